@@ -1,0 +1,31 @@
+// The subcommand table. Each subcommand lives in its own file (cmd_<name>.cpp): it declares its
+// options on the CLI11 sub-app and returns the action to run after parsing. Only src/cli/ picks
+// exit codes (DESIGN.md): 0 success, 1 the model could not be converted, 2 bad command line or
+// unreadable input.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+#include "support/diagnostic.h"
+
+namespace onnxify::cli {
+
+enum ExitCode : int { kOk = 0, kConvertFailed = 1, kBadInput = 2 };
+
+using Action = std::function<int()>;
+
+struct Command {
+  const char* name;
+  const char* summary;
+  Action (*setup)(CLI::App& sub);
+};
+
+// Defined in main.cpp: the one list of subcommands.
+const std::vector<Command>& commands();
+
+// Prints a diagnostic (or a list) to stderr in the one format and returns `code`.
+int report(const Diagnostic& d, int code);
+int report(const DiagnosticList& list, int code);
+
+}  // namespace onnxify::cli

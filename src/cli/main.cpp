@@ -1,0 +1,56 @@
+// onnxify: the command-line front door. See DESIGN.md "Command line" for the contract.
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands.h"
+
+namespace onnxify::cli {
+
+// One row per subcommand; each row's setup function lives in cmd_<name>.cpp.
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+  };
+  return table;
+}
+
+int report(const Diagnostic& d, int code) {
+  std::fputs(d.render().c_str(), stderr);
+  return code;
+}
+
+int report(const DiagnosticList& list, int code) {
+  std::fputs(list.render().c_str(), stderr);
+  return code;
+}
+
+}  // namespace onnxify::cli
+
+int main(int argc, char** argv) {
+  using namespace onnxify::cli;
+  CLI::App app{"onnxify: converts PyTorch models to ONNX by reading their Python source"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "onnxify 0.1.0");
+  Action action;
+  for (const Command& c : commands()) {
+    CLI::App* sub = app.add_subcommand(c.name, c.summary);
+    Action a = c.setup(*sub);
+    sub->callback([&action, a] { action = a; });
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    // CLI11 uses 0 for --help/--version; every real command-line error is our exit status 2.
+    return rc == 0 ? kOk : kBadInput;
+  }
+  try {
+    return action ? action() : kBadInput;
+  } catch (const onnxify::Diagnostic& d) {
+    return report(d, kConvertFailed);
+  } catch (const onnxify::DiagnosticList& l) {
+    return report(l, kConvertFailed);
+  } catch (const std::bad_alloc&) {
+    std::fputs("onnxify: error: out of memory\n", stderr);
+    return kConvertFailed;
+  }
+}

@@ -1,0 +1,77 @@
+#include "support/bytes.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "support/diagnostic.h"
+
+namespace onnxify {
+
+Bytes Bytes::from_vector(std::vector<uint8_t> v) {
+  auto owner = std::make_shared<std::vector<uint8_t>>(std::move(v));
+  const uint8_t* data = owner->data();
+  size_t size = owner->size();
+  return Bytes(std::move(owner), data, size);
+}
+
+Bytes Bytes::copy_of(const void* data, size_t size) {
+  const uint8_t* p = static_cast<const uint8_t*>(data);
+  return from_vector(std::vector<uint8_t>(p, p + size));
+}
+
+Bytes Bytes::slice(size_t offset, size_t length) const {
+  if (offset > size_ || length > size_ - offset)
+    throw std::out_of_range("Bytes::slice outside the buffer");
+  Bytes b(owner_, data_ + offset, length);
+  b.mapped_file_ = mapped_file_;
+  return b;
+}
+
+const std::string& Bytes::mapped_path() const {
+  static const std::string none;
+  return mapped_file_ ? mapped_file_->path() : none;
+}
+
+size_t Bytes::mapped_offset() const { return mapped_file_ ? static_cast<size_t>(data_ - mapped_file_->data()) : 0; }
+
+std::shared_ptr<MappedFile> MappedFile::open(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw Diagnostic::error(fmt::format("cannot open: {}", std::strerror(errno))).with_file(path);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw Diagnostic::error("not a regular file").with_file(path);
+  }
+  std::shared_ptr<MappedFile> f(new MappedFile());
+  f->path_ = path;
+  f->size_ = static_cast<size_t>(st.st_size);
+  if (f->size_ > 0) {
+    void* p = ::mmap(nullptr, f->size_, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p == MAP_FAILED) {
+      int err = errno;
+      ::close(fd);
+      throw Diagnostic::error(fmt::format("cannot map: {}", std::strerror(err))).with_file(path);
+    }
+    f->data_ = static_cast<const uint8_t*>(p);
+  }
+  ::close(fd);
+  return f;
+}
+
+MappedFile::~MappedFile() {
+  if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
+}
+
+Bytes MappedFile::bytes() const {
+  Bytes b(shared_from_this(), data_, size_);
+  b.mapped_file_ = this;
+  return b;
+}
+
+}  // namespace onnxify
