@@ -11,12 +11,16 @@ build_pkgs=(g++ cmake ninja-build make pkg-config
 # Tests and benchmarks: the reference implementations we check against.
 test_pkgs=(libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy python3-pytest python3-torch python3-torchvision python3-onnx
-  clang libfuzzer-14-dev libclang-rt-14-dev nodejs npm hyperfine time)
+  clang libfuzzer-14-dev libclang-rt-14-dev hyperfine time)
 
 missing=()
 for p in "${build_pkgs[@]}" "${test_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js 20 + npm: Debian's npm conflicts with some nodejs builds (e.g. NodeSource's, which bundles
+# npm), so ask for packages only when the commands are absent.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if ((${#missing[@]})); then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -q
