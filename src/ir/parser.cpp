@@ -359,9 +359,14 @@ class IrParser {
     if (eat(':')) {
       size_t tpos = p_;
       if (present == 0) throw error_at(tpos, "result types given for a node without results");
+      size_t after = p_;
       for (size_t i = 0; i < present; ++i) {
-        if (i) expect(',', fmt::format("between result types ({} results need {} types)", present, present));
+        if (i && !eat(',')) {
+          throw error_at(after, fmt::format("{} result{} need{} {} type{}, {} given", present, present == 1 ? "" : "s",
+                                         present == 1 ? "s" : "", present, present == 1 ? "" : "s", i));
+        }
         types[i] = type();
+        after = p_;
       }
     }
     std::string module_path;
