@@ -505,6 +505,18 @@ void NameTable::assign(const Graph& g) {
   }
 }
 
+std::string NameTable::fresh(const std::string& hint) {
+  std::string name = hint;
+  if (name.empty() || taken_.count(name)) {
+    int& next = taken_[hint];
+    do {
+      name = fmt::format("{}_{}", hint, ++next);
+    } while (taken_.count(name));
+  }
+  taken_.emplace(name, 0);
+  return name;
+}
+
 const std::string& NameTable::operator()(const Value* v) const {
   static const std::string missing = "<unnamed>";
   auto it = names_.find(v);

@@ -272,6 +272,8 @@ class NameTable {
  public:
   explicit NameTable(const Graph& main);
   const std::string& operator()(const Value* v) const;
+  // A name no value uses, derived from `hint` (for values a writer adds); it is then taken.
+  std::string fresh(const std::string& hint);
 
  private:
   void assign(const Graph& g);
