@@ -58,7 +58,7 @@ def run_many(model_path, input_sets, optimize=True, timeout=600):
         for k, inputs in enumerate(input_sets):
             files = {}
             for i, (name, value) in enumerate(inputs.items()):
-                a = np.ascontiguousarray(value)
+                a = np.asarray(value, order="C")  # (ascontiguousarray would turn a 0-d array into 1-d)
                 if a.dtype not in SUPPORTED:
                     raise TypeError(f"input {name!r}: dtype {a.dtype} is not supported by ort.py")
                 a = a.astype(a.dtype.newbyteorder("<"), copy=False)
