@@ -247,7 +247,9 @@ std::vector<Graph*> Node::regions() const {
 }
 
 bool Node::has_regions() const {
-  return std::any_of(attrs_.begin(), attrs_.end(), [](const auto& kv) { return kv.second.has_graphs(); });
+  return std::any_of(attrs_.begin(), attrs_.end(), [](const auto& kv) {
+    return kv.second.kind() == AttrKind::Graph || (kv.second.kind() == AttrKind::Graphs && !kv.second.graphs().empty());
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

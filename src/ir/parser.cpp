@@ -622,7 +622,7 @@ class IrParser {
 
   Tensor dense_values(ElementType dt, std::vector<int64_t> shape, int64_t numel, const Type& t) {
     auto cat = info(dt).category;
-    if (cat == ElementCategory::Float8 || dt == ElementType::Undefined)
+    if (cat == ElementCategory::Float8 || dt == ElementType::Undefined || info(dt).bits % 8 != 0)
       throw error_at(p_, fmt::format("{} constants are written as hex\"...\"", to_string(dt)));
     int64_t count = cat == ElementCategory::Complex ? numel * 2 : numel;
     expect('[', "to open the constant's elements");

@@ -24,9 +24,10 @@ std::string format_element(const Tensor& t, int64_t i) {
   }
 }
 
+// Float8 formats and packed 4-bit types print as hex bytes.
 bool has_decimal_form(ElementType t) {
   auto c = info(t).category;
-  return c != ElementCategory::Float8 && c != ElementCategory::None;
+  return c != ElementCategory::Float8 && c != ElementCategory::None && (info(t).bits >= 8 || info(t).bits == 0);
 }
 
 }  // namespace
@@ -155,7 +156,7 @@ class Printer {
 
   void attrs(const Node& n, int indent) {
     if (n.attrs().empty()) return;
-    bool multiline = n.has_regions();
+    bool multiline = n.has_regions();  // regions print one attribute per line
     out_ += " {";
     bool first = true;
     for (const auto& [name, a] : n.attrs()) {
