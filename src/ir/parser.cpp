@@ -625,6 +625,9 @@ class IrParser {
     if (cat == ElementCategory::Float8 || dt == ElementType::Undefined || info(dt).bits % 8 != 0)
       throw error_at(p_, fmt::format("{} constants are written as hex\"...\"", to_string(dt)));
     int64_t count = cat == ElementCategory::Complex ? numel * 2 : numel;
+    // Every element takes at least one character: a literal cannot hold more than the text left.
+    if (static_cast<uint64_t>(count) > s_.size() - std::min(p_, s_.size()))
+      throw error_at(p_, fmt::format("{} needs {} elements, more than the rest of the file holds", t.str(), count));
     expect('[', "to open the constant's elements");
     std::vector<uint8_t> bytes;
     std::vector<std::string> strings;

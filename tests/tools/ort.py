@@ -6,6 +6,7 @@ files in a temporary folder. See tests/tools/README.md.
     import ort
     out = ort.run("model.onnx", {"x": np.ones((2, 3), np.float32)})   # {name: ndarray}, model order
     outs = ort.run_many("model.onnx", [{"x": a}, {"x": b}])            # one process, one session
+    res = ort.run_models([("a.onnx", [{"x": a}]), ("b.onnx", [{"y": b}])])  # many models, one process
     ins, outs = ort.names("model.onnx")
 
 Supported element types: float32, float64, float16, int64, int32, int16, int8, uint8, uint16,
@@ -51,29 +52,44 @@ def names(model_path, timeout=600):
     return r["inputs"], r["outputs"]
 
 
+def _job(tmp, j, model_path, input_sets, optimize):
+    runs = []
+    for k, inputs in enumerate(input_sets):
+        files = {}
+        for i, (name, value) in enumerate(inputs.items()):
+            a = np.asarray(value, order="C")  # (ascontiguousarray would turn a 0-d array into 1-d)
+            if a.dtype not in SUPPORTED:
+                raise TypeError(f"input {name!r}: dtype {a.dtype} is not supported by ort.py")
+            a = a.astype(a.dtype.newbyteorder("<"), copy=False)
+            f = os.path.join(tmp, f"in{j}_{k}_{i}.npy")
+            np.save(f, a, allow_pickle=False)
+            files[name] = f
+        runs.append({"inputs": files, "outputs_dir": os.path.join(tmp, f"out{j}_{k}")})
+    return {"model": os.path.abspath(model_path), "runs": runs, "optimize": optimize}
+
+
+def _results(r):
+    return [{name: np.load(path, allow_pickle=False) for name, path in zip(r["outputs"], run["files"])}
+            for run in r["runs"]]
+
+
+def run_models(jobs, optimize=True, timeout=600):
+    """Several models in one process: jobs is [(model_path, [input dict, ...]), ...]; returns, per
+    job, the list of output dicts."""
+    with tempfile.TemporaryDirectory(prefix="onnxify-ort-") as tmp:
+        req = os.path.join(tmp, "request.json")
+        with open(req, "w") as f:
+            json.dump({"jobs": [_job(tmp, j, m, sets, optimize) for j, (m, sets) in enumerate(jobs)]}, f)
+        return [_results(r) for r in _call([req], timeout)["jobs"]]
+
+
 def run_many(model_path, input_sets, optimize=True, timeout=600):
     """Runs the model once per input dict, in one ONNX Runtime session; a list of output dicts."""
     with tempfile.TemporaryDirectory(prefix="onnxify-ort-") as tmp:
-        runs = []
-        for k, inputs in enumerate(input_sets):
-            files = {}
-            for i, (name, value) in enumerate(inputs.items()):
-                a = np.asarray(value, order="C")  # (ascontiguousarray would turn a 0-d array into 1-d)
-                if a.dtype not in SUPPORTED:
-                    raise TypeError(f"input {name!r}: dtype {a.dtype} is not supported by ort.py")
-                a = a.astype(a.dtype.newbyteorder("<"), copy=False)
-                f = os.path.join(tmp, f"in{k}_{i}.npy")
-                np.save(f, a, allow_pickle=False)
-                files[name] = f
-            runs.append({"inputs": files, "outputs_dir": os.path.join(tmp, f"out{k}")})
         req = os.path.join(tmp, "request.json")
         with open(req, "w") as f:
-            json.dump({"model": os.path.abspath(model_path), "runs": runs, "optimize": optimize}, f)
-        r = _call([req], timeout)
-        results = []
-        for run in r["runs"]:
-            results.append({name: np.load(path, allow_pickle=False) for name, path in zip(r["outputs"], run["files"])})
-        return results
+            json.dump(_job(tmp, 0, model_path, input_sets, optimize), f)
+        return _results(_call([req], timeout))
 
 
 def run(model_path, inputs, optimize=True, timeout=600):

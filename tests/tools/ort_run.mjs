@@ -8,6 +8,8 @@
 //                                       writes DIR/<k>.npy for the k-th output and prints
 //                                       {"outputs": [NAME, ...], "runs": [{"files": [PATH, ...]}, ...]}
 //   node ort_run.mjs --describe MODEL   prints {"inputs": [NAME, ...], "outputs": [NAME, ...]}
+//   A request may instead be {"jobs": [REQUEST, ...]}: several models in one process; prints
+//   {"jobs": [RESULT, ...]}.
 //
 // One session serves every run of a request (batch mode). Errors go to stderr with exit status 1.
 import * as fs from 'node:fs';
@@ -91,6 +93,18 @@ async function main() {
   }
   if (args.length !== 1) throw new Error('usage: ort_run.mjs REQUEST.json | --describe MODEL');
   const req = JSON.parse(fs.readFileSync(args[0], 'utf8'));
+  const result = req.jobs ? { jobs: [] } : await runJob(req);
+  for (const job of req.jobs || []) {
+    try {
+      result.jobs.push(await runJob(job));
+    } catch (e) {
+      throw new Error(`${job.model}: ${e && e.message ? e.message : e}`);
+    }
+  }
+  process.stdout.write(JSON.stringify(result) + '\n');
+}
+
+async function runJob(req) {
   const s = await session(req.model, req.optimize);
   const result = { outputs: s.outputNames, runs: [] };
   for (const run of req.runs) {
@@ -105,7 +119,8 @@ async function main() {
     });
     result.runs.push({ files });
   }
-  process.stdout.write(JSON.stringify(result) + '\n');
+  await s.release();
+  return result;
 }
 
 main().catch((e) => {
