@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
   uint64_t external_threshold = std::numeric_limits<uint64_t>::max();
   size_t fold_limit = onnxify::passes::PassOptions{}.fold_max_bytes;
   app.add_option("input", input, "IR text file")->check(CLI::ExistingFile);
-  app.add_option("--pass,-p", passes, "passes to run, in order (comma-separated or repeated)")->delimiter(',');
+  app.add_option("--pass,-p", passes, "passes to run, in order (comma-separated or repeated)")
+      ->delimiter(',');
   app.add_flag("--verify", verify, "verify before the first pass and after each pass");
   app.add_option("-o,--output", output, "write ONNX here instead of printing the IR");
   app.add_option("--opset", opset, "default-domain ONNX opset (verification and writing)");
@@ -69,8 +70,8 @@ int main(int argc, char** argv) {
   }
   if (list) {
     for (const auto& p : onnxify::passes::all_passes())
-      std::printf("%-8.*s %.*s\n", static_cast<int>(p.name.size()), p.name.data(), static_cast<int>(p.summary.size()),
-                  p.summary.data());
+      std::printf("%-8.*s %.*s\n", static_cast<int>(p.name.size()), p.name.data(),
+                  static_cast<int>(p.summary.size()), p.summary.data());
     return kOk;
   }
   if (input.empty()) {
@@ -114,15 +115,17 @@ int main(int argc, char** argv) {
     wo.source_file = source_file;
     wo.source_hash = source_hash;
     onnxify::WriteStats ws;
-    if (onnxify::Status s = onnxify::write_onnx(*graph, output, wo, &ws); !s) return report(s.diagnostic(), kFailed);
+    if (onnxify::Status s = onnxify::write_onnx(*graph, output, wo, &ws); !s)
+      return report(s.diagnostic(), kFailed);
     if (stats)
-      std::fprintf(stderr,
-                   "onnxify-opt: wrote %llu bytes (%zu embedded tensors), external %llu bytes (%zu tensors)%s; "
-                   "%llu bytes copied file-to-file\n",
-                   static_cast<unsigned long long>(ws.model_bytes), ws.embedded_tensors,
-                   static_cast<unsigned long long>(ws.external_bytes), ws.external_tensors,
-                   ws.forced_external ? ", forced by the 2 GB limit" : "",
-                   static_cast<unsigned long long>(ws.kernel_copied_bytes));
+      std::fprintf(
+          stderr,
+          "onnxify-opt: wrote %llu bytes (%zu embedded tensors), external %llu bytes (%zu tensors)%s; "
+          "%llu bytes copied file-to-file\n",
+          static_cast<unsigned long long>(ws.model_bytes), ws.embedded_tensors,
+          static_cast<unsigned long long>(ws.external_bytes), ws.external_tensors,
+          ws.forced_external ? ", forced by the 2 GB limit" : "",
+          static_cast<unsigned long long>(ws.kernel_copied_bytes));
   }
   if (stats) print_memory();
   return kOk;

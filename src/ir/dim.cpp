@@ -118,13 +118,19 @@ struct DimAlgebra {
   static Poly to_poly(const DimNode* n) {
     Poly p;
     switch (n->op) {
-      case DimOp::Const: p.c = n->value; break;
-      case DimOp::Unknown: p.unknown = true; break;
+      case DimOp::Const:
+        p.c = n->value;
+        break;
+      case DimOp::Unknown:
+        p.unknown = true;
+        break;
       case DimOp::Sum:
         p.c = n->value;
         for (size_t i = 0; i < n->args.size(); ++i) p.terms.emplace_back(n->args[i], n->coeffs[i]);
         break;
-      default: p.terms.emplace_back(n, 1); break;
+      default:
+        p.terms.emplace_back(n, 1);
+        break;
     }
     return p;
   }
@@ -210,7 +216,8 @@ struct DimAlgebra {
   }
 
   // If `term` contains every factor of `divisor` (as multisets), the remaining factors.
-  static std::optional<std::vector<const DimNode*>> divide_factors(const DimNode* term, const DimNode* divisor) {
+  static std::optional<std::vector<const DimNode*>> divide_factors(const DimNode* term,
+                                                                   const DimNode* divisor) {
     std::vector<const DimNode*> rest = factors(term);
     for (const DimNode* f : factors(divisor)) {
       auto it = std::find(rest.begin(), rest.end(), f);
@@ -455,8 +462,10 @@ namespace {
 
 std::optional<int64_t> eval_node(const DimNode* n, const DimBinding& b) {
   switch (n->op) {
-    case DimOp::Const: return n->value;
-    case DimOp::Unknown: return std::nullopt;
+    case DimOp::Const:
+      return n->value;
+    case DimOp::Unknown:
+      return std::nullopt;
     case DimOp::Symbol: {
       auto it = b.find(n->name);
       if (it == b.end()) return std::nullopt;
@@ -511,7 +520,8 @@ DimExpr DimExpr::substitute(const std::function<std::optional<DimExpr>(std::stri
   const DimNode* n = node_;
   switch (n->op) {
     case DimOp::Const:
-    case DimOp::Unknown: return *this;
+    case DimOp::Unknown:
+      return *this;
     case DimOp::Symbol: {
       auto r = f(n->name);
       return r ? *r : *this;
@@ -527,9 +537,12 @@ DimExpr DimExpr::substitute(const std::function<std::optional<DimExpr>(std::stri
       for (const DimNode* x : n->args) acc = acc * DimExpr(x).substitute(f);
       return acc;
     }
-    case DimOp::FloorDiv: return floor_div(operand(0).substitute(f), operand(1).substitute(f));
-    case DimOp::CeilDiv: return ceil_div(operand(0).substitute(f), operand(1).substitute(f));
-    case DimOp::Mod: return mod(operand(0).substitute(f), operand(1).substitute(f));
+    case DimOp::FloorDiv:
+      return floor_div(operand(0).substitute(f), operand(1).substitute(f));
+    case DimOp::CeilDiv:
+      return ceil_div(operand(0).substitute(f), operand(1).substitute(f));
+    case DimOp::Mod:
+      return mod(operand(0).substitute(f), operand(1).substitute(f));
     case DimOp::Min:
     case DimOp::Max: {
       std::vector<const DimNode*> args;

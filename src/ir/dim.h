@@ -50,8 +50,8 @@ using DimBinding = std::unordered_map<std::string, int64_t>;
 
 class DimExpr {
  public:
-  DimExpr();                 // the constant 0
-  DimExpr(int64_t value);    // NOLINT: a constant converts implicitly, as in `x * 2 + 1`
+  DimExpr();               // the constant 0
+  DimExpr(int64_t value);  // NOLINT: a constant converts implicitly, as in `x * 2 + 1`
   DimExpr(int value) : DimExpr(static_cast<int64_t>(value)) {}  // NOLINT
   static DimExpr symbol(std::string_view name);
   static DimExpr unknown();

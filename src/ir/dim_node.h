@@ -12,10 +12,10 @@ namespace onnxify::ir {
 
 struct DimNode {
   DimOp op;
-  int64_t value;                       // Const: the value; Sum: the constant term
-  std::string name;                    // Symbol: the name
-  std::vector<const DimNode*> args;    // Sum terms, Product factors, operands of div/mod/min/max
-  std::vector<int64_t> coeffs;         // Sum: the coefficient of each term
+  int64_t value;                     // Const: the value; Sum: the constant term
+  std::string name;                  // Symbol: the name
+  std::vector<const DimNode*> args;  // Sum terms, Product factors, operands of div/mod/min/max
+  std::vector<int64_t> coeffs;       // Sum: the coefficient of each term
   size_t hash;
 };
 

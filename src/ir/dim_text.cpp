@@ -18,7 +18,8 @@ void print_operand(const DimNode* n, std::string& out, bool denominator) {
                 n->op == DimOp::FloorDiv || n->op == DimOp::CeilDiv || n->op == DimOp::Mod ||
                 n->op == DimOp::Min || n->op == DimOp::Max;
   if (!denominator) {
-    simple = simple || n->op == DimOp::Product || (n->op == DimOp::Sum && n->args.size() == 1 && n->value == 0);
+    simple =
+        simple || n->op == DimOp::Product || (n->op == DimOp::Sum && n->args.size() == 1 && n->value == 0);
     if (n->op == DimOp::Const && n->value < 0) simple = true;
   } else if (n->op == DimOp::Const && n->value < 0) {
     simple = false;
@@ -44,9 +45,15 @@ void print_list(const char* fn, const std::vector<const DimNode*>& args, std::st
 
 void print_node(const DimNode* n, std::string& out) {
   switch (n->op) {
-    case DimOp::Const: out += fmt::format("{}", n->value); return;
-    case DimOp::Symbol: out += n->name; return;
-    case DimOp::Unknown: out += '?'; return;
+    case DimOp::Const:
+      out += fmt::format("{}", n->value);
+      return;
+    case DimOp::Symbol:
+      out += n->name;
+      return;
+    case DimOp::Unknown:
+      out += '?';
+      return;
     case DimOp::Product:
       for (size_t i = 0; i < n->args.size(); ++i) {
         if (i) out += '*';
@@ -61,9 +68,15 @@ void print_node(const DimNode* n, std::string& out) {
       print_operand(n->args[1], out, true);
       out += ')';
       return;
-    case DimOp::Mod: print_list("mod", n->args, out); return;
-    case DimOp::Min: print_list("min", n->args, out); return;
-    case DimOp::Max: print_list("max", n->args, out); return;
+    case DimOp::Mod:
+      print_list("mod", n->args, out);
+      return;
+    case DimOp::Min:
+      print_list("min", n->args, out);
+      return;
+    case DimOp::Max:
+      print_list("max", n->args, out);
+      return;
     case DimOp::Sum:
       for (size_t i = 0; i < n->args.size(); ++i) {
         int64_t k = n->coeffs[i];
@@ -231,7 +244,8 @@ class Parser {
         return acc;
       }
       p_ = start;
-      return fail(fmt::format("unknown function '{}' in a dimension (expected floor, ceil, mod, min, max)", name));
+      return fail(
+          fmt::format("unknown function '{}' in a dimension (expected floor, ceil, mod, min, max)", name));
     }
     if (c == '\0') return fail("expected a dimension, found the end");
     return fail(fmt::format("expected a dimension, found '{}'", c));

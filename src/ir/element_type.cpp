@@ -6,13 +6,13 @@ namespace onnxify::ir {
 
 namespace {
 
-constexpr ElementTypeInfo kUndefined{ElementType::Undefined, "?", 0, "undefined", 0, ElementCategory::None, 0};
+constexpr ElementTypeInfo kUndefined{ElementType::Undefined, "?", 0, "undefined", 0,
+                                     ElementCategory::None,  0};
 
-constexpr std::array kTable = {
-    kUndefined,
+constexpr std::array kTable = {kUndefined,
 #define X(e, name, onnx, onnx_name, bits, cat, ir) \
   ElementTypeInfo{ElementType::e, name, onnx, onnx_name, bits, ElementCategory::cat, ir},
-    ONNXIFY_ELEMENT_TYPES(X)
+                               ONNXIFY_ELEMENT_TYPES(X)
 #undef X
 };
 

@@ -18,12 +18,14 @@ Value::Value(Def def, Graph* graph, Node* producer, uint32_t index, Type type, s
 }
 
 void Value::set_name(std::string name) {
-  bool digits = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  bool digits =
+      !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
   name_ = digits ? std::string() : std::move(name);
 }
 
 void Value::set_initializer(Tensor t) {
-  if (def_ != Def::Initializer) throw std::logic_error("set_initializer on a value that is not an initializer");
+  if (def_ != Def::Initializer)
+    throw std::logic_error("set_initializer on a value that is not an initializer");
   type_ = t.type();
   init_ = std::make_unique<Tensor>(std::move(t));
 }
@@ -97,14 +99,19 @@ bool Attribute::equals(const Attribute& o) const {
       float a = f(), b = o.f();
       return std::memcmp(&a, &b, sizeof a) == 0;
     }
-    case AttrKind::Int: return i() == o.i();
-    case AttrKind::String: return s() == o.s();
-    case AttrKind::Tensor: return t().equals(o.t());
+    case AttrKind::Int:
+      return i() == o.i();
+    case AttrKind::String:
+      return s() == o.s();
+    case AttrKind::Tensor:
+      return t().equals(o.t());
     case AttrKind::Floats:
       return floats().size() == o.floats().size() &&
              std::memcmp(floats().data(), o.floats().data(), floats().size() * sizeof(float)) == 0;
-    case AttrKind::Ints: return ints() == o.ints();
-    case AttrKind::Strings: return strings() == o.strings();
+    case AttrKind::Ints:
+      return ints() == o.ints();
+    case AttrKind::Strings:
+      return strings() == o.strings();
     case AttrKind::Tensors: {
       if (tensors().size() != o.tensors().size()) return false;
       for (size_t k = 0; k < tensors().size(); ++k)
@@ -112,7 +119,8 @@ bool Attribute::equals(const Attribute& o) const {
       return true;
     }
     case AttrKind::Graph:
-    case AttrKind::Graphs: return this == &o;
+    case AttrKind::Graphs:
+      return this == &o;
   }
   return false;
 }
@@ -128,9 +136,15 @@ size_t Attribute::hash() const {
       mix(bits);
       break;
     }
-    case AttrKind::Int: mix(std::hash<int64_t>()(i())); break;
-    case AttrKind::String: mix(std::hash<std::string>()(s())); break;
-    case AttrKind::Tensor: mix(t().content_hash()); break;
+    case AttrKind::Int:
+      mix(std::hash<int64_t>()(i()));
+      break;
+    case AttrKind::String:
+      mix(std::hash<std::string>()(s()));
+      break;
+    case AttrKind::Tensor:
+      mix(t().content_hash());
+      break;
     case AttrKind::Floats:
       for (float x : floats()) {
         uint32_t bits;
@@ -148,7 +162,9 @@ size_t Attribute::hash() const {
       for (const auto& x : tensors()) mix(x.content_hash());
       break;
     case AttrKind::Graph:
-    case AttrKind::Graphs: mix(reinterpret_cast<uintptr_t>(this)); break;
+    case AttrKind::Graphs:
+      mix(reinterpret_cast<uintptr_t>(this));
+      break;
   }
   return h;
 }
@@ -248,7 +264,8 @@ std::vector<Graph*> Node::regions() const {
 
 bool Node::has_regions() const {
   return std::any_of(attrs_.begin(), attrs_.end(), [](const auto& kv) {
-    return kv.second.kind() == AttrKind::Graph || (kv.second.kind() == AttrKind::Graphs && !kv.second.graphs().empty());
+    return kv.second.kind() == AttrKind::Graph ||
+           (kv.second.kind() == AttrKind::Graphs && !kv.second.graphs().empty());
   });
 }
 
@@ -338,7 +355,8 @@ void Graph::adopt_initializer(Value* v) {
   size_t i = v->index();
   std::unique_ptr<Value> owned = std::move(from->initializers_[i]);
   from->initializers_.erase(from->initializers_.begin() + static_cast<ptrdiff_t>(i));
-  for (size_t k = i; k < from->initializers_.size(); ++k) from->initializers_[k]->index_ = static_cast<uint32_t>(k);
+  for (size_t k = i; k < from->initializers_.size(); ++k)
+    from->initializers_[k]->index_ = static_cast<uint32_t>(k);
   owned->graph_ = this;
   owned->index_ = static_cast<uint32_t>(initializers_.size());
   initializers_.push_back(std::move(owned));
@@ -394,8 +412,8 @@ void Graph::unlink(Node* n) {
   --size_;
 }
 
-Node* Graph::create(std::string domain, std::string op_type, const std::vector<Value*>& inputs, size_t num_outputs,
-                    Node* before) {
+Node* Graph::create(std::string domain, std::string op_type, const std::vector<Value*>& inputs,
+                    size_t num_outputs, Node* before) {
   Node* n = new Node(this, std::move(domain), std::move(op_type));
   link(n, before);
   for (Value* v : inputs) n->add_input(v);
@@ -439,15 +457,33 @@ Node* Graph::clone_node(const Node& src, ValueMap& map, Node* before) {
   }
   for (const auto& [k, a] : src.attrs_) {
     switch (a.kind()) {
-      case AttrKind::Float: n->set_attr(k, a.f()); break;
-      case AttrKind::Int: n->set_attr(k, a.i()); break;
-      case AttrKind::String: n->set_attr(k, a.s()); break;
-      case AttrKind::Tensor: n->set_attr(k, a.t()); break;
-      case AttrKind::Floats: n->set_attr(k, a.floats()); break;
-      case AttrKind::Ints: n->set_attr(k, a.ints()); break;
-      case AttrKind::Strings: n->set_attr(k, a.strings()); break;
-      case AttrKind::Tensors: n->set_attr(k, a.tensors()); break;
-      case AttrKind::Graph: n->set_attr(k, a.g().clone(map)); break;
+      case AttrKind::Float:
+        n->set_attr(k, a.f());
+        break;
+      case AttrKind::Int:
+        n->set_attr(k, a.i());
+        break;
+      case AttrKind::String:
+        n->set_attr(k, a.s());
+        break;
+      case AttrKind::Tensor:
+        n->set_attr(k, a.t());
+        break;
+      case AttrKind::Floats:
+        n->set_attr(k, a.floats());
+        break;
+      case AttrKind::Ints:
+        n->set_attr(k, a.ints());
+        break;
+      case AttrKind::Strings:
+        n->set_attr(k, a.strings());
+        break;
+      case AttrKind::Tensors:
+        n->set_attr(k, a.tensors());
+        break;
+      case AttrKind::Graph:
+        n->set_attr(k, a.g().clone(map));
+        break;
       case AttrKind::Graphs: {
         Attribute::GraphList gs;
         for (const auto& g : a.graphs()) gs.push_back(g->clone(map));

@@ -140,7 +140,8 @@ class Node {
 
  private:
   friend class Graph;
-  Node(Graph* g, std::string domain, std::string op_type) : domain_(std::move(domain)), op_type_(std::move(op_type)), graph_(g) {}
+  Node(Graph* g, std::string domain, std::string op_type)
+      : domain_(std::move(domain)), op_type_(std::move(op_type)), graph_(g) {}
   ~Node();
 
   std::string domain_;

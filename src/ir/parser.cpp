@@ -84,7 +84,9 @@ class IrParser {
     }
   }
 
-  static bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+  static bool word_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+  }
 
   // The word ([A-Za-z0-9_.]+) at the cursor, without consuming it.
   std::string_view peek_word() {
@@ -121,11 +123,21 @@ class IrParser {
       if (p_ >= s_.size()) throw error_at(start, "unterminated string");
       char e = s_[p_++];
       switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
         case 'x': {
           auto hex = [&](char h) -> int {
             if (h >= '0' && h <= '9') return h - '0';
@@ -140,7 +152,8 @@ class IrParser {
           p_ += 2;
           break;
         }
-        default: throw error_at(p_ - 2, fmt::format("unknown escape '\\{}'", e));
+        default:
+          throw error_at(p_ - 2, fmt::format("unknown escape '\\{}'", e));
       }
     }
   }
@@ -335,7 +348,8 @@ class IrParser {
       op = word("an op name after '::'");
     }
     if (op.find('.') != std::string::npos)
-      throw error_at(op_pos, fmt::format("'{}' is not an op name (a domain needs '::', e.g. com.microsoft::Gelu)", op));
+      throw error_at(
+          op_pos, fmt::format("'{}' is not an op name (a domain needs '::', e.g. com.microsoft::Gelu)", op));
     expect('(', fmt::format("after the op name {}", op));
     // operand := VALUE | '_'
     std::vector<Value*> inputs;
@@ -362,8 +376,9 @@ class IrParser {
       size_t after = p_;
       for (size_t i = 0; i < present; ++i) {
         if (i && !eat(',')) {
-          throw error_at(after, fmt::format("{} result{} need{} {} type{}, {} given", present, present == 1 ? "" : "s",
-                                         present == 1 ? "s" : "", present, present == 1 ? "" : "s", i));
+          throw error_at(
+              after, fmt::format("{} result{} need{} {} type{}, {} given", present, present == 1 ? "" : "s",
+                                 present == 1 ? "s" : "", present, present == 1 ? "" : "s", i));
         }
         types[i] = type();
         after = p_;
@@ -416,7 +431,8 @@ class IrParser {
     std::shared_ptr<const SourceFile> f;
     struct stat st {};
     // Only regular files of sane size: a loc naming /dev/zero must not hang the parser.
-    if (opts_.load_sources && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (64 << 20)) {
+    if (opts_.load_sources && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_size < (64 << 20)) {
       try {
         f = SourceFile::load(path);
       } catch (const Diagnostic&) {
@@ -484,16 +500,27 @@ class IrParser {
       }
     }
     if (!kind) {
-      if (items.empty()) throw error_at(pos, "an empty list needs its kind: ints[], floats[], strings[], tensors[] or graphs[]");
+      if (items.empty())
+        throw error_at(pos,
+                       "an empty list needs its kind: ints[], floats[], strings[], tensors[] or graphs[]");
       bool any_float = false;
       for (const Attribute& a : items) any_float |= a.kind() == AttrKind::Float;
       switch (items[0].kind()) {
         case AttrKind::Int:
-        case AttrKind::Float: kind = any_float ? AttrKind::Floats : AttrKind::Ints; break;
-        case AttrKind::String: kind = AttrKind::Strings; break;
-        case AttrKind::Tensor: kind = AttrKind::Tensors; break;
-        case AttrKind::Graph: kind = AttrKind::Graphs; break;
-        default: throw error_at(pos, "lists of lists are not attributes");
+        case AttrKind::Float:
+          kind = any_float ? AttrKind::Floats : AttrKind::Ints;
+          break;
+        case AttrKind::String:
+          kind = AttrKind::Strings;
+          break;
+        case AttrKind::Tensor:
+          kind = AttrKind::Tensors;
+          break;
+        case AttrKind::Graph:
+          kind = AttrKind::Graphs;
+          break;
+        default:
+          throw error_at(pos, "lists of lists are not attributes");
       }
     }
     auto bad = [&](size_t i) {
@@ -544,7 +571,8 @@ class IrParser {
         }
         return Attribute(std::move(v));
       }
-      default: throw error_at(pos, fmt::format("'{}' is not a list kind", to_string(*kind)));
+      default:
+        throw error_at(pos, fmt::format("'{}' is not a list kind", to_string(*kind)));
     }
   }
 
@@ -558,7 +586,8 @@ class IrParser {
     size_t tpos = (skip(), p_);
     Type t = type();
     expect('>', "after the constant's type");
-    if (!t.is_static()) throw error_at(tpos, fmt::format("a constant needs a static tensor type, not {}", t.str()));
+    if (!t.is_static())
+      throw error_at(tpos, fmt::format("a constant needs a static tensor type, not {}", t.str()));
     std::vector<int64_t> shape;
     for (DimExpr d : t.dims()) {
       if (d.value() < 0) throw error_at(tpos, "negative dimension in a constant");
@@ -585,7 +614,8 @@ class IrParser {
       for (size_t i = 0; i < bytes.size(); ++i)
         bytes[i] = static_cast<uint8_t>(nibble(hex[2 * i]) * 16 + nibble(hex[2 * i + 1]));
       if (bytes.size() != storage_bytes(dt, numel))
-        throw error_at(hpos, fmt::format("{} needs {} bytes, hex gives {}", t.str(), storage_bytes(dt, numel), bytes.size()));
+        throw error_at(hpos, fmt::format("{} needs {} bytes, hex gives {}", t.str(), storage_bytes(dt, numel),
+                                         bytes.size()));
       return Tensor(dt, std::move(shape), Bytes::from_vector(std::move(bytes)));
     }
     return dense_values(dt, std::move(shape), numel, t);
@@ -615,9 +645,12 @@ class IrParser {
       }
     }
     const auto& f = it->second;
-    if (static_cast<uint64_t>(offset) > f->size() || static_cast<uint64_t>(length) > f->size() - static_cast<uint64_t>(offset))
-      throw error_at(opos, fmt::format("bytes {}..{} are outside '{}' ({} bytes)", offset, offset + length, path, f->size()));
-    return Tensor(dt, std::move(shape), f->bytes().slice(static_cast<size_t>(offset), static_cast<size_t>(length)));
+    if (static_cast<uint64_t>(offset) > f->size() ||
+        static_cast<uint64_t>(length) > f->size() - static_cast<uint64_t>(offset))
+      throw error_at(opos, fmt::format("bytes {}..{} are outside '{}' ({} bytes)", offset, offset + length,
+                                       path, f->size()));
+    return Tensor(dt, std::move(shape),
+                  f->bytes().slice(static_cast<size_t>(offset), static_cast<size_t>(length)));
   }
 
   Tensor dense_values(ElementType dt, std::vector<int64_t> shape, int64_t numel, const Type& t) {
@@ -627,7 +660,8 @@ class IrParser {
     int64_t count = cat == ElementCategory::Complex ? numel * 2 : numel;
     // Every element takes at least one character: a literal cannot hold more than the text left.
     if (static_cast<uint64_t>(count) > s_.size() - std::min(p_, s_.size()))
-      throw error_at(p_, fmt::format("{} needs {} elements, more than the rest of the file holds", t.str(), count));
+      throw error_at(
+          p_, fmt::format("{} needs {} elements, more than the rest of the file holds", t.str(), count));
     expect('[', "to open the constant's elements");
     std::vector<uint8_t> bytes;
     std::vector<std::string> strings;
@@ -640,13 +674,17 @@ class IrParser {
     if (peek() != ']') {
       for (;;) {
         size_t pos = (skip(), p_);
-        if (n >= count) throw error_at(pos, fmt::format("too many elements for {} ({} expected)", t.str(), count));
+        if (n >= count)
+          throw error_at(pos, fmt::format("too many elements for {} ({} expected)", t.str(), count));
         if (dt == ElementType::String) {
           strings.push_back(string_lit("a string element"));
         } else if (dt == ElementType::Bool) {
-          if (eat_keyword("true")) put(uint8_t{1});
-          else if (eat_keyword("false")) put(uint8_t{0});
-          else throw error_at(pos, "expected true or false");
+          if (eat_keyword("true"))
+            put(uint8_t{1});
+          else if (eat_keyword("false"))
+            put(uint8_t{0});
+          else
+            throw error_at(pos, "expected true or false");
         } else {
           bool is_float;
           std::string_view tok = number(&is_float);
@@ -654,10 +692,18 @@ class IrParser {
             double d = to_double(tok);
             switch (dt) {
               case ElementType::Float64:
-              case ElementType::Complex128: put(d); break;
-              case ElementType::Float16: put(float_to_half(static_cast<float>(d))); break;
-              case ElementType::BFloat16: put(float_to_bfloat16(static_cast<float>(d))); break;
-              default: put(static_cast<float>(d)); break;
+              case ElementType::Complex128:
+                put(d);
+                break;
+              case ElementType::Float16:
+                put(float_to_half(static_cast<float>(d)));
+                break;
+              case ElementType::BFloat16:
+                put(float_to_bfloat16(static_cast<float>(d)));
+                break;
+              default:
+                put(static_cast<float>(d));
+                break;
             }
           } else {
             if (is_float) throw error_at(pos, fmt::format("{} elements are integers", to_string(dt)));
@@ -691,14 +737,35 @@ class IrParser {
       if (v < lo || v > hi) throw error_at(pos, fmt::format("{} does not fit in {}", v, to_string(dt)));
     };
     switch (dt) {
-      case ElementType::Int8: check(INT8_MIN, INT8_MAX); put(static_cast<int8_t>(v)); break;
-      case ElementType::Int16: check(INT16_MIN, INT16_MAX); put(static_cast<int16_t>(v)); break;
-      case ElementType::Int32: check(INT32_MIN, INT32_MAX); put(static_cast<int32_t>(v)); break;
-      case ElementType::Int64: put(v); break;
-      case ElementType::UInt8: check(0, UINT8_MAX); put(static_cast<uint8_t>(v)); break;
-      case ElementType::UInt16: check(0, UINT16_MAX); put(static_cast<uint16_t>(v)); break;
-      case ElementType::UInt32: check(0, UINT32_MAX); put(static_cast<uint32_t>(v)); break;
-      default: throw error_at(pos, fmt::format("{} constants are written as hex\"...\"", to_string(dt)));
+      case ElementType::Int8:
+        check(INT8_MIN, INT8_MAX);
+        put(static_cast<int8_t>(v));
+        break;
+      case ElementType::Int16:
+        check(INT16_MIN, INT16_MAX);
+        put(static_cast<int16_t>(v));
+        break;
+      case ElementType::Int32:
+        check(INT32_MIN, INT32_MAX);
+        put(static_cast<int32_t>(v));
+        break;
+      case ElementType::Int64:
+        put(v);
+        break;
+      case ElementType::UInt8:
+        check(0, UINT8_MAX);
+        put(static_cast<uint8_t>(v));
+        break;
+      case ElementType::UInt16:
+        check(0, UINT16_MAX);
+        put(static_cast<uint16_t>(v));
+        break;
+      case ElementType::UInt32:
+        check(0, UINT32_MAX);
+        put(static_cast<uint32_t>(v));
+        break;
+      default:
+        throw error_at(pos, fmt::format("{} constants are written as hex\"...\"", to_string(dt)));
     }
   }
 

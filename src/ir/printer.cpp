@@ -13,21 +13,30 @@ namespace {
 // One element of a dense literal.
 std::string format_element(const Tensor& t, int64_t i) {
   switch (t.dtype()) {
-    case ElementType::Float32: return format_float(t.at<float>(i));
-    case ElementType::Float64: return format_double(t.at<double>(i));
-    case ElementType::Float16: return format_float(half_to_float(t.at<uint16_t>(i)));
-    case ElementType::BFloat16: return format_float(bfloat16_to_float(t.at<uint16_t>(i)));
-    case ElementType::Bool: return t.at<uint8_t>(i) ? "true" : "false";
-    case ElementType::UInt64: return fmt::format("{}", t.at<uint64_t>(i));
-    case ElementType::String: return quote(t.string_data()[static_cast<size_t>(i)]);
-    default: return fmt::format("{}", t.int_at(i));
+    case ElementType::Float32:
+      return format_float(t.at<float>(i));
+    case ElementType::Float64:
+      return format_double(t.at<double>(i));
+    case ElementType::Float16:
+      return format_float(half_to_float(t.at<uint16_t>(i)));
+    case ElementType::BFloat16:
+      return format_float(bfloat16_to_float(t.at<uint16_t>(i)));
+    case ElementType::Bool:
+      return t.at<uint8_t>(i) ? "true" : "false";
+    case ElementType::UInt64:
+      return fmt::format("{}", t.at<uint64_t>(i));
+    case ElementType::String:
+      return quote(t.string_data()[static_cast<size_t>(i)]);
+    default:
+      return fmt::format("{}", t.int_at(i));
   }
 }
 
 // Float8 formats and packed 4-bit types print as hex bytes.
 bool has_decimal_form(ElementType t) {
   auto c = info(t).category;
-  return c != ElementCategory::Float8 && c != ElementCategory::None && (info(t).bits >= 8 || info(t).bits == 0);
+  return c != ElementCategory::Float8 && c != ElementCategory::None &&
+         (info(t).bits >= 8 || info(t).bits == 0);
 }
 
 }  // namespace
@@ -48,7 +57,8 @@ std::string format_tensor_literal(const Tensor& t) {
     int64_t n = t.numel() * 2;
     for (int64_t i = 0; i < n; ++i) {
       if (i) out += ", ";
-      out += t.dtype() == ElementType::Complex64 ? format_float(t.at<float>(i)) : format_double(t.at<double>(i));
+      out +=
+          t.dtype() == ElementType::Complex64 ? format_float(t.at<float>(i)) : format_double(t.at<double>(i));
     }
   } else {
     for (int64_t i = 0; i < t.numel(); ++i) {
@@ -192,14 +202,30 @@ class Printer {
 
   void attr(const Attribute& a, int indent) {
     switch (a.kind()) {
-      case AttrKind::Float: out_ += format_float(a.f()); break;
-      case AttrKind::Int: out_ += fmt::format("{}", a.i()); break;
-      case AttrKind::String: out_ += quote(a.s()); break;
-      case AttrKind::Tensor: out_ += format_tensor_literal(a.t()); break;
-      case AttrKind::Graph: graph(a.g(), indent); break;
-      case AttrKind::Floats: list("floats", a.floats(), [&](float x) { out_ += format_float(x); }); break;
-      case AttrKind::Ints: list("ints", a.ints(), [&](int64_t x) { out_ += fmt::format("{}", x); }); break;
-      case AttrKind::Strings: list("strings", a.strings(), [&](const std::string& x) { out_ += quote(x); }); break;
+      case AttrKind::Float:
+        out_ += format_float(a.f());
+        break;
+      case AttrKind::Int:
+        out_ += fmt::format("{}", a.i());
+        break;
+      case AttrKind::String:
+        out_ += quote(a.s());
+        break;
+      case AttrKind::Tensor:
+        out_ += format_tensor_literal(a.t());
+        break;
+      case AttrKind::Graph:
+        graph(a.g(), indent);
+        break;
+      case AttrKind::Floats:
+        list("floats", a.floats(), [&](float x) { out_ += format_float(x); });
+        break;
+      case AttrKind::Ints:
+        list("ints", a.ints(), [&](int64_t x) { out_ += fmt::format("{}", x); });
+        break;
+      case AttrKind::Strings:
+        list("strings", a.strings(), [&](const std::string& x) { out_ += quote(x); });
+        break;
       case AttrKind::Tensors:
         list("tensors", a.tensors(), [&](const Tensor& x) { out_ += format_tensor_literal(x); });
         break;

@@ -26,8 +26,8 @@ Tensor::Tensor(ElementType dtype, std::vector<int64_t> shape, Bytes data)
     throw std::invalid_argument("Tensor(bytes) needs a numeric element type");
   size_t want = storage_bytes(dtype, numel_);
   if (data_.size() != want)
-    throw std::invalid_argument(fmt::format("{} elements of {} need {} bytes, got {}", numel_, to_string(dtype),
-                                            want, data_.size()));
+    throw std::invalid_argument(
+        fmt::format("{} elements of {} need {} bytes, got {}", numel_, to_string(dtype), want, data_.size()));
 }
 
 Tensor Tensor::strings(std::vector<int64_t> shape, std::vector<std::string> values) {
@@ -53,30 +53,46 @@ Type Tensor::type() const {
 
 double Tensor::float_at(int64_t i) const {
   switch (dtype_) {
-    case ElementType::Float32: return at<float>(i);
-    case ElementType::Float64: return at<double>(i);
-    case ElementType::Float16: return half_to_float(at<uint16_t>(i));
-    case ElementType::BFloat16: return bfloat16_to_float(at<uint16_t>(i));
-    default: return static_cast<double>(int_at(i));
+    case ElementType::Float32:
+      return at<float>(i);
+    case ElementType::Float64:
+      return at<double>(i);
+    case ElementType::Float16:
+      return half_to_float(at<uint16_t>(i));
+    case ElementType::BFloat16:
+      return bfloat16_to_float(at<uint16_t>(i));
+    default:
+      return static_cast<double>(int_at(i));
   }
 }
 
 int64_t Tensor::int_at(int64_t i) const {
   switch (dtype_) {
-    case ElementType::Int8: return at<int8_t>(i);
-    case ElementType::Int16: return at<int16_t>(i);
-    case ElementType::Int32: return at<int32_t>(i);
-    case ElementType::Int64: return at<int64_t>(i);
-    case ElementType::UInt8: return at<uint8_t>(i);
-    case ElementType::Bool: return at<uint8_t>(i) != 0;
-    case ElementType::UInt16: return at<uint16_t>(i);
-    case ElementType::UInt32: return at<uint32_t>(i);
-    case ElementType::UInt64: return static_cast<int64_t>(at<uint64_t>(i));
+    case ElementType::Int8:
+      return at<int8_t>(i);
+    case ElementType::Int16:
+      return at<int16_t>(i);
+    case ElementType::Int32:
+      return at<int32_t>(i);
+    case ElementType::Int64:
+      return at<int64_t>(i);
+    case ElementType::UInt8:
+      return at<uint8_t>(i);
+    case ElementType::Bool:
+      return at<uint8_t>(i) != 0;
+    case ElementType::UInt16:
+      return at<uint16_t>(i);
+    case ElementType::UInt32:
+      return at<uint32_t>(i);
+    case ElementType::UInt64:
+      return static_cast<int64_t>(at<uint64_t>(i));
     case ElementType::Float32:
     case ElementType::Float64:
     case ElementType::Float16:
-    case ElementType::BFloat16: return static_cast<int64_t>(float_at(i));
-    default: return 0;
+    case ElementType::BFloat16:
+      return static_cast<int64_t>(float_at(i));
+    default:
+      return 0;
   }
 }
 
@@ -94,7 +110,8 @@ size_t Tensor::content_hash() const {
     for (const auto& s : string_data()) h = h * 1000003 ^ std::hash<std::string>()(s);
   } else {
     size_t n = std::min<size_t>(data_.size(), 4096);
-    h = h * 1000003 ^ std::hash<std::string_view>()(std::string_view(reinterpret_cast<const char*>(data_.data()), n));
+    h = h * 1000003 ^
+        std::hash<std::string_view>()(std::string_view(reinterpret_cast<const char*>(data_.data()), n));
   }
   return h;
 }
@@ -127,7 +144,8 @@ uint16_t float_to_half(float f) {
   uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
   uint32_t absx = x & 0x7fffffffu;
   if (absx >= 0x7f800000u) {  // inf or nan (keep a quiet-nan payload bit)
-    return static_cast<uint16_t>(sign | 0x7c00u | (absx > 0x7f800000u ? 0x200u | ((absx >> 13) & 0x3ffu) : 0));
+    return static_cast<uint16_t>(sign | 0x7c00u |
+                                 (absx > 0x7f800000u ? 0x200u | ((absx >> 13) & 0x3ffu) : 0));
   }
   if (absx >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);  // rounds to >= 65520: inf
   if (absx < 0x38800000u) {  // below the smallest normal half: subnormal or zero

@@ -15,18 +15,30 @@ std::string floatify(std::string s, bool negative_nan) {
 }  // namespace
 
 std::string format_float(float v) { return floatify(fmt::format("{}", v), std::isnan(v) && std::signbit(v)); }
-std::string format_double(double v) { return floatify(fmt::format("{}", v), std::isnan(v) && std::signbit(v)); }
+std::string format_double(double v) {
+  return floatify(fmt::format("{}", v), std::isnan(v) && std::signbit(v));
+}
 
 std::string quote(std::string_view s) {
   std::string out = "\"";
   for (char ch : s) {
     unsigned char c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (c < 0x20 || c == 0x7f)
           out += fmt::format("\\x{:02x}", c);

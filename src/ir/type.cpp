@@ -63,10 +63,14 @@ bool operator==(const Type& a, const Type& b) {
 
 std::string Type::str() const {
   switch (kind_) {
-    case Kind::Unknown: return "?";
-    case Kind::Sequence: return fmt::format("seq<{}>", inner().str());
-    case Kind::Optional: return fmt::format("opt<{}>", inner().str());
-    case Kind::Tensor: break;
+    case Kind::Unknown:
+      return "?";
+    case Kind::Sequence:
+      return fmt::format("seq<{}>", inner().str());
+    case Kind::Optional:
+      return fmt::format("opt<{}>", inner().str());
+    case Kind::Tensor:
+      break;
   }
   std::string out(to_string(elem_));
   if (!ranked_) return out + "[*]";

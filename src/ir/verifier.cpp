@@ -15,7 +15,8 @@
 
 namespace onnxify::ir {
 
-Diagnostic node_diagnostic(const Node& node, const std::string& message, Severity severity, const NameTable* names) {
+Diagnostic node_diagnostic(const Node& node, const std::string& message, Severity severity,
+                           const NameTable* names) {
   std::string header;
   if (names) {
     header = print_node_header(node, *names);
@@ -44,8 +45,10 @@ std::string count(size_t n, const char* noun) { return fmt::format("{} {}{}", n,
 // ONNX's type string for a value type ("tensor(float)"), or "" when unknown.
 std::string onnx_type_string(const Type& t) {
   switch (t.kind()) {
-    case Type::Kind::Unknown: return "";
-    case Type::Kind::Tensor: return fmt::format("tensor({})", info(t.elem()).onnx_name);
+    case Type::Kind::Unknown:
+      return "";
+    case Type::Kind::Tensor:
+      return fmt::format("tensor({})", info(t.elem()).onnx_name);
     case Type::Kind::Sequence: {
       std::string in = onnx_type_string(t.inner());
       return in.empty() ? "" : fmt::format("seq({})", in);
@@ -63,7 +66,8 @@ std::string onnx_type_string(const Type& t) {
 std::string ir_spelling(std::string_view s) {
   auto wrapped = [&](std::string_view prefix, std::string_view ir_prefix) -> std::optional<std::string> {
     if (s.substr(0, prefix.size()) == prefix && s.back() == ')')
-      return fmt::format("{}<{}>", ir_prefix, ir_spelling(s.substr(prefix.size(), s.size() - prefix.size() - 1)));
+      return fmt::format("{}<{}>", ir_prefix,
+                         ir_spelling(s.substr(prefix.size(), s.size() - prefix.size() - 1)));
     return std::nullopt;
   };
   if (s.substr(0, 7) == "tensor(" && s.back() == ')') {
@@ -122,7 +126,9 @@ class Verifier {
     }
   }
 
-  void error(const Node& n, const std::string& msg) { out_.add(node_diagnostic(n, msg, Severity::Error, &names_)); }
+  void error(const Node& n, const std::string& msg) {
+    out_.add(node_diagnostic(n, msg, Severity::Error, &names_));
+  }
   void graph_error(const Graph& g, const std::string& msg) {
     std::string where;
     if (!g.parent_node())
@@ -162,8 +168,8 @@ class Verifier {
       } else if (!live_.count(v)) {
         graph_error(g, fmt::format("output {} refers to a value that is no longer defined (dangling)", i));
       } else if (!visible_.count(v)) {
-        graph_error(g, fmt::format("output {} is {}, which is not defined in this graph or an enclosing one", i,
-                                   vname(v)));
+        graph_error(g, fmt::format("output {} is {}, which is not defined in this graph or an enclosing one",
+                                   i, vname(v)));
       }
     }
     while (scope.size() > mark) {
@@ -190,8 +196,9 @@ class Verifier {
       if (same_or_outer)
         error(n, fmt::format("input {} uses {} before its definition", i, vname(v)));
       else
-        error(n, fmt::format("input {} uses {}, which is defined inside another region and is not visible here", i,
-                             vname(v)));
+        error(n,
+              fmt::format("input {} uses {}, which is defined inside another region and is not visible here",
+                          i, vname(v)));
     }
     for (Graph* r : n.regions()) {
       if (r->parent_node() != &n) error(n, "a region does not point back to its node");
@@ -227,7 +234,8 @@ class Verifier {
       for (const auto& sc : onnx::OpSchemaRegistry::get_all_schemas())
         if (sc.domain().empty()) names.push_back(sc.Name());
       std::string guess = closest_spelling(n.op_type(), names);
-      Diagnostic d = node_diagnostic(n, fmt::format("unknown ONNX op '{}'", n.op_type()), Severity::Error, &names_);
+      Diagnostic d =
+          node_diagnostic(n, fmt::format("unknown ONNX op '{}'", n.op_type()), Severity::Error, &names_);
       if (!guess.empty()) d.with_help(fmt::format("did you mean {}?", guess));
       out_.add(std::move(d));
       return;
@@ -239,12 +247,12 @@ class Verifier {
     int ni = static_cast<int>(n.num_inputs()), no = static_cast<int>(n.num_outputs());
     if (ni < s->min_input() || ni > s->max_input()) {
       error(n, fmt::format("{} takes {} input{}, not {}", n.op_type(), arity(s->min_input(), s->max_input()),
-                             s->max_input() == 1 ? "" : "s", ni));
+                           s->max_input() == 1 ? "" : "s", ni));
       return;
     }
     if (no < s->min_output() || no > s->max_output()) {
       error(n, fmt::format("{} has {} output{}, not {}", n.op_type(), arity(s->min_output(), s->max_output()),
-                             s->max_output() == 1 ? "" : "s", no));
+                           s->max_output() == 1 ? "" : "s", no));
       return;
     }
     attributes(n, *s);
@@ -277,15 +285,17 @@ class Verifier {
       if (want != onnx_attr_type(a.kind())) {
         auto want_kind = attr_kind_from_onnx(want);
         error(n, fmt::format("attribute '{}' must be {}, not {}", name,
-                             want_kind ? std::string(to_string(*want_kind)) : std::to_string(want), to_string(a.kind())));
+                             want_kind ? std::string(to_string(*want_kind)) : std::to_string(want),
+                             to_string(a.kind())));
       }
     }
     for (const auto& [name, spec] : known)
       if (spec.required && !n.attr(name)) error(n, fmt::format("missing required attribute '{}'", name));
   }
 
-  void ports(const Node& n, const onnx::OpSchema& s, const std::vector<onnx::OpSchema::FormalParameter>& formal,
-             bool inputs, std::map<std::string, std::pair<std::string, std::string>>& bound) {
+  void ports(const Node& n, const onnx::OpSchema& s,
+             const std::vector<onnx::OpSchema::FormalParameter>& formal, bool inputs,
+             std::map<std::string, std::pair<std::string, std::string>>& bound) {
     size_t count = inputs ? n.num_inputs() : n.num_outputs();
     const char* what = inputs ? "input" : "output";
     for (size_t i = 0; i < formal.size() && i < count; ++i) {
@@ -336,7 +346,8 @@ class Verifier {
       for (const char* br : {"then_branch", "else_branch"}) {
         const Graph* g = body(br);
         if (!g) continue;
-        if (g->num_inputs() != 0) error(n, fmt::format("{} must take no inputs, it takes {}", br, g->num_inputs()));
+        if (g->num_inputs() != 0)
+          error(n, fmt::format("{} must take no inputs, it takes {}", br, g->num_inputs()));
         if (g->num_outputs() != n.num_outputs()) {
           error(n, fmt::format("{} returns {} but If has {}", br, count(g->num_outputs(), "value"),
                                count(n.num_outputs(), "output")));
@@ -344,37 +355,43 @@ class Verifier {
         }
         for (size_t i = 0; i < g->num_outputs(); ++i)
           if (elem_mismatch(g->output(i), n.output(i)))
-            error(n, fmt::format("{} output {} is {} but If output {} is {}", br, i, g->output(i)->type().str(), i,
-                                 n.output(i)->type().str()));
+            error(n, fmt::format("{} output {} is {} but If output {} is {}", br, i,
+                                 g->output(i)->type().str(), i, n.output(i)->type().str()));
       }
     } else if (n.is("Loop")) {
       const Graph* g = body("body");
       if (!g || n.num_inputs() < 2) return;
       size_t carried = n.num_inputs() - 2;
       if (g->num_inputs() != 2 + carried) {
-        error(n, fmt::format("Loop body must take 2 + {} inputs (iteration, condition, carried values), it takes {}",
-                             carried, g->num_inputs()));
+        error(n, fmt::format(
+                     "Loop body must take 2 + {} inputs (iteration, condition, carried values), it takes {}",
+                     carried, g->num_inputs()));
         return;
       }
       if (n.num_outputs() < carried || g->num_outputs() != 1 + n.num_outputs()) {
-        error(n, fmt::format("Loop body must return 1 + {} values (condition, {} carried, {} scan outputs), it returns {}",
-                             n.num_outputs(), carried, n.num_outputs() >= carried ? n.num_outputs() - carried : 0,
-                             g->num_outputs()));
+        error(
+            n,
+            fmt::format(
+                "Loop body must return 1 + {} values (condition, {} carried, {} scan outputs), it returns {}",
+                n.num_outputs(), carried, n.num_outputs() >= carried ? n.num_outputs() - carried : 0,
+                g->num_outputs()));
         return;
       }
       for (size_t i = 0; i < carried; ++i) {
         const Value* init = n.input(2 + i);
         if (elem_mismatch(init, g->input(2 + i)) || elem_mismatch(g->input(2 + i), g->output(1 + i)) ||
             elem_mismatch(g->output(1 + i), n.output(i)))
-          error(n, fmt::format("loop-carried value {} changes element type between the initial value, the body and "
-                               "the Loop output", i));
+          error(n, fmt::format(
+                       "loop-carried value {} changes element type between the initial value, the body and "
+                       "the Loop output",
+                       i));
       }
     } else if (n.is("Scan")) {
       const Graph* g = body("body");
       if (!g) return;
       if (g->num_inputs() != n.num_inputs())
-        error(n, fmt::format("Scan body must take {} inputs (state and scan inputs), it takes {}", n.num_inputs(),
-                             g->num_inputs()));
+        error(n, fmt::format("Scan body must take {} inputs (state and scan inputs), it takes {}",
+                             n.num_inputs(), g->num_inputs()));
       if (g->num_outputs() != n.num_outputs())
         error(n, fmt::format("Scan body must return {} values (state and scan outputs), it returns {}",
                              n.num_outputs(), g->num_outputs()));
@@ -399,11 +416,13 @@ class Verifier {
     }
     for (const Value* v : value_order_) {
       for (const Use& u : v->uses()) {
-        bool ok = u.user ? nodes_.count(u.user) && u.index < u.user->num_inputs() && u.user->input(u.index) == v
-                         : graphs_.count(u.graph) && u.index < u.graph->num_outputs() && u.graph->output(u.index) == v;
+        bool ok =
+            u.user
+                ? nodes_.count(u.user) && u.index < u.user->num_inputs() && u.user->input(u.index) == v
+                : graphs_.count(u.graph) && u.index < u.graph->num_outputs() && u.graph->output(u.index) == v;
         if (!ok) {
-          out_.add(Diagnostic::error(fmt::format("internal: the use list of {} names a use that does not exist",
-                                                 vname(v))));
+          out_.add(Diagnostic::error(
+              fmt::format("internal: the use list of {} names a use that does not exist", vname(v))));
           break;
         }
       }

@@ -36,7 +36,7 @@ struct WriteOptions {
   std::map<std::string, int> domain_opsets;  // other domains; unlisted ones get version 1
   // Tensors of at least this many bytes go to the side file (default: only when 2 GB forces it).
   uint64_t external_threshold = std::numeric_limits<uint64_t>::max();
-  std::string external_file;       // side file; default "<model file>.data" next to the model
+  std::string external_file;           // side file; default "<model file>.data" next to the model
   uint64_t external_alignment = 4096;  // offset alignment of external tensors of at least this size
   bool allow_composite_ops = false;    // write "onnxify"-domain nodes instead of refusing them
   std::string producer_version;        // default: onnxify's version

@@ -104,7 +104,8 @@ Status OutputFile::write(const Bytes& data) {
     ssize_t n;
     if (!use_sendfile) {
       n = ::copy_file_range(in, &in_off, fd_, nullptr, left, 0);
-      if (n < 0 && (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP || errno == EBADF)) {
+      if (n < 0 &&
+          (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP || errno == EBADF)) {
         use_sendfile = true;
         continue;
       }
@@ -126,7 +127,8 @@ Status OutputFile::write(const Bytes& data) {
       if (errno == EINTR) continue;
       return fail("write", errno);
     }
-    if (n == 0) return Status::error(fmt::format("cannot copy from '{}': the file ended early", data.mapped_path()));
+    if (n == 0)
+      return Status::error(fmt::format("cannot copy from '{}': the file ended early", data.mapped_path()));
     left -= static_cast<size_t>(n);
   }
   offset_ += data.size();

@@ -30,7 +30,7 @@ namespace onnxify {
 
 int onnx_ir_version_for_opset(int opset) {
   // (first opset, IR version) from ONNX's release table (onnx/helper.py VERSION_TABLE).
-  static constexpr std::pair<int, int> kTable[] = {{1, 3}, {9, 4}, {10, 5}, {11, 6}, {12, 7},
+  static constexpr std::pair<int, int> kTable[] = {{1, 3},  {9, 4},  {10, 5},  {11, 6}, {12, 7},
                                                    {15, 8}, {19, 9}, {21, 10}, {23, 11}};
   int ir = 3;
   for (auto [first, version] : kTable)
@@ -72,7 +72,11 @@ struct Init {
 class Writer {
  public:
   Writer(const Graph& g, std::string path, const WriteOptions& o)
-      : main_(g), path_(std::move(path)), opts_(o), names_(g), ir_version_(onnx_ir_version_for_opset(o.opset)) {}
+      : main_(g),
+        path_(std::move(path)),
+        opts_(o),
+        names_(g),
+        ir_version_(onnx_ir_version_for_opset(o.opset)) {}
 
   Status run(WriteStats* stats) {
     if (opts_.opset < 7 || opts_.opset > 23)
@@ -118,9 +122,10 @@ class Writer {
   Status check_graph(const Graph& g) {
     for (Node* n : g.nodes()) {
       if (n->domain() == kOnnxifyDomain && !opts_.allow_composite_ops) {
-        return Status(node_diagnostic(*n, fmt::format("composite op {} reached the ONNX writer", n->qualified_op()),
-                                      Severity::Error, &names_)
-                          .with_help("lowering for a target must expand composite ops before writing ONNX"));
+        return Status(
+            node_diagnostic(*n, fmt::format("composite op {} reached the ONNX writer", n->qualified_op()),
+                            Severity::Error, &names_)
+                .with_help("lowering for a target must expand composite ops before writing ONNX"));
       }
       if (!n->domain().empty() && n->domain() != "ai.onnx") domains_.insert(n->domain());
       for (Graph* r : n->regions())
@@ -173,17 +178,24 @@ class Writer {
 
   bool elem_ok(ElementType e, const std::string& what) {
     if (info(e).min_ir_version <= ir_version_) return true;
-    fail(Status::error(fmt::format("{} has element type {}, which needs ONNX IR version {} (opset {} gives IR {})",
-                                   what, to_string(e), info(e).min_ir_version, opts_.opset, ir_version_)));
+    fail(Status::error(
+        fmt::format("{} has element type {}, which needs ONNX IR version {} (opset {} gives IR {})", what,
+                    to_string(e), info(e).min_ir_version, opts_.opset, ir_version_)));
     return false;
   }
 
   void type_proto(const Type& t, onnx::TypeProto* p, const std::string& what) {
     switch (t.kind()) {
-      case Type::Kind::Unknown: return;
-      case Type::Kind::Sequence: type_proto(t.inner(), p->mutable_sequence_type()->mutable_elem_type(), what); return;
-      case Type::Kind::Optional: type_proto(t.inner(), p->mutable_optional_type()->mutable_elem_type(), what); return;
-      case Type::Kind::Tensor: break;
+      case Type::Kind::Unknown:
+        return;
+      case Type::Kind::Sequence:
+        type_proto(t.inner(), p->mutable_sequence_type()->mutable_elem_type(), what);
+        return;
+      case Type::Kind::Optional:
+        type_proto(t.inner(), p->mutable_optional_type()->mutable_elem_type(), what);
+        return;
+      case Type::Kind::Tensor:
+        break;
     }
     auto* tt = p->mutable_tensor_type();
     elem_ok(t.elem(), what);
@@ -204,8 +216,10 @@ class Writer {
     p->set_name(names_(v));
     if (v->type().is_unknown() || (v->type().is_tensor() && v->type().elem() == ElementType::Undefined)) {
       if (type_required)
-        fail(Status::error(fmt::format("{} %{} has no type; ONNX needs the types of the main graph's inputs and "
-                                       "outputs", role, names_(v))));
+        fail(Status::error(
+            fmt::format("{} %{} has no type; ONNX needs the types of the main graph's inputs and "
+                        "outputs",
+                        role, names_(v))));
       return;
     }
     type_proto(v->type(), p->mutable_type(), fmt::format("{} %{}", role, names_(v)));
@@ -236,15 +250,26 @@ class Writer {
     return name;
   }
 
-  void attribute(const std::string& name, const Attribute& a, const std::string& owner, onnx::AttributeProto* p) {
+  void attribute(const std::string& name, const Attribute& a, const std::string& owner,
+                 onnx::AttributeProto* p) {
     p->set_name(name);
     p->set_type(static_cast<onnx::AttributeProto::AttributeType>(onnx_attr_type(a.kind())));
     switch (a.kind()) {
-      case AttrKind::Float: p->set_f(a.f()); break;
-      case AttrKind::Int: p->set_i(a.i()); break;
-      case AttrKind::String: p->set_s(a.s()); break;
-      case AttrKind::Tensor: tensor_inline(a.t(), "", p->mutable_t()); break;
-      case AttrKind::Graph: build_graph(a.g(), p->mutable_g(), graph_name(a.g(), owner, name), false); break;
+      case AttrKind::Float:
+        p->set_f(a.f());
+        break;
+      case AttrKind::Int:
+        p->set_i(a.i());
+        break;
+      case AttrKind::String:
+        p->set_s(a.s());
+        break;
+      case AttrKind::Tensor:
+        tensor_inline(a.t(), "", p->mutable_t());
+        break;
+      case AttrKind::Graph:
+        build_graph(a.g(), p->mutable_g(), graph_name(a.g(), owner, name), false);
+        break;
       case AttrKind::Floats:
         for (float f : a.floats()) p->add_floats(f);
         break;
@@ -288,7 +313,8 @@ class Writer {
 
   void build_graph(const Graph& g, onnx::GraphProto* gp, const std::string& name, bool is_main) {
     gp->set_name(name);
-    for (size_t i = 0; i < g.num_inputs(); ++i) value_info(g.input(i), gp->add_input(), is_main, "graph input");
+    for (size_t i = 0; i < g.num_inputs(); ++i)
+      value_info(g.input(i), gp->add_input(), is_main, "graph input");
     if (is_main) {
       for (const Init& in : inits_) {
         const Tensor& t = *in.value->initializer();
@@ -364,7 +390,8 @@ class Writer {
   }
 
   Status write_external(WriteStats* stats) {
-    bool any = std::any_of(inits_.begin(), inits_.end(), [](const Init& i) { return i.place == Place::External; });
+    bool any =
+        std::any_of(inits_.begin(), inits_.end(), [](const Init& i) { return i.place == Place::External; });
     if (!any) return Status::ok();
     if (external_location().find('/') != std::string::npos)
       return Status::error(fmt::format("the external data file '{}' must be a file name, next to the model",
@@ -415,8 +442,10 @@ class Writer {
     put_varint(model_head, graph_len);
     uint64_t total = model_head.size() + graph_len;
     if (total > static_cast<uint64_t>(INT32_MAX))
-      return Status::error(fmt::format("the model would be {} bytes, over protobuf's 2 GB limit, even with large "
-                                       "tensors in external data", total));
+      return Status::error(
+          fmt::format("the model would be {} bytes, over protobuf's 2 GB limit, even with large "
+                      "tensors in external data",
+                      total));
     OutputFile out(path_);
     if (Status s = out.open(); !s) return s;
     if (Status s = out.write(model_head); !s) return s;
@@ -449,7 +478,8 @@ class Writer {
 
 }  // namespace
 
-Status write_onnx(const ir::Graph& graph, const std::string& path, const WriteOptions& options, WriteStats* stats) {
+Status write_onnx(const ir::Graph& graph, const std::string& path, const WriteOptions& options,
+                  WriteStats* stats) {
   if (stats) *stats = WriteStats{};
   Writer w(graph, path, options);
   return w.run(stats);

@@ -23,16 +23,17 @@ using ir::Node;
 using ir::Value;
 
 bool nondeterministic(const Node& n) {
-  static constexpr std::string_view kOps[] = {"RandomNormal",     "RandomUniform", "RandomNormalLike",
-                                              "RandomUniformLike", "Multinomial",  "Bernoulli", "Dropout"};
+  static constexpr std::string_view kOps[] = {
+      "RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike",
+      "Multinomial",  "Bernoulli",     "Dropout"};
   if (!n.domain().empty()) return false;
   return std::find(std::begin(kOps), std::end(kOps), n.op_type()) != std::end(kOps);
 }
 
 bool commutative(const Node& n) {
-  static constexpr std::string_view kOps[] = {"Add", "Mul", "Max",  "Min",        "Sum",        "Mean",
-                                              "And", "Or",  "Xor",  "Equal",      "BitwiseAnd", "BitwiseOr",
-                                              "BitwiseXor"};
+  static constexpr std::string_view kOps[] = {"Add",        "Mul",       "Max",       "Min", "Sum",
+                                              "Mean",       "And",       "Or",        "Xor", "Equal",
+                                              "BitwiseAnd", "BitwiseOr", "BitwiseXor"};
   if (!n.domain().empty()) return false;
   return std::find(std::begin(kOps), std::end(kOps), n.op_type()) != std::end(kOps);
 }

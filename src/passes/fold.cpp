@@ -186,11 +186,16 @@ class Folder {
     for (size_t k = 0; k < ia.size(); ++k) {
       DimExpr x = a->elems[static_cast<size_t>(ia[k])], y = b->elems[static_cast<size_t>(ib[k])];
       DimExpr r;
-      if (op == "Add") r = x + y;
-      else if (op == "Sub") r = x - y;
-      else if (op == "Mul") r = x * y;
-      else if (op == "Max") r = ir::max(x, y);
-      else if (op == "Min") r = ir::min(x, y);
+      if (op == "Add")
+        r = x + y;
+      else if (op == "Sub")
+        r = x - y;
+      else if (op == "Mul")
+        r = x * y;
+      else if (op == "Max")
+        r = ir::max(x, y);
+      else if (op == "Min")
+        r = ir::min(x, y);
       else {
         // ONNX integer Div truncates; DimExpr floor_div floors. They agree when the division is exact.
         if (y.is_const() && y.value() == 0) return std::nullopt;

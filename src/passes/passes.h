@@ -16,9 +16,9 @@
 namespace onnxify::passes {
 
 struct PassOptions {
-  int opset = 17;                       // the ONNX opset the graph targets (schemas, folding rules)
-  size_t fold_max_bytes = 64 << 10;     // fold never creates a constant larger than this
-  bool verify_each = false;             // verify before the first pass and after each one
+  int opset = 17;                    // the ONNX opset the graph targets (schemas, folding rules)
+  size_t fold_max_bytes = 64 << 10;  // fold never creates a constant larger than this
+  bool verify_each = false;          // verify before the first pass and after each one
 };
 
 using PassFn = Status (*)(ir::Graph& graph, const PassOptions& options);

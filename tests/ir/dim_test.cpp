@@ -4,12 +4,12 @@
 // trees, evaluates each tree directly with Python's floor semantics (without simplifying), and
 // checks that the simplified DimExpr evaluates to the same value for many bindings, and that its
 // printed form parses back to the same node.
+#include "ir/dim.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <random>
-
-#include "ir/dim.h"
 
 namespace onnxify::ir {
 namespace {
@@ -142,13 +142,15 @@ Ref random_expr(std::mt19937& rng, int depth) {
       std::string s = syms[std::uniform_int_distribution<int>(0, 3)(rng)];
       return {DimExpr::symbol(s), [s](const DimBinding& b) { return std::optional<int64_t>(b.at(s)); }};
     }
-    default: break;
+    default:
+      break;
   }
   Ref a = random_expr(rng, depth - 1), b = random_expr(rng, depth - 1);
   int op = std::uniform_int_distribution<int>(0, 7)(rng);
   // Divisors are kept as small nonzero constants or symbols (bindings make symbols nonzero).
   if (op >= 3 && op <= 5 && std::uniform_int_distribution<int>(0, 2)(rng) > 0) {
-    int64_t c = std::uniform_int_distribution<int64_t>(1, 5)(rng) * (std::uniform_int_distribution<int>(0, 4)(rng) ? 1 : -1);
+    int64_t c = std::uniform_int_distribution<int64_t>(1, 5)(rng) *
+                (std::uniform_int_distribution<int>(0, 4)(rng) ? 1 : -1);
     b = {DimExpr(c), [c](const DimBinding&) { return std::optional<int64_t>(c); }};
   } else if (op >= 3 && op <= 5) {
     std::string s = syms[std::uniform_int_distribution<int>(0, 3)(rng)];
@@ -163,14 +165,22 @@ Ref random_expr(std::mt19937& rng, int depth) {
     };
   };
   switch (op) {
-    case 0: return {a.expr + b.expr, both([](int64_t x, int64_t y) { return x + y; })};
-    case 1: return {a.expr - b.expr, both([](int64_t x, int64_t y) { return x - y; })};
-    case 2: return {a.expr * b.expr, both([](int64_t x, int64_t y) { return x * y; })};
-    case 3: return {floor_div(a.expr, b.expr), both(pfloordiv)};
-    case 4: return {ceil_div(a.expr, b.expr), both([](int64_t x, int64_t y) { return -pfloordiv(-x, y); })};
-    case 5: return {mod(a.expr, b.expr), both(pmod)};
-    case 6: return {min(a.expr, b.expr), both([](int64_t x, int64_t y) { return std::min(x, y); })};
-    default: return {max(a.expr, b.expr), both([](int64_t x, int64_t y) { return std::max(x, y); })};
+    case 0:
+      return {a.expr + b.expr, both([](int64_t x, int64_t y) { return x + y; })};
+    case 1:
+      return {a.expr - b.expr, both([](int64_t x, int64_t y) { return x - y; })};
+    case 2:
+      return {a.expr * b.expr, both([](int64_t x, int64_t y) { return x * y; })};
+    case 3:
+      return {floor_div(a.expr, b.expr), both(pfloordiv)};
+    case 4:
+      return {ceil_div(a.expr, b.expr), both([](int64_t x, int64_t y) { return -pfloordiv(-x, y); })};
+    case 5:
+      return {mod(a.expr, b.expr), both(pmod)};
+    case 6:
+      return {min(a.expr, b.expr), both([](int64_t x, int64_t y) { return std::min(x, y); })};
+    default:
+      return {max(a.expr, b.expr), both([](int64_t x, int64_t y) { return std::max(x, y); })};
   }
 }
 

@@ -140,9 +140,10 @@ TEST(Verifier, ValueOfAnotherRegion) {
   iff->set_attr("then_branch", std::move(then_b));
   iff->set_attr("else_branch", std::move(else_b));
   g.add_output(iff->output(0));
-  EXPECT_EQ(verify_all(g).render(),
-            "onnxify: error: a region of %0 = If(%c): output 0 is %inner, which is not defined in this graph or an "
-            "enclosing one\n");
+  EXPECT_EQ(
+      verify_all(g).render(),
+      "onnxify: error: a region of %0 = If(%c): output 0 is %inner, which is not defined in this graph or an "
+      "enclosing one\n");
 }
 
 TEST(Verifier, NodeLocationAndModulePath) {
@@ -154,11 +155,12 @@ TEST(Verifier, NodeLocationAndModulePath) {
   n->set_loc(SourceRange{file, {2, 11}, {2, 24}});
   n->set_module_path("head");
   g.add_output(n->output(0));
-  EXPECT_EQ(verify_all(g).render(),
-            "model.py:2:12: error: %0 = Sqrt(%x): output 0 (Y, %0) has type int64, but T of Sqrt allows bfloat16, "
-            "float16, float32, float64\n"
-            "    return torch.sqrt(x)\n"
-            "           ^~~~~~~~~~~~~\n");
+  EXPECT_EQ(
+      verify_all(g).render(),
+      "model.py:2:12: error: %0 = Sqrt(%x): output 0 (Y, %0) has type int64, but T of Sqrt allows bfloat16, "
+      "float16, float32, float64\n"
+      "    return torch.sqrt(x)\n"
+      "           ^~~~~~~~~~~~~\n");
 }
 
 TEST(Verifier, CompositeRuleHook) {
@@ -171,7 +173,8 @@ TEST(Verifier, CompositeRuleHook) {
   Node* bad = g.create("onnxify", "test_unary", {x, x}, 1);
   g.add_output(ok->output(0));
   g.add_output(bad->output(0));
-  EXPECT_EQ(verify_all(g).render(), "onnxify: error: %1 = onnxify::test_unary(%x, %x): test_unary takes one input\n");
+  EXPECT_EQ(verify_all(g).render(),
+            "onnxify: error: %1 = onnxify::test_unary(%x, %x): test_unary takes one input\n");
   EXPECT_NE(find_op_rule("onnxify", "test_unary"), nullptr);
 }
 
@@ -181,7 +184,7 @@ TEST(Tensor, HalfConversionsRoundTrip) {
     if (f != f) continue;  // nan payloads are not preserved bit for bit
     EXPECT_EQ(float_to_half(f), h) << h;
   }
-  EXPECT_EQ(float_to_half(65520.0f), 0x7c00);  // rounds to inf
+  EXPECT_EQ(float_to_half(65520.0f), 0x7c00);            // rounds to inf
   EXPECT_EQ(float_to_half(1.0f + 1.0f / 2048), 0x3c00);  // tie rounds to even
   EXPECT_EQ(float_to_bfloat16(1.0f), 0x3f80);
 }

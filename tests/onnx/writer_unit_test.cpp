@@ -113,15 +113,20 @@ TEST(Writer, ExternalDataIsAlignedAndComplete) {
     f.write("abc", 3);  // unaligned in the source
     f.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size() * 4));
   }
-  std::string text = "graph @main(%x: float32[7]) {\n"
-                     "  const %big = ref<float32[70000]>(\"" + bin.string() + "\"@3+280000)\n"
-                     "  const %mid = ref<float32[7]>(\"" + bin.string() + "\"@7+28)\n"
-                     "  const %small = dense<float32[1]>[2.0]\n"
-                     "  %s = ReduceSum(%big) : float32[1]\n"
-                     "  %a = Add(%x, %mid) : float32[7]\n"
-                     "  %b = Mul(%a, %small) : float32[7]\n"
-                     "  %c = Add(%b, %s) : float32[7]\n"
-                     "  return %c\n}\n";
+  std::string text =
+      "graph @main(%x: float32[7]) {\n"
+      "  const %big = ref<float32[70000]>(\"" +
+      bin.string() +
+      "\"@3+280000)\n"
+      "  const %mid = ref<float32[7]>(\"" +
+      bin.string() +
+      "\"@7+28)\n"
+      "  const %small = dense<float32[1]>[2.0]\n"
+      "  %s = ReduceSum(%big) : float32[1]\n"
+      "  %a = Add(%x, %mid) : float32[7]\n"
+      "  %b = Mul(%a, %small) : float32[7]\n"
+      "  %c = Add(%b, %s) : float32[7]\n"
+      "  return %c\n}\n";
   auto g = ir_of(text);
   WriteOptions o;
   o.external_threshold = 16;
@@ -157,7 +162,8 @@ TEST(Writer, EmbeddedStreamedTensorsParseBack) {
   std::vector<uint8_t> bytes(200000);
   for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(i * 7);
   auto g = std::make_unique<ir::Graph>("main");
-  ir::Value* big = g->add_initializer(ir::Tensor(ir::ElementType::UInt8, {200000}, Bytes::copy_of(bytes.data(), bytes.size())), "big");
+  ir::Value* big = g->add_initializer(
+      ir::Tensor(ir::ElementType::UInt8, {200000}, Bytes::copy_of(bytes.data(), bytes.size())), "big");
   ir::Node* n = g->append("Identity", {big});
   n->output(0)->set_type(big->type());
   g->add_output(n->output(0));
@@ -185,10 +191,11 @@ TEST(Writer, RefusesCompositeOps) {
   return %y
 }
 )";
-  EXPECT_EQ(write_error(text),
-            "model.py:3:5: error: %y = onnxify::layer_norm(%x): composite op onnxify::layer_norm reached the ONNX "
-            "writer\n"
-            "help: lowering for a target must expand composite ops before writing ONNX\n");
+  EXPECT_EQ(
+      write_error(text),
+      "model.py:3:5: error: %y = onnxify::layer_norm(%x): composite op onnxify::layer_norm reached the ONNX "
+      "writer\n"
+      "help: lowering for a target must expand composite ops before writing ONNX\n");
   WriteOptions allow;
   allow.allow_composite_ops = true;
   TempDir tmp;
@@ -199,14 +206,16 @@ TEST(Writer, RefusesCompositeOps) {
 }
 
 TEST(Writer, NeedsMainGraphTypes) {
-  EXPECT_EQ(write_error("graph @main(%x: float32[3]) {\n  %y = Relu(%x)\n  return %y\n}\n"),
-            "onnxify: error: graph output %y has no type; ONNX needs the types of the main graph's inputs and "
-            "outputs\n");
+  EXPECT_EQ(
+      write_error("graph @main(%x: float32[3]) {\n  %y = Relu(%x)\n  return %y\n}\n"),
+      "onnxify: error: graph output %y has no type; ONNX needs the types of the main graph's inputs and "
+      "outputs\n");
 }
 
 TEST(Writer, ElementTypeNeedsIrVersion) {
   EXPECT_EQ(write_error("graph @main(%x: float8_e4m3fn[3]) {\n  return %x\n}\n"),
-            "onnxify: error: graph input %x has element type float8_e4m3fn, which needs ONNX IR version 9 (opset 17 "
+            "onnxify: error: graph input %x has element type float8_e4m3fn, which needs ONNX IR version 9 "
+            "(opset 17 "
             "gives IR 8)\n");
 }
 

@@ -117,7 +117,8 @@ TEST(Pipeline, UnknownPassAndVerification) {
   Status v = run_pipeline(*bad, {"dce"}, o);
   ASSERT_FALSE(v.is_ok());
   EXPECT_EQ(v.diagnostic().render(),
-            "onnxify: error: %y = Relu(%x, %x): Relu takes 1 input, not 2\nhelp: the IR is invalid before the first pass\n");
+            "onnxify: error: %y = Relu(%x, %x): Relu takes 1 input, not 2\nhelp: the IR is invalid before "
+            "the first pass\n");
   EXPECT_EQ(default_pipeline(), (std::vector<std::string>{"fold", "cse", "dce"}));
 }
 
@@ -143,8 +144,8 @@ TEST(Fold, SizeLimitIsConfigurable) {
 TEST(Fold, ViewOfASingleUseWeightIsFreeAboveTheLimit) {
   std::vector<float> w(100000, 1.0f);
   auto g = std::make_unique<ir::Graph>("main");
-  ir::Value* weight =
-      g->add_initializer(ir::Tensor(ir::ElementType::Float32, {1000, 100}, Bytes::copy_of(w.data(), w.size() * 4)), "w");
+  ir::Value* weight = g->add_initializer(
+      ir::Tensor(ir::ElementType::Float32, {1000, 100}, Bytes::copy_of(w.data(), w.size() * 4)), "w");
   ir::Value* shape = g->add_initializer(ir::Tensor::vector_int64({100, 1000}), "s");
   ir::Node* r = g->append("Reshape", {weight, shape});
   r->output(0)->set_type(ir::Type::tensor(ir::ElementType::Float32, {100, 1000}));

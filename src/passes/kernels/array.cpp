@@ -30,8 +30,10 @@ bool numeric_ok(ElementType t) {
     case ElementType::UInt8:
     case ElementType::UInt16:
     case ElementType::UInt32:
-    case ElementType::Bool: return true;
-    default: return false;
+    case ElementType::Bool:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -79,18 +81,36 @@ ir::Tensor store(const Array& a) {
     // Integers wrap to the element width, as ONNX Runtime's integer arithmetic does.
     uint64_t u = a.is_float() ? 0 : static_cast<uint64_t>(a.i[k]);
     switch (a.dtype) {
-      case ElementType::Float32: put(out, static_cast<float>(d)); break;
-      case ElementType::Float64: put(out, d); break;
-      case ElementType::Float16: put(out, ir::float_to_half(static_cast<float>(d))); break;
-      case ElementType::BFloat16: put(out, ir::float_to_bfloat16(static_cast<float>(d))); break;
+      case ElementType::Float32:
+        put(out, static_cast<float>(d));
+        break;
+      case ElementType::Float64:
+        put(out, d);
+        break;
+      case ElementType::Float16:
+        put(out, ir::float_to_half(static_cast<float>(d)));
+        break;
+      case ElementType::BFloat16:
+        put(out, ir::float_to_bfloat16(static_cast<float>(d)));
+        break;
       case ElementType::Int8:
-      case ElementType::UInt8: put(out, static_cast<uint8_t>(u)); break;
-      case ElementType::Bool: put(out, static_cast<uint8_t>(u != 0)); break;
+      case ElementType::UInt8:
+        put(out, static_cast<uint8_t>(u));
+        break;
+      case ElementType::Bool:
+        put(out, static_cast<uint8_t>(u != 0));
+        break;
       case ElementType::Int16:
-      case ElementType::UInt16: put(out, static_cast<uint16_t>(u)); break;
+      case ElementType::UInt16:
+        put(out, static_cast<uint16_t>(u));
+        break;
       case ElementType::Int32:
-      case ElementType::UInt32: put(out, static_cast<uint32_t>(u)); break;
-      default: put(out, u); break;
+      case ElementType::UInt32:
+        put(out, static_cast<uint32_t>(u));
+        break;
+      default:
+        put(out, u);
+        break;
     }
   }
   return ir::Tensor(a.dtype, a.shape, Bytes::from_vector(std::move(out)));
@@ -115,7 +135,8 @@ std::optional<std::vector<int64_t>> broadcast(const std::vector<std::vector<int6
   return out;
 }
 
-std::vector<int64_t> broadcast_index(const std::vector<int64_t>& in_shape, const std::vector<int64_t>& out_shape) {
+std::vector<int64_t> broadcast_index(const std::vector<int64_t>& in_shape,
+                                     const std::vector<int64_t>& out_shape) {
   size_t rank = out_shape.size(), off = rank - in_shape.size();
   std::vector<int64_t> stride(rank, 0);
   int64_t s = 1;

@@ -29,7 +29,8 @@ int64_t product(const std::vector<int64_t>& shape);
 // numpy broadcasting of several shapes; nullopt when incompatible.
 std::optional<std::vector<int64_t>> broadcast(const std::vector<std::vector<int64_t>>& shapes);
 // Flat index into `in_shape` (right-aligned, broadcast) for each flat index of `out_shape`.
-std::vector<int64_t> broadcast_index(const std::vector<int64_t>& in_shape, const std::vector<int64_t>& out_shape);
+std::vector<int64_t> broadcast_index(const std::vector<int64_t>& in_shape,
+                                     const std::vector<int64_t>& out_shape);
 // The integer values of a small int32/int64 tensor (for shapes, axes, indices).
 std::optional<std::vector<int64_t>> int_values(const ir::Tensor* t);
 // Normalizes a possibly negative axis; nullopt when out of range.

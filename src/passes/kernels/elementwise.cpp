@@ -25,9 +25,15 @@ bool too_big(ElementType t, const std::vector<int64_t>& shape, const Limits& l) 
 }
 
 // Integer arithmetic wraps (two's complement), never overflows in C++ terms.
-int64_t wrap_add(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
-int64_t wrap_sub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
-int64_t wrap_mul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+int64_t wrap_add(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+int64_t wrap_sub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+int64_t wrap_mul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
 
 }  // namespace
 
@@ -38,7 +44,8 @@ Out k_constant(const Node& node, const std::vector<const Tensor*>&, const Limits
     if (name == "value_float" && a.kind() == AttrKind::Float)
       return one(Tensor::from_values<float>(ElementType::Float32, {}, {a.f()}));
     if (name == "value_floats" && a.kind() == AttrKind::Floats)
-      return one(Tensor::from_values<float>(ElementType::Float32, {static_cast<int64_t>(a.floats().size())}, a.floats()));
+      return one(Tensor::from_values<float>(ElementType::Float32, {static_cast<int64_t>(a.floats().size())},
+                                            a.floats()));
     if (name == "value_int" && a.kind() == AttrKind::Int) return one(Tensor::scalar_int64(a.i()));
     if (name == "value_ints" && a.kind() == AttrKind::Ints) return one(Tensor::vector_int64(a.ints()));
     if (name == "value_string" && a.kind() == AttrKind::String) return one(Tensor::strings({}, {a.s()}));
@@ -60,33 +67,56 @@ Out k_unary(const Node& node, const std::vector<const Tensor*>& in, const Limits
   const std::string& op = node.op_type();
   if (x->is_float()) {
     for (double& v : x->f) {
-      if (op == "Neg") v = -v;
-      else if (op == "Abs") v = std::fabs(v);
-      else if (op == "Sqrt") v = std::sqrt(v);
-      else if (op == "Exp") v = std::exp(v);
-      else if (op == "Log") v = std::log(v);
-      else if (op == "Reciprocal") v = 1.0 / v;
-      else if (op == "Floor") v = std::floor(v);
-      else if (op == "Ceil") v = std::ceil(v);
-      else if (op == "Round") v = std::nearbyint(v);  // half to even
-      else if (op == "Relu") v = v > 0 ? v : 0.0;
-      else if (op == "Sigmoid") v = 1.0 / (1.0 + std::exp(-v));
-      else if (op == "Tanh") v = std::tanh(v);
-      else if (op == "Sin") v = std::sin(v);
-      else if (op == "Cos") v = std::cos(v);
-      else if (op == "Erf") v = std::erf(v);
-      else if (op == "Sign") v = v > 0 ? 1.0 : (v < 0 ? -1.0 : v);
-      else return std::nullopt;
+      if (op == "Neg")
+        v = -v;
+      else if (op == "Abs")
+        v = std::fabs(v);
+      else if (op == "Sqrt")
+        v = std::sqrt(v);
+      else if (op == "Exp")
+        v = std::exp(v);
+      else if (op == "Log")
+        v = std::log(v);
+      else if (op == "Reciprocal")
+        v = 1.0 / v;
+      else if (op == "Floor")
+        v = std::floor(v);
+      else if (op == "Ceil")
+        v = std::ceil(v);
+      else if (op == "Round")
+        v = std::nearbyint(v);  // half to even
+      else if (op == "Relu")
+        v = v > 0 ? v : 0.0;
+      else if (op == "Sigmoid")
+        v = 1.0 / (1.0 + std::exp(-v));
+      else if (op == "Tanh")
+        v = std::tanh(v);
+      else if (op == "Sin")
+        v = std::sin(v);
+      else if (op == "Cos")
+        v = std::cos(v);
+      else if (op == "Erf")
+        v = std::erf(v);
+      else if (op == "Sign")
+        v = v > 0 ? 1.0 : (v < 0 ? -1.0 : v);
+      else
+        return std::nullopt;
     }
     return one(store(*x));
   }
   for (int64_t& v : x->i) {
-    if (op == "Neg") v = wrap_sub(0, v);
-    else if (op == "Abs") v = v < 0 ? wrap_sub(0, v) : v;
-    else if (op == "Relu") v = v > 0 ? v : 0;
-    else if (op == "Sign") v = v > 0 ? 1 : (v < 0 ? -1 : 0);
-    else if (op == "Not" && x->dtype == ElementType::Bool) v = !v;
-    else return std::nullopt;
+    if (op == "Neg")
+      v = wrap_sub(0, v);
+    else if (op == "Abs")
+      v = v < 0 ? wrap_sub(0, v) : v;
+    else if (op == "Relu")
+      v = v > 0 ? v : 0;
+    else if (op == "Sign")
+      v = v > 0 ? 1 : (v < 0 ? -1 : 0);
+    else if (op == "Not" && x->dtype == ElementType::Bool)
+      v = !v;
+    else
+      return std::nullopt;
   }
   return one(store(*x));
 }
@@ -132,7 +162,7 @@ std::optional<int64_t> int_op(const std::string& op, int64_t a, int64_t b, int64
   }
   if (op == "Mod") {
     if (b == 0 || (a == INT64_MIN && b == -1)) return std::nullopt;
-    int64_t r = a % b;  // fmod=1: the sign of the dividend
+    int64_t r = a % b;                                             // fmod=1: the sign of the dividend
     if (fmod_attr == 0 && r != 0 && ((r < 0) != (b < 0))) r += b;  // fmod=0: the sign of the divisor
     return r;
   }
@@ -238,13 +268,20 @@ namespace {
 // Range of an integer element type, for casts from float (out of range is undefined in ONNX).
 std::pair<double, double> int_range(ElementType t) {
   switch (t) {
-    case ElementType::Int8: return {-128.0, 127.0};
-    case ElementType::Int16: return {-32768.0, 32767.0};
-    case ElementType::Int32: return {-2147483648.0, 2147483647.0};
-    case ElementType::UInt8: return {0.0, 255.0};
-    case ElementType::UInt16: return {0.0, 65535.0};
-    case ElementType::UInt32: return {0.0, 4294967295.0};
-    default: return {-9223372036854775808.0, 9223372036854774784.0};
+    case ElementType::Int8:
+      return {-128.0, 127.0};
+    case ElementType::Int16:
+      return {-32768.0, 32767.0};
+    case ElementType::Int32:
+      return {-2147483648.0, 2147483647.0};
+    case ElementType::UInt8:
+      return {0.0, 255.0};
+    case ElementType::UInt16:
+      return {0.0, 65535.0};
+    case ElementType::UInt32:
+      return {0.0, 4294967295.0};
+    default:
+      return {-9223372036854775808.0, 9223372036854774784.0};
   }
 }
 

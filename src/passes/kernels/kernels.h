@@ -25,9 +25,9 @@ using Kernel = std::optional<std::vector<ir::Tensor>> (*)(const ir::Node& node,
                                                           const std::vector<const ir::Tensor*>& inputs,
                                                           const Limits& limits);
 
-#define ONNXIFY_KERNEL(op, fn)                                                                             \
-  std::optional<std::vector<ir::Tensor>> fn(const ir::Node& node, const std::vector<const ir::Tensor*>& inputs, \
-                                            const Limits& limits);
+#define ONNXIFY_KERNEL(op, fn)               \
+  std::optional<std::vector<ir::Tensor>> fn( \
+      const ir::Node& node, const std::vector<const ir::Tensor*>& inputs, const Limits& limits);
 #include "passes/kernels/kernels.def"
 #undef ONNXIFY_KERNEL
 

@@ -75,17 +75,25 @@ Out k_reduce(const Node& node, const std::vector<const Tensor*>& in, const Limit
     seen[o] = true;
     if (x->is_float()) {
       double v = x->f[i], &acc = out.f[o];
-      if (op == "ReduceSum" || op == "ReduceMean") acc = first ? v : acc + v;
-      else if (op == "ReduceProd") acc = first ? v : acc * v;
-      else if (op == "ReduceMin") acc = first || v < acc || std::isnan(v) ? v : acc;
-      else acc = first || v > acc || std::isnan(v) ? v : acc;
+      if (op == "ReduceSum" || op == "ReduceMean")
+        acc = first ? v : acc + v;
+      else if (op == "ReduceProd")
+        acc = first ? v : acc * v;
+      else if (op == "ReduceMin")
+        acc = first || v < acc || std::isnan(v) ? v : acc;
+      else
+        acc = first || v > acc || std::isnan(v) ? v : acc;
     } else {
       int64_t v = x->i[i], &acc = out.i[o];
       auto u = [](int64_t z) { return static_cast<uint64_t>(z); };
-      if (op == "ReduceSum" || op == "ReduceMean") acc = first ? v : static_cast<int64_t>(u(acc) + u(v));
-      else if (op == "ReduceProd") acc = first ? v : static_cast<int64_t>(u(acc) * u(v));
-      else if (op == "ReduceMin") acc = first || v < acc ? v : acc;
-      else acc = first || v > acc ? v : acc;
+      if (op == "ReduceSum" || op == "ReduceMean")
+        acc = first ? v : static_cast<int64_t>(u(acc) + u(v));
+      else if (op == "ReduceProd")
+        acc = first ? v : static_cast<int64_t>(u(acc) * u(v));
+      else if (op == "ReduceMin")
+        acc = first || v < acc ? v : acc;
+      else
+        acc = first || v > acc ? v : acc;
     }
   }
   if (per == 0 && op == "ReduceProd") {

@@ -22,11 +22,13 @@ Out one(Tensor t) { return std::vector<Tensor>{std::move(t)}; }
 
 const Tensor* arg(const std::vector<const Tensor*>& in, size_t i) { return i < in.size() ? in[i] : nullptr; }
 
-bool copyable(const Tensor& t) { return t.dtype() == ElementType::String || ir::info(t.dtype()).bits % 8 == 0; }
+bool copyable(const Tensor& t) {
+  return t.dtype() == ElementType::String || ir::info(t.dtype()).bits % 8 == 0;
+}
 
 // out[k] = src[index[k]] for any element type.
-std::optional<Tensor> gather_elements(const Tensor& src, const std::vector<int64_t>& index, std::vector<int64_t> shape,
-                                      const Limits& limits) {
+std::optional<Tensor> gather_elements(const Tensor& src, const std::vector<int64_t>& index,
+                                      std::vector<int64_t> shape, const Limits& limits) {
   if (!copyable(src)) return std::nullopt;
   if (src.dtype() == ElementType::String) {
     std::vector<std::string> out;
@@ -36,7 +38,8 @@ std::optional<Tensor> gather_elements(const Tensor& src, const std::vector<int64
   size_t es = static_cast<size_t>(ir::info(src.dtype()).bits / 8);
   if (index.size() * es > limits.max_bytes) return std::nullopt;
   std::vector<uint8_t> out(index.size() * es);
-  for (size_t k = 0; k < index.size(); ++k) std::memcpy(&out[k * es], src.data() + index[k] * static_cast<int64_t>(es), es);
+  for (size_t k = 0; k < index.size(); ++k)
+    std::memcpy(&out[k * es], src.data() + index[k] * static_cast<int64_t>(es), es);
   return Tensor(src.dtype(), std::move(shape), Bytes::from_vector(std::move(out)));
 }
 
@@ -47,7 +50,8 @@ std::vector<int64_t> strides_of(const std::vector<int64_t>& shape) {
 }
 
 // Axes from the `axes` attribute (older opsets) or the given input (newer ones).
-std::optional<std::vector<int64_t>> axes_of(const Node& node, const std::vector<const Tensor*>& in, size_t input) {
+std::optional<std::vector<int64_t>> axes_of(const Node& node, const std::vector<const Tensor*>& in,
+                                            size_t input) {
   if (const auto* a = node.attr("axes"); a && a->kind() == AttrKind::Ints) return a->ints();
   if (const Tensor* t = arg(in, input)) return int_values(t);
   if (input < node.num_inputs() && node.input(input)) return std::nullopt;  // given but not constant
@@ -162,7 +166,8 @@ Out k_unsqueeze(const Node& node, const std::vector<const Tensor*>& in, const Li
 Out k_concat(const Node& node, const std::vector<const Tensor*>& in, const Limits& limits) {
   if (in.empty()) return std::nullopt;
   for (const Tensor* t : in)
-    if (!t || t->dtype() != in[0]->dtype() || t->rank() != in[0]->rank() || !copyable(*t)) return std::nullopt;
+    if (!t || t->dtype() != in[0]->dtype() || t->rank() != in[0]->rank() || !copyable(*t))
+      return std::nullopt;
   auto axis = norm_axis(node.attr_int("axis", 0), static_cast<int64_t>(in[0]->rank()));
   if (!axis) return std::nullopt;
   size_t ax = static_cast<size_t>(*axis);
@@ -239,7 +244,8 @@ Out k_slice(const Node& node, const std::vector<const Tensor*>& in, const Limits
     ends = int_values(arg(in, 2));
     axes = arg(in, 3) ? int_values(in[3]) : std::vector<int64_t>{};
     steps = arg(in, 4) ? int_values(in[4]) : std::vector<int64_t>{};
-    if ((node.num_inputs() > 3 && node.input(3) && !arg(in, 3)) || (node.num_inputs() > 4 && node.input(4) && !arg(in, 4)))
+    if ((node.num_inputs() > 3 && node.input(3) && !arg(in, 3)) ||
+        (node.num_inputs() > 4 && node.input(4) && !arg(in, 4)))
       return std::nullopt;
   }
   if (!starts || !ends || !axes || starts->size() != ends->size()) return std::nullopt;
@@ -302,7 +308,8 @@ Out k_transpose(const Node& node, const std::vector<const Tensor*>& in, const Li
   std::vector<int64_t> shape(r);
   std::vector<bool> seen(r, false);
   for (size_t k = 0; k < r; ++k) {
-    if (perm[k] < 0 || perm[k] >= static_cast<int64_t>(r) || seen[static_cast<size_t>(perm[k])]) return std::nullopt;
+    if (perm[k] < 0 || perm[k] >= static_cast<int64_t>(r) || seen[static_cast<size_t>(perm[k])])
+      return std::nullopt;
     seen[static_cast<size_t>(perm[k])] = true;
     shape[k] = x->shape()[static_cast<size_t>(perm[k])];
   }
@@ -370,7 +377,8 @@ Out k_range(const Node&, const std::vector<const Tensor*>& in, const Limits& lim
   int64_t n;
   if (s->is_float()) {
     double start = s->f[0], limit = l->f[0], delta = d->f[0];
-    if (delta == 0 || !std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta)) return std::nullopt;
+    if (delta == 0 || !std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
+      return std::nullopt;
     n = std::max<int64_t>(static_cast<int64_t>(std::ceil((limit - start) / delta)), 0);
   } else {
     int64_t start = s->i[0], limit = l->i[0], delta = d->i[0];
