@@ -1,10 +1,9 @@
 // Tensor element types: ONE table for every ONNX TensorProto data type.
 //
-// Columns: enumerator, name in the IR text (torch spelling, as str(torch.float32) minus "torch.", also used
-// by the CLI's
-// `--input x=float32[N,3]`), ONNX TensorProto enum value, ONNX type-string name (as in the operator
-// schemas' "tensor(float)"), bits per element (0 for string), category, and the lowest ONNX IR
-// version that knows the type (the writer refuses a type newer than the IR version it emits).
+// Columns: enumerator; name in the IR text (torch's spelling, str(torch.float32) minus "torch.",
+// also used by the CLI's `--input x=float32[N,3]`); ONNX TensorProto enum value; ONNX type-string
+// name (as in the operator schemas' "tensor(float)"); bits per element (0 for string); category; the
+// lowest ONNX IR version that knows the type (the writer refuses a type newer than the IR it emits).
 #pragma once
 
 #include <cstddef>
