@@ -1,0 +1,42 @@
+#include "ir/op_rules.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace onnxify::ir {
+
+namespace {
+struct Registry {
+  std::mutex mu;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<OpRule>, std::less<>> rules;
+};
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+}  // namespace
+
+void register_op_rule(OpRule rule) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto key = std::make_pair(rule.domain, rule.op_type);
+  r.rules[key] = std::make_unique<OpRule>(std::move(rule));
+}
+
+const OpRule* find_op_rule(std::string_view domain, std::string_view op_type) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto it = r.rules.find(std::make_pair(std::string(domain), std::string(op_type)));
+  return it == r.rules.end() ? nullptr : it->second.get();
+}
+
+std::vector<const OpRule*> all_op_rules() {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  std::vector<const OpRule*> out;
+  for (const auto& [k, v] : r.rules) out.push_back(v.get());
+  return out;
+}
+
+}  // namespace onnxify::ir

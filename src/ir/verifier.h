@@ -1,0 +1,40 @@
+// The verifier: the IR's invariants, checked between passes in debug/test pipelines.
+//
+//  * structure: every node is linked into the graph it claims, every use list matches the inputs
+//    and graph outputs that refer to the value, no input or output refers to a value that is no
+//    longer defined anywhere (dangling);
+//  * dominance: each use is preceded by its definition, in the same graph or in an enclosing one
+//    before the node that holds the region (implicit capture); values of sibling regions and later
+//    nodes are not visible;
+//  * op rules: ONNX-domain nodes against libonnx's schema for the chosen opset (op exists, input and
+//    output counts, required inputs present, attribute names and kinds, required attributes, each
+//    typed input/output allowed by its type constraint and one type per type variable); If, Loop and
+//    Scan regions against their node's inputs and outputs; "onnxify" composite ops against the rule
+//    registered for them (op_rules.h).
+//
+// Messages name the node as it prints (`%y = Add(%a, %b): ...`) and carry its Python location.
+#pragma once
+
+#include <string>
+
+#include "ir/graph.h"
+#include "support/diagnostic.h"
+#include "support/status.h"
+
+namespace onnxify::ir {
+
+struct VerifyOptions {
+  int opset = 17;  // the ONNX opset whose schemas ONNX-domain nodes must satisfy
+};
+
+// Every problem found, in graph order.
+DiagnosticList verify_all(const Graph& graph, const VerifyOptions& options = {});
+// The first problem, if any.
+Status verify(const Graph& graph, const VerifyOptions& options = {});
+
+// A diagnostic about `node`: at its Python location when known (quoting the line when the file's
+// text is available), its printed header leading the message.
+Diagnostic node_diagnostic(const Node& node, const std::string& message, Severity severity = Severity::Error,
+                           const NameTable* names = nullptr);
+
+}  // namespace onnxify::ir

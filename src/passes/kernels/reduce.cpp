@@ -1,0 +1,110 @@
+// Folding kernels for reductions (ReduceSum/Prod/Min/Max/Mean) with axes from the attribute (older
+// opsets) or the second input (newer ones), keepdims and noop_with_empty_axes.
+#include <cmath>
+
+#include "passes/kernels/array.h"
+#include "passes/kernels/kernels.h"
+
+namespace onnxify::passes::kernels {
+
+using ir::AttrKind;
+using ir::Node;
+using ir::Tensor;
+using Out = std::optional<std::vector<Tensor>>;
+
+Out k_reduce(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.empty() || !in[0]) return std::nullopt;
+  auto x = load(*in[0]);
+  if (!x) return std::nullopt;
+  std::vector<int64_t> axes;
+  if (const auto* a = node.attr("axes"); a && a->kind() == AttrKind::Ints) {
+    axes = a->ints();
+  } else if (in.size() > 1 && in[1]) {
+    auto v = int_values(in[1]);
+    if (!v) return std::nullopt;
+    axes = *v;
+  } else if (node.num_inputs() > 1 && node.input(1)) {
+    return std::nullopt;  // axes given but not constant
+  }
+  bool keep = node.attr_int("keepdims", 1) != 0;
+  int64_t r = static_cast<int64_t>(x->shape.size());
+  std::vector<bool> reduce(x->shape.size(), false);
+  if (axes.empty()) {
+    if (node.attr_int("noop_with_empty_axes", 0)) return std::vector<Tensor>{*in[0]};
+    reduce.assign(x->shape.size(), true);
+  }
+  for (int64_t a : axes) {
+    auto n = norm_axis(a, r);
+    if (!n) return std::nullopt;
+    reduce[static_cast<size_t>(*n)] = true;
+  }
+  std::vector<int64_t> out_shape, kept_shape;  // kept_shape: reduced axes as 1 (for indexing)
+  for (size_t k = 0; k < x->shape.size(); ++k) {
+    kept_shape.push_back(reduce[k] ? 1 : x->shape[k]);
+    if (!reduce[k] || keep) out_shape.push_back(reduce[k] ? 1 : x->shape[k]);
+  }
+  const std::string& op = node.op_type();
+  int64_t n_out = product(kept_shape), n_in = x->numel();
+  int64_t per = n_out == 0 ? 0 : n_in / n_out;
+  if (per == 0 && (op == "ReduceMin" || op == "ReduceMax" || op == "ReduceMean")) return std::nullopt;
+  // For each input element, the output element it reduces into.
+  std::vector<int64_t> target(static_cast<size_t>(n_in));
+  {
+    std::vector<int64_t> counter(x->shape.size(), 0), ostride(x->shape.size(), 0);
+    int64_t s = 1;
+    for (size_t k = kept_shape.size(); k-- > 0;) {
+      ostride[k] = reduce[k] ? 0 : s;
+      s *= kept_shape[k];
+    }
+    for (int64_t e = 0; e < n_in; ++e) {
+      int64_t flat = 0;
+      for (size_t k = 0; k < counter.size(); ++k) flat += counter[k] * ostride[k];
+      target[static_cast<size_t>(e)] = flat;
+      for (size_t k = counter.size(); k-- > 0;) {
+        if (++counter[k] < x->shape[k]) break;
+        counter[k] = 0;
+      }
+    }
+  }
+  Array out = make(x->dtype, out_shape);
+  std::vector<bool> seen(static_cast<size_t>(n_out), false);
+  for (int64_t e = 0; e < n_in; ++e) {
+    size_t o = static_cast<size_t>(target[static_cast<size_t>(e)]);
+    size_t i = static_cast<size_t>(e);
+    bool first = !seen[o];
+    seen[o] = true;
+    if (x->is_float()) {
+      double v = x->f[i], &acc = out.f[o];
+      if (op == "ReduceSum" || op == "ReduceMean")
+        acc = first ? v : acc + v;
+      else if (op == "ReduceProd")
+        acc = first ? v : acc * v;
+      else if (op == "ReduceMin")
+        acc = first || v < acc || std::isnan(v) ? v : acc;
+      else
+        acc = first || v > acc || std::isnan(v) ? v : acc;
+    } else {
+      int64_t v = x->i[i], &acc = out.i[o];
+      auto u = [](int64_t z) { return static_cast<uint64_t>(z); };
+      if (op == "ReduceSum" || op == "ReduceMean")
+        acc = first ? v : static_cast<int64_t>(u(acc) + u(v));
+      else if (op == "ReduceProd")
+        acc = first ? v : static_cast<int64_t>(u(acc) * u(v));
+      else if (op == "ReduceMin")
+        acc = first || v < acc ? v : acc;
+      else
+        acc = first || v > acc ? v : acc;
+    }
+  }
+  if (per == 0 && op == "ReduceProd") {
+    for (double& v : out.f) v = 1;
+    for (int64_t& v : out.i) v = 1;
+  }
+  if (op == "ReduceMean") {
+    for (double& v : out.f) v /= static_cast<double>(per);
+    for (int64_t& v : out.i) v /= per;
+  }
+  return std::vector<Tensor>{store(out)};
+}
+
+}  // namespace onnxify::passes::kernels
