@@ -24,12 +24,35 @@ constexpr Row kRows[] = {
 #undef X
 };
 
-// Old spellings that Python's unpickler (fix_imports) and torch.load map to today's modules.
-std::string_view canonical_module(std::string_view m) {
-  if (m == "__builtin__") return "builtins";
-  if (m == "copy_reg") return "copyreg";
-  if (m == "torch.tensor") return "torch._tensor";
-  return m;
+// Python 2 spellings that Python 3's unpickler maps to today's names (Lib/_compat_pickle.py), for
+// the modules a checkpoint plausibly names, and torch.load's own rename of torch.tensor.
+struct ModuleRename {
+  std::string_view from, to;
+};
+constexpr ModuleRename kModuleRenames[] = {
+    {"__builtin__", "builtins"}, {"exceptions", "builtins"}, {"copy_reg", "copyreg"},
+    {"commands", "subprocess"},  {"cPickle", "pickle"},      {"UserDict", "collections"},
+    {"UserList", "collections"}, {"Queue", "queue"},         {"StringIO", "io"},
+    {"cStringIO", "io"},         {"urllib2", "urllib.request"}, {"thread", "_thread"},
+    {"torch.tensor", "torch._tensor"},
+};
+struct NameRename {
+  std::string_view module, name, to_module, to_name;
+};
+constexpr NameRename kNameRenames[] = {
+    {"__builtin__", "unicode", "builtins", "str"},    {"__builtin__", "long", "builtins", "int"},
+    {"__builtin__", "xrange", "builtins", "range"},   {"__builtin__", "unichr", "builtins", "chr"},
+    {"__builtin__", "reduce", "functools", "reduce"}, {"__builtin__", "intern", "sys", "intern"},
+    {"__builtin__", "raw_input", "builtins", "input"}, {"itertools", "izip", "builtins", "zip"},
+    {"itertools", "imap", "builtins", "map"},         {"itertools", "ifilter", "builtins", "filter"},
+};
+
+std::pair<std::string_view, std::string_view> canonical(std::string_view module, std::string_view name) {
+  for (const NameRename& r : kNameRenames)
+    if (r.module == module && r.name == name) return {r.to_module, r.to_name};
+  for (const ModuleRename& r : kModuleRenames)
+    if (r.from == module) return {r.to, name};
+  return {module, name};
 }
 
 // Storage classes that name quantized dtypes onnxify does not read.
@@ -180,15 +203,15 @@ const char* unsupported_reason(GlobalId id) {
 
 }  // namespace
 
-Value resolve_global(std::string_view module_in, std::string_view name, Heap& heap) {
-  std::string_view module = canonical_module(module_in);
+Value resolve_global(std::string_view module_in, std::string_view name_in, Heap& heap) {
+  auto [module, name] = canonical(module_in, name_in);
   bool torch_module = module == "torch" || module.substr(0, 6) == "torch.";
   if (module == "torch") {
     if (auto dt = dtype_from_name(name)) return Value::dtype(*dt);
   }
   if (torch_module && name.size() > 7 && name.substr(name.size() - 7) == "Storage") {
     auto* g = heap.make<GlobalObject>();
-    g->module = std::string(module_in);
+    g->module = std::string(module);
     g->name = std::string(name);
     if (auto dt = dtype_from_storage_class(name)) {
       g->storage_dtype = *dt;
@@ -200,7 +223,7 @@ Value resolve_global(std::string_view module_in, std::string_view name, Heap& he
       return Value::object(Kind::Global, g);
     }
     for (std::string_view q : kQuantizedStorages)
-      if (name == q) fail(fmt::format("'{}.{}' holds quantized data, which onnxify does not read", module_in, name));
+      if (name == q) fail(fmt::format("'{}.{}' holds quantized data, which onnxify does not read", module, name));
   }
   for (const Row& r : kRows) {
     if (r.module == module && r.name == name) {
@@ -211,10 +234,12 @@ Value resolve_global(std::string_view module_in, std::string_view name, Heap& he
       return Value::object(Kind::Global, g);
     }
   }
+  std::string spelled;
+  if (module != module_in || name != name_in) spelled = fmt::format(" (written '{}.{}')", module_in, name_in);
   std::string msg = fmt::format(
-      "refusing to load '{}.{}': the checkpoint tried to run code (onnxify never executes code from a "
+      "refusing to load '{}.{}'{}: the checkpoint tried to run code (onnxify never executes code from a "
       "checkpoint)",
-      module_in, name);
+      module, name, spelled);
   if (module.substr(0, 16) == "torch.nn.modules" || module == "__main__")
     msg += "; it pickles whole objects: save model.state_dict() instead";
   fail(msg);

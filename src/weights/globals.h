@@ -69,6 +69,8 @@ enum class GlobalRole : uint8_t {
   X(NumpyReconstruct, "numpy.core.multiarray", "_reconstruct", Record)                  \
   X(NumpyScalar2, "numpy._core.multiarray", "scalar", Record)                           \
   X(NumpyReconstruct2, "numpy._core.multiarray", "_reconstruct", Record)                \
+  X(NumpyFromBuffer, "numpy.core.numeric", "_frombuffer", Record)                       \
+  X(NumpyFromBuffer2, "numpy._core.numeric", "_frombuffer", Record)                     \
   X(NumpyNdarray, "numpy", "ndarray", Record)                                           \
   X(NumpyDtype, "numpy", "dtype", Record)
 

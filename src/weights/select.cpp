@@ -6,6 +6,7 @@
 // and nesting is bounded (a real checkpoint nests a few levels).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "weights/weights.h"
@@ -71,10 +72,17 @@ class Flattener {
   std::unordered_set<const void*> seen_;
 };
 
-// Dicts that hold tensors directly, outermost first, in checkpoint order.
+// Every dict that holds tensors directly (a state_dict, an optimizer's per-parameter state, a
+// checkpoint's top level with a stray `best_acc1` tensor), in checkpoint order, with how many.
+struct Candidate {
+  std::string path;
+  Value dict;
+  size_t tensors;
+};
+
 class CandidateFinder {
  public:
-  std::vector<std::pair<std::string, Value>> candidates;
+  std::vector<Candidate> candidates;
   bool any_tensor = false;
 
   void visit(const Value& v, const std::string& path, int depth) {
@@ -84,13 +92,9 @@ class CandidateFinder {
     }
     if (!is_container(v) || depth > kMaxDepth || !seen_.insert(v.pointer()).second) return;
     if (v.is(Kind::Dict)) {
-      for (const auto& item : v.dict().items) {
-        if (item.second.is(Kind::Tensor)) {
-          any_tensor = true;
-          candidates.emplace_back(path, v);
-          return;
-        }
-      }
+      size_t n = 0;
+      for (const auto& item : v.dict().items) n += item.second.is(Kind::Tensor);
+      if (n) candidates.push_back({path, v, n});
     }
     for_each_child(v, [&](const std::string& k, const Value& child) { visit(child, join(path, k), depth + 1); });
   }
@@ -124,7 +128,7 @@ struct Selection {
 Selection walk(const Value& root, const std::string& key) {
   std::vector<std::string> comps = split(key);
   Value cur = root;
-  std::string walked;
+  std::string walked, last;
   for (size_t i = 0; i < comps.size();) {
     // Longest match first: a dict key may itself contain dots ("model.ema" as one key).
     size_t next = i;
@@ -135,6 +139,7 @@ Selection walk(const Value& root, const std::string& key) {
         if (next == i && name == want) {
           cur = child;
           walked = join(walked, want);
+          last = want;
           next = j;
         }
       });
@@ -160,14 +165,20 @@ Selection walk(const Value& root, const std::string& key) {
       fail(fmt::format("--key '{}': {} is {}, which has no key '{}'", key, where,
                        cur.is(Kind::Tensor) ? "a tensor" : "a " + cur.type_name(), comps[i]));
     std::vector<std::string> names;
-    for_each_child(cur, [&](const std::string& name, const Value&) { names.push_back(name); });
-    std::string msg = fmt::format("--key '{}': {} has no key '{}'", key, where, comps[i]);
-    std::string guess = closest_spelling(comps[i], names);
+    bool dotted = false;
+    for_each_child(cur, [&](const std::string& name, const Value&) {
+      names.push_back(name);
+      dotted |= name.find('.') != std::string::npos;
+    });
+    // In a flat dict of qualified names the missing key is the whole rest of the path.
+    std::string missing = dotted ? rest : comps[i];
+    std::string msg = fmt::format("--key '{}': {} has no key '{}'", key, where, missing);
+    std::string guess = closest_spelling(missing, names);
     if (!guess.empty()) msg += fmt::format(" (did you mean '{}'?)", guess);
     msg += names.empty() ? "; it is empty" : fmt::format("; its keys are {}", quoted_list(names, names.size()));
     fail(msg);
   }
-  return Selection{{{cur.is(Kind::Tensor) ? comps.back() : "", cur}}};
+  return Selection{{{cur.is(Kind::Tensor) ? last : "", cur}}};
 }
 
 }  // namespace
@@ -177,23 +188,31 @@ StateDict Checkpoint::select(const std::string& key) const {
   sd.key = key;
   try {
     Selection sel;
-    if (!key.empty()) {
+    if (key == ".") {
+      sel.parts.emplace_back(root_.is(Kind::Tensor) ? "tensor" : "", root_);
+    } else if (!key.empty()) {
       sel = walk(root_, key);
     } else {
+      // The obvious dict: the one with the most tensors, at least twice as many as any other
+      // (a model's state_dict next to an optimizer's per-parameter dicts); otherwise ask.
       CandidateFinder finder;
       finder.visit(root_, "", 0);
       if (!finder.any_tensor) fail("the checkpoint holds no tensors");
-      if (finder.candidates.size() == 1) {
-        sd.key = finder.candidates[0].first;
-        sel.parts.emplace_back("", finder.candidates[0].second);
-      } else if (finder.candidates.empty()) {
+      auto& c = finder.candidates;
+      std::stable_sort(c.begin(), c.end(), [](const Candidate& a, const Candidate& b) { return a.tensors > b.tensors; });
+      if (c.empty()) {
         // Tensors, but no dict holds them directly (a list of tensors, a bare tensor): take all.
         sel.parts.emplace_back(root_.is(Kind::Tensor) ? "tensor" : "", root_);
+      } else if (c.size() == 1 || c[0].tensors >= 2 * c[1].tensors) {
+        sd.key = c[0].path;
+        sel.parts.emplace_back("", c[0].dict);
       } else {
-        std::vector<std::string> names;
-        for (const auto& c : finder.candidates) names.push_back(c.first.empty() ? "(the top level)" : c.first);
-        fail(fmt::format("found {} dicts of tensors: {}; choose one with --key", names.size(),
-                         quoted_list(names, names.size())));
+        std::string list;
+        for (size_t i = 0; i < c.size() && i < kMaxListed; ++i)
+          list += fmt::format("{}'{}' ({} tensor{})", i ? ", " : "", c[i].path.empty() ? "." : c[i].path, c[i].tensors,
+                              c[i].tensors == 1 ? "" : "s");
+        if (c.size() > kMaxListed) list += fmt::format(" and {} more", c.size() - kMaxListed);
+        fail(fmt::format("found {} dicts of tensors: {}; choose one with --key", c.size(), list));
       }
     }
     Flattener flat;

@@ -15,9 +15,10 @@ int64_t Tensor::numel() const {
 }
 
 bool Tensor::is_contiguous() const {
+  for (int64_t d : shape)
+    if (d == 0) return true;
   int64_t expected = 1;
   for (size_t i = shape.size(); i-- > 0;) {
-    if (shape[i] == 0) return true;
     if (shape[i] == 1) continue;
     if (strides[i] != expected) return false;
     expected *= shape[i];

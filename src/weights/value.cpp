@@ -293,6 +293,24 @@ int32_t next_code_point(std::string_view s, size_t& i) {
   return cp;
 }
 
+// Python's str.isprintable() for the code points that commonly occur: control characters,
+// separators other than ' ', format characters, surrogates and private use are not printable.
+// (Unassigned code points are not distinguished; repr is for tests and messages.)
+bool printable(int32_t cp) {
+  struct Range {
+    int32_t lo, hi;
+  };
+  static constexpr Range kNot[] = {
+      {0x00, 0x1f},     {0x7f, 0xa0},     {0xad, 0xad},     {0x600, 0x605},   {0x61c, 0x61c},
+      {0x6dd, 0x6dd},   {0x70f, 0x70f},   {0x1680, 0x1680}, {0x180e, 0x180e}, {0x2000, 0x200f},
+      {0x2028, 0x202f}, {0x205f, 0x2064}, {0x2066, 0x206f}, {0x3000, 0x3000}, {0xd800, 0xf8ff},
+      {0xfeff, 0xfeff}, {0xfff9, 0xfffb}, {0xe0001, 0xe0001}, {0xe0020, 0xe007f}, {0xf0000, 0x10ffff},
+  };
+  for (const Range& r : kNot)
+    if (cp >= r.lo && cp <= r.hi) return false;
+  return true;
+}
+
 void quote(std::string& out, std::string_view s, bool is_bytes) {
   bool has_single = s.find('\'') != std::string_view::npos;
   bool has_double = s.find('"') != std::string_view::npos;
@@ -316,11 +334,9 @@ void quote(std::string& out, std::string_view s, bool is_bytes) {
       out += "\\t";
     } else if (cp < 0) {
       out += "\\ufffd";
-    } else if (cp < 0x20 || cp == 0x7f || (is_bytes && cp >= 0x80) || (cp >= 0x80 && cp < 0xa0) ||
-               cp == 0xad) {
-      out += fmt::format("\\x{:02x}", cp);
-    } else if (cp >= 0xd800 && cp < 0xe000) {
-      out += fmt::format("\\u{:04x}", cp);
+    } else if (is_bytes ? (cp < 0x20 || cp >= 0x7f) : !printable(cp)) {
+      out += cp < 0x100 ? fmt::format("\\x{:02x}", cp)
+                        : cp < 0x10000 ? fmt::format("\\u{:04x}", cp) : fmt::format("\\U{:08x}", cp);
     } else if (cp < 0x80) {
       out += static_cast<char>(cp);
     } else {
