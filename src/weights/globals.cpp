@@ -280,10 +280,21 @@ Value call_global(const GlobalObject& g, const Value& args, Heap& heap, bool new
     case GlobalId::RebuildFromType:
     case GlobalId::RebuildFromTypeV2: {
       // (func, new_type, args, state): new_type is torch.Tensor or nn.Parameter here; any other
-      // subclass would have been refused when its global was loaded.
+      // subclass would have been refused when its global was loaded. torch nests this once; a
+      // pickle could nest it as deep as its bytes allow, so the nesting is bounded.
       arity(g, a, 4, 4);
       if (!a[0].is(Kind::Global)) fail(fmt::format("'{}' expects a function, got {}", qualified(g), a[0].type_name()));
-      Value result = call_global(a[0].global(), a[2], heap, false);
+      static thread_local int nesting = 0;
+      if (nesting >= 8) fail(fmt::format("'{}' is nested more than 8 deep", qualified(g)));
+      ++nesting;
+      Value result;
+      try {
+        result = call_global(a[0].global(), a[2], heap, false);
+      } catch (...) {
+        --nesting;
+        throw;
+      }
+      --nesting;
       if (a[1].is(Kind::Global) && a[1].global().id == static_cast<int>(GlobalId::Parameter) &&
           result.is(Kind::Tensor))
         result.tensor().parameter = true;

@@ -153,6 +153,7 @@ Value Heap::bigint(std::vector<uint8_t> le) {
 namespace {
 
 constexpr int kMaxDepth = 200;
+constexpr size_t kMaxKeyBytes = size_t{1} << 16;
 
 // A string equal for keys Python considers equal (1 == 1.0 == True), used to index dicts.
 bool canonical_key(const Value& v, std::string& out, int depth) {
@@ -194,7 +195,9 @@ bool canonical_key(const Value& v, std::string& out, int depth) {
       out += v.as_bytes().view();
       return true;
     case Kind::Tuple:
-      if (depth > kMaxDepth) break;  // identity beyond that, as deep keys never come from real files
+      // Identity for absurd keys (very deep, or huge through shared sub-tuples): no real file has
+      // them, and a pickle could make their full form exponentially large.
+      if (depth > kMaxDepth || out.size() > kMaxKeyBytes) break;
       out += '(';
       for (const Value& item : v.seq().items)
         if (!canonical_key(item, out, depth + 1)) return false;
@@ -359,10 +362,11 @@ void quote(std::string& out, std::string_view s, bool is_bytes) {
 
 class Printer {
  public:
+  explicit Printer(size_t max_bytes) : max_bytes_(max_bytes) {}
   std::string out;
 
   void print(const Value& v, int depth) {
-    if (out.size() > kMaxReprBytes) return;
+    if (out.size() > max_bytes_) return;
     if (depth > kMaxDepth) {
       out += "...";
       return;
@@ -437,7 +441,7 @@ class Printer {
   }
 
  private:
-  static constexpr size_t kMaxReprBytes = size_t{1} << 20;
+  size_t max_bytes_;
   std::unordered_set<const void*> active_;
 
   bool enter(const Value& v, const char* cycle) {
@@ -484,9 +488,13 @@ class Printer {
 
 }  // namespace
 
-std::string repr(const Value& v) {
-  Printer p;
+std::string repr(const Value& v, size_t max_bytes) {
+  Printer p(max_bytes);
   p.print(v, 0);
+  if (p.out.size() > max_bytes) {
+    p.out.resize(max_bytes);
+    p.out += "...";
+  }
   return std::move(p.out);
 }
 
@@ -497,7 +505,7 @@ std::string key_name(const Value& v) {
     case Kind::Int:
       return std::to_string(v.as_int());
     default:
-      return repr(v);
+      return repr(v, 200);  // a name, not a dump
   }
 }
 

@@ -210,9 +210,9 @@ class Heap {
 };
 
 // Python's repr() of data values (the unit tests compare it with CPython's). Tensors print as
-// tensor(float32[2, 3]), other opaque things as <module.name ...>. Shared and cyclic structures
-// print as Python does for cycles: "[...]" / "{...}".
-std::string repr(const Value& v);
+// tensor(float32[2, 3]), other opaque things as <module.name>. Cycles print as Python prints them
+// ("[...]", "{...}"); output past `max_bytes` is cut and ends in "...".
+std::string repr(const Value& v, size_t max_bytes = size_t{1} << 20);
 
 // A Python-style key name for paths: str as-is, ints in decimal, others as repr().
 std::string key_name(const Value& v);
