@@ -50,7 +50,8 @@ int run(const WeightsOptions& o) {
     for (size_t i = 0; i < sd.tensors.size(); ++i) {
       const weights::Tensor& t = sd.tensors[i].tensor;
       fmt::format_to(std::back_inserter(buf), "{} {} [", sd.tensors[i].name, weights::name(t.dtype));
-      for (size_t d = 0; d < t.shape.size(); ++d) fmt::format_to(std::back_inserter(buf), "{}{}", d ? "," : "", t.shape[d]);
+      for (size_t d = 0; d < t.shape.size(); ++d)
+        fmt::format_to(std::back_inserter(buf), "{}{}", d ? "," : "", t.shape[d]);
       if (o.no_checksum)
         fmt::format_to(std::back_inserter(buf), "]\n");
       else
@@ -74,8 +75,9 @@ int run(const WeightsOptions& o) {
 Action setup_weights(CLI::App& sub) {
   auto o = std::make_shared<WeightsOptions>();
   sub.add_option("FILE", o->file, "checkpoint: torch.save zip or legacy file, or .safetensors")->required();
-  sub.add_option("--key", o->key,
-                 "dotted path of the dict to list (state_dict, model.ema, …); default: the one dict of tensors");
+  sub.add_option(
+      "--key", o->key,
+      "dotted path of the dict to list (state_dict, model.ema, …); default: the one dict of tensors");
   sub.add_flag("--no-checksum", o->no_checksum, "list names, dtypes and shapes only (reads no tensor data)");
   sub.add_option("--threads", o->threads, "threads for checksums (default: all cores)");
   sub.add_flag("--stats", o->stats, "print peak memory (anonymous and file-backed) to stderr");

@@ -34,16 +34,18 @@ Format sniff(const Bytes& file) {
   // pickle_protocol 0/1, as a text LONG.
   if (n >= 2 && d[0] == 0x80 && d[1] >= 2 && d[1] <= 5) return Format::TorchLegacy;
   static constexpr std::string_view kTextMagic = "L119547037146038801333356";
-  if (n >= kTextMagic.size() && std::memcmp(d, kTextMagic.data(), kTextMagic.size()) == 0) return Format::TorchLegacy;
+  if (n >= kTextMagic.size() && std::memcmp(d, kTextMagic.data(), kTextMagic.size()) == 0)
+    return Format::TorchLegacy;
   if (n >= 262 && std::memcmp(d + 257, "ustar", 5) == 0)
     throw Diagnostic::error("a tar archive: the tar checkpoint format of PyTorch < 0.4 is not supported");
   if (n >= 9 && d[8] == '{') return Format::Safetensors;
   std::string head;
   for (size_t i = 0; i < std::min<size_t>(n, 8); ++i) head += fmt::format("{}{:02x}", i ? " " : "", d[i]);
-  throw Diagnostic::error(fmt::format(
-      "not a PyTorch checkpoint or safetensors file (it starts with bytes {}; expected a zip archive, a torch.save "
-      "pickle or a safetensors header)",
-      head));
+  throw Diagnostic::error(
+      fmt::format("not a PyTorch checkpoint or safetensors file (it starts with bytes {}; expected a zip "
+                  "archive, a torch.save "
+                  "pickle or a safetensors header)",
+                  head));
 }
 
 }  // namespace

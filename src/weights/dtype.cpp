@@ -19,8 +19,8 @@ struct Alias {
   DType dtype;
 };
 constexpr Alias kAliases[] = {
-    {"double", DType::Float64}, {"float", DType::Float32},     {"half", DType::Float16},
-    {"long", DType::Int64},     {"int", DType::Int32},         {"short", DType::Int16},
+    {"double", DType::Float64},   {"float", DType::Float32},      {"half", DType::Float16},
+    {"long", DType::Int64},       {"int", DType::Int32},          {"short", DType::Int16},
     {"cfloat", DType::Complex64}, {"cdouble", DType::Complex128}, {"chalf", DType::Complex32},
 };
 

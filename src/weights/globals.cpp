@@ -30,21 +30,29 @@ struct ModuleRename {
   std::string_view from, to;
 };
 constexpr ModuleRename kModuleRenames[] = {
-    {"__builtin__", "builtins"}, {"exceptions", "builtins"}, {"copy_reg", "copyreg"},
-    {"commands", "subprocess"},  {"cPickle", "pickle"},      {"UserDict", "collections"},
-    {"UserList", "collections"}, {"Queue", "queue"},         {"StringIO", "io"},
-    {"cStringIO", "io"},         {"urllib2", "urllib.request"}, {"thread", "_thread"},
+    {"__builtin__", "builtins"},
+    {"exceptions", "builtins"},
+    {"copy_reg", "copyreg"},
+    {"commands", "subprocess"},
+    {"cPickle", "pickle"},
+    {"UserDict", "collections"},
+    {"UserList", "collections"},
+    {"Queue", "queue"},
+    {"StringIO", "io"},
+    {"cStringIO", "io"},
+    {"urllib2", "urllib.request"},
+    {"thread", "_thread"},
     {"torch.tensor", "torch._tensor"},
 };
 struct NameRename {
   std::string_view module, name, to_module, to_name;
 };
 constexpr NameRename kNameRenames[] = {
-    {"__builtin__", "unicode", "builtins", "str"},    {"__builtin__", "long", "builtins", "int"},
-    {"__builtin__", "xrange", "builtins", "range"},   {"__builtin__", "unichr", "builtins", "chr"},
-    {"__builtin__", "reduce", "functools", "reduce"}, {"__builtin__", "intern", "sys", "intern"},
+    {"__builtin__", "unicode", "builtins", "str"},     {"__builtin__", "long", "builtins", "int"},
+    {"__builtin__", "xrange", "builtins", "range"},    {"__builtin__", "unichr", "builtins", "chr"},
+    {"__builtin__", "reduce", "functools", "reduce"},  {"__builtin__", "intern", "sys", "intern"},
     {"__builtin__", "raw_input", "builtins", "input"}, {"itertools", "izip", "builtins", "zip"},
-    {"itertools", "imap", "builtins", "map"},         {"itertools", "ifilter", "builtins", "filter"},
+    {"itertools", "imap", "builtins", "map"},          {"itertools", "ifilter", "builtins", "filter"},
 };
 
 std::pair<std::string_view, std::string_view> canonical(std::string_view module, std::string_view name) {
@@ -57,7 +65,7 @@ std::pair<std::string_view, std::string_view> canonical(std::string_view module,
 
 // Storage classes that name quantized dtypes onnxify does not read.
 constexpr std::string_view kQuantizedStorages[] = {"QInt8Storage", "QInt32Storage", "QUInt8Storage",
-                                                    "QUInt4x2Storage", "QUInt2x4Storage"};
+                                                   "QUInt4x2Storage", "QUInt2x4Storage"};
 
 [[noreturn]] void fail(std::string msg) { throw Diagnostic::error(std::move(msg)); }
 
@@ -65,14 +73,16 @@ std::string qualified(const GlobalObject& g) { return g.qualified(); }
 
 const std::vector<Value>& tuple_items(const GlobalObject& g, const Value& args) {
   if (!args.is(Kind::Tuple))
-    fail(fmt::format("'{}' is called with a {} instead of an argument tuple", qualified(g), args.type_name()));
+    fail(
+        fmt::format("'{}' is called with a {} instead of an argument tuple", qualified(g), args.type_name()));
   return args.seq().items;
 }
 
 void arity(const GlobalObject& g, const std::vector<Value>& items, size_t min, size_t max) {
   if (items.size() < min || items.size() > max) {
     std::string want = min == max ? std::to_string(min) : fmt::format("{} to {}", min, max);
-    fail(fmt::format("'{}' takes {} arguments but the checkpoint passes {}", qualified(g), want, items.size()));
+    fail(fmt::format("'{}' takes {} arguments but the checkpoint passes {}", qualified(g), want,
+                     items.size()));
   }
 }
 
@@ -82,14 +92,16 @@ int64_t int_arg(const GlobalObject& g, const Value& v, const char* what) {
 }
 
 std::vector<int64_t> ints_arg(const GlobalObject& g, const Value& v, const char* what) {
-  if (!v.is_sequence()) fail(fmt::format("'{}' expects a tuple of ints as {}, got {}", qualified(g), what, v.type_name()));
+  if (!v.is_sequence())
+    fail(fmt::format("'{}' expects a tuple of ints as {}, got {}", qualified(g), what, v.type_name()));
   std::vector<int64_t> out;
   for (const Value& item : v.seq().items) out.push_back(int_arg(g, item, what));
   return out;
 }
 
 // torch._utils._rebuild_tensor*: a view of `storage` (dtype from the storage, or explicit for v3).
-Value make_tensor(const GlobalObject& g, const std::vector<Value>& a, std::optional<DType> dtype, Heap& heap) {
+Value make_tensor(const GlobalObject& g, const std::vector<Value>& a, std::optional<DType> dtype,
+                  Heap& heap) {
   if (!a[0].is(Kind::Storage))
     fail(fmt::format("'{}' expects a storage as its first argument, got {}", qualified(g), a[0].type_name()));
   auto* t = heap.make<TensorObject>();
@@ -141,10 +153,12 @@ void fill_dict(const GlobalObject& g, DictObject& d, const Value& src) {
 // str -> bytes with an encoding, as _codecs.encode(s, 'latin1') (how protocol 2 pickles bytes).
 Bytes encode(const GlobalObject& g, const std::string& text, const std::string& encoding) {
   std::string enc;
-  for (char c : encoding) enc += static_cast<char>(c == '_' ? '-' : std::tolower(static_cast<unsigned char>(c)));
+  for (char c : encoding)
+    enc += static_cast<char>(c == '_' ? '-' : std::tolower(static_cast<unsigned char>(c)));
   if (enc == "utf-8" || enc == "utf8") return Bytes::copy_of(text.data(), text.size());
   if (enc != "latin1" && enc != "latin-1" && enc != "iso-8859-1" && enc != "l1")
-    fail(fmt::format("'{}' with encoding '{}' is not supported (only latin-1 and utf-8)", qualified(g), encoding));
+    fail(fmt::format("'{}' with encoding '{}' is not supported (only latin-1 and utf-8)", qualified(g),
+                     encoding));
   std::vector<uint8_t> out;
   for (size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
@@ -223,7 +237,8 @@ Value resolve_global(std::string_view module_in, std::string_view name_in, Heap&
       return Value::object(Kind::Global, g);
     }
     for (std::string_view q : kQuantizedStorages)
-      if (name == q) fail(fmt::format("'{}.{}' holds quantized data, which onnxify does not read", module, name));
+      if (name == q)
+        fail(fmt::format("'{}.{}' holds quantized data, which onnxify does not read", module, name));
   }
   for (const Row& r : kRows) {
     if (r.module == module && r.name == name) {
@@ -250,7 +265,8 @@ Value call_global(const GlobalObject& g, const Value& args, Heap& heap, bool new
   if (g.id < 0) fail(fmt::format("the storage class '{}' cannot be called", qualified(g)));
   const Row& row = kRows[g.id];
   if (row.role == GlobalRole::Unsupported)
-    fail(fmt::format("'{}' builds {}, which onnxify does not read", qualified(g), unsupported_reason(row.id)));
+    fail(
+        fmt::format("'{}' builds {}, which onnxify does not read", qualified(g), unsupported_reason(row.id)));
   if (new_object && row.role == GlobalRole::Function)
     fail(fmt::format("'{}' is a function; the pickle cannot create an instance of it", qualified(g)));
   if (row.role == GlobalRole::Record) {
@@ -269,7 +285,8 @@ Value call_global(const GlobalObject& g, const Value& args, Heap& heap, bool new
       return make_tensor(g, a, std::nullopt, heap);
     case GlobalId::RebuildTensorV3:
       arity(g, a, 7, 8);
-      if (!a[6].is(Kind::DType)) fail(fmt::format("'{}' expects a dtype, got {}", qualified(g), a[6].type_name()));
+      if (!a[6].is(Kind::DType))
+        fail(fmt::format("'{}' expects a dtype, got {}", qualified(g), a[6].type_name()));
       return make_tensor(g, a, a[6].as_dtype(), heap);
     case GlobalId::RebuildParameter:
       arity(g, a, 3, 3);
@@ -283,7 +300,8 @@ Value call_global(const GlobalObject& g, const Value& args, Heap& heap, bool new
       // subclass would have been refused when its global was loaded. torch nests this once; a
       // pickle could nest it as deep as its bytes allow, so the nesting is bounded.
       arity(g, a, 4, 4);
-      if (!a[0].is(Kind::Global)) fail(fmt::format("'{}' expects a function, got {}", qualified(g), a[0].type_name()));
+      if (!a[0].is(Kind::Global))
+        fail(fmt::format("'{}' expects a function, got {}", qualified(g), a[0].type_name()));
       static thread_local int nesting = 0;
       if (nesting >= 8) fail(fmt::format("'{}' is nested more than 8 deep", qualified(g)));
       ++nesting;
@@ -362,12 +380,15 @@ Value call_global(const GlobalObject& g, const Value& args, Heap& heap, bool new
       fail(fmt::format("'{}' of a {} is not supported", qualified(g), a[0].type_name()));
     case GlobalId::CodecsEncode:
       arity(g, a, 1, 3);
-      if (!a[0].is(Kind::Str)) fail(fmt::format("'{}' expects a str, got {}", qualified(g), a[0].type_name()));
-      return heap.bytes(encode(g, a[0].as_str(), a.size() > 1 && a[1].is(Kind::Str) ? a[1].as_str() : "utf-8"));
+      if (!a[0].is(Kind::Str))
+        fail(fmt::format("'{}' expects a str, got {}", qualified(g), a[0].type_name()));
+      return heap.bytes(
+          encode(g, a[0].as_str(), a.size() > 1 && a[1].is(Kind::Str) ? a[1].as_str() : "utf-8"));
     case GlobalId::Reconstructor: {
       // copyreg._reconstructor(cls, base, state): protocol 0/1 objects.
       arity(g, a, 3, 3);
-      if (!a[0].is(Kind::Global)) fail(fmt::format("'{}' expects a class, got {}", qualified(g), a[0].type_name()));
+      if (!a[0].is(Kind::Global))
+        fail(fmt::format("'{}' expects a class, got {}", qualified(g), a[0].type_name()));
       Value obj = call_global(a[0].global(), heap.tuple(), heap, true);
       if (!a[2].is_none()) build(obj, a[2], heap);
       return obj;
@@ -386,7 +407,8 @@ void build(const Value& target, const Value& state, Heap& heap) {
       // An OrderedDict's __dict__ (a state_dict's `_metadata`), maybe with slot state: (dict, slots).
       auto apply = [&](const Value& s) {
         if (s.is_none()) return;
-        if (!s.is(Kind::Dict)) fail(fmt::format("BUILD gives a {} state a {}", target.type_name(), s.type_name()));
+        if (!s.is(Kind::Dict))
+          fail(fmt::format("BUILD gives a {} state a {}", target.type_name(), s.type_name()));
         for (const auto& [k, v] : s.dict().items) target.dict().attrs.emplace_back(key_name(k), v);
       };
       if (state.is(Kind::Tuple) && state.seq().items.size() == 2) {

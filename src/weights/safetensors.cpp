@@ -40,8 +40,9 @@ Value load_safetensors(const Bytes& file, Heap& heap) {
   uint64_t n = 0;
   for (int i = 7; i >= 0; --i) n = n << 8 | file.data()[i];
   if (n > size - 8)
-    fail(fmt::format("safetensors header claims {} bytes but the file has {} after the length (is it truncated?)",
-                     n, size - 8));
+    fail(fmt::format(
+        "safetensors header claims {} bytes but the file has {} after the length (is it truncated?)", n,
+        size - 8));
   if (n > kMaxHeader) fail(fmt::format("safetensors header of {} bytes is larger than the 100 MB limit", n));
   std::string_view text(reinterpret_cast<const char*>(file.data()) + 8, n);
   nlohmann::json header;
@@ -50,7 +51,8 @@ Value load_safetensors(const Bytes& file, Heap& heap) {
   } catch (const nlohmann::json::exception& e) {
     std::string what = e.what();
     size_t colon = what.find("] ");  // drop nlohmann's "[json.exception.parse_error.101] " tag
-    fail("safetensors header is not valid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
+    fail("safetensors header is not valid JSON: " +
+         (colon == std::string::npos ? what : what.substr(colon + 2)));
   }
   if (!header.is_object()) fail("safetensors header is not a JSON object");
 
@@ -68,13 +70,15 @@ Value load_safetensors(const Bytes& file, Heap& heap) {
     const auto& dt = v["dtype"];
     if (!dt.is_string()) fail(fmt::format("safetensors tensor '{}' has a dtype that is not a string", name));
     auto dtype = dtype_from_safetensors(dt.get<std::string>());
-    if (!dtype) fail(fmt::format("safetensors tensor '{}' has unknown dtype '{}'", name, dt.get<std::string>()));
+    if (!dtype)
+      fail(fmt::format("safetensors tensor '{}' has unknown dtype '{}'", name, dt.get<std::string>()));
     Entry e{name, *dtype, {}, 0, 0};
     const auto& shape = v["shape"];
     if (!shape.is_array()) fail(fmt::format("safetensors tensor '{}' has a shape that is not a list", name));
     uint64_t numel = 1;
     for (const auto& d : shape) {
-      if (!d.is_number_integer() || (d.is_number_integer() && !d.is_number_unsigned() && d.get<int64_t>() < 0))
+      if (!d.is_number_integer() ||
+          (d.is_number_integer() && !d.is_number_unsigned() && d.get<int64_t>() < 0))
         fail(fmt::format("safetensors tensor '{}' has a dimension that is not a non-negative integer", name));
       uint64_t dim = d.get<uint64_t>();
       if (dim > static_cast<uint64_t>(INT64_MAX) || __builtin_mul_overflow(numel, dim, &numel))
@@ -87,14 +91,17 @@ Value load_safetensors(const Bytes& file, Heap& heap) {
     e.begin = offset_field(name, offsets[0]);
     e.end = offset_field(name, offsets[1]);
     uint64_t nbytes;
-    if (__builtin_mul_overflow(numel, element_size(e.dtype), &nbytes) || nbytes > static_cast<uint64_t>(INT64_MAX))
+    if (__builtin_mul_overflow(numel, element_size(e.dtype), &nbytes) ||
+        nbytes > static_cast<uint64_t>(INT64_MAX))
       fail(fmt::format("safetensors tensor '{}' has more bytes than fit in 64 bits", name));
     if (e.end < e.begin || e.end - e.begin != nbytes)
-      fail(fmt::format("safetensors tensor '{}' ({}, {} elements) should span {} bytes but its offsets are [{}, {}]",
-                       name, info(e.dtype).name, numel, nbytes, e.begin, e.end));
+      fail(fmt::format(
+          "safetensors tensor '{}' ({}, {} elements) should span {} bytes but its offsets are [{}, {}]", name,
+          info(e.dtype).name, numel, nbytes, e.begin, e.end));
     if (e.end > data_size)
-      fail(fmt::format("safetensors tensor '{}' ends at byte {} of a {}-byte data buffer (is the file truncated?)",
-                       name, e.end, data_size));
+      fail(fmt::format(
+          "safetensors tensor '{}' ends at byte {} of a {}-byte data buffer (is the file truncated?)", name,
+          e.end, data_size));
     entries.push_back(std::move(e));
   }
   std::stable_sort(entries.begin(), entries.end(),
@@ -114,7 +121,8 @@ Value load_safetensors(const Bytes& file, Heap& heap) {
     t->tensor.dtype = e.dtype;
     t->tensor.shape = e.shape;
     t->tensor.strides.assign(e.shape.size(), 1);
-    for (size_t i = e.shape.size(); i-- > 1;) t->tensor.strides[i - 1] = t->tensor.strides[i] * std::max<int64_t>(e.shape[i], 1);
+    for (size_t i = e.shape.size(); i-- > 1;)
+      t->tensor.strides[i - 1] = t->tensor.strides[i] * std::max<int64_t>(e.shape[i], 1);
     root.dict().set(heap.str(e.name), Value::object(Kind::Tensor, t));
   }
   return root;

@@ -65,7 +65,8 @@ class Flattener {
     }
     if (!is_container(v) || !seen_.insert(v.pointer()).second) return;
     if (depth > kMaxDepth) fail(fmt::format("'{}' is nested more than {} levels deep", name, kMaxDepth));
-    for_each_child(v, [&](const std::string& k, const Value& child) { add(child, join(name, k), depth + 1); });
+    for_each_child(v,
+                   [&](const std::string& k, const Value& child) { add(child, join(name, k), depth + 1); });
   }
 
  private:
@@ -96,7 +97,8 @@ class CandidateFinder {
       for (const auto& item : v.dict().items) n += item.second.is(Kind::Tensor);
       if (n) candidates.push_back({path, v, n});
     }
-    for_each_child(v, [&](const std::string& k, const Value& child) { visit(child, join(path, k), depth + 1); });
+    for_each_child(v,
+                   [&](const std::string& k, const Value& child) { visit(child, join(path, k), depth + 1); });
   }
 
  private:
@@ -105,7 +107,8 @@ class CandidateFinder {
 
 std::string quoted_list(const std::vector<std::string>& names, size_t total) {
   std::string s;
-  for (size_t i = 0; i < names.size() && i < kMaxListed; ++i) s += fmt::format("{}'{}'", i ? ", " : "", names[i]);
+  for (size_t i = 0; i < names.size() && i < kMaxListed; ++i)
+    s += fmt::format("{}'{}'", i ? ", " : "", names[i]);
   if (total > kMaxListed) s += fmt::format(" and {} more", total - kMaxListed);
   return s;
 }
@@ -156,7 +159,8 @@ Selection walk(const Value& root, const std::string& key) {
       std::string prefix = rest + ".";
       for (const auto& [k, child] : cur.dict().items) {
         std::string name = key_name(k);
-        if (name.compare(0, prefix.size(), prefix) == 0) sel.parts.emplace_back(name.substr(prefix.size()), child);
+        if (name.compare(0, prefix.size(), prefix) == 0)
+          sel.parts.emplace_back(name.substr(prefix.size()), child);
       }
       if (!sel.parts.empty()) return sel;
     }
@@ -175,7 +179,8 @@ Selection walk(const Value& root, const std::string& key) {
     std::string msg = fmt::format("--key '{}': {} has no key '{}'", key, where, missing);
     std::string guess = closest_spelling(missing, names);
     if (!guess.empty()) msg += fmt::format(" (did you mean '{}'?)", guess);
-    msg += names.empty() ? "; it is empty" : fmt::format("; its keys are {}", quoted_list(names, names.size()));
+    msg +=
+        names.empty() ? "; it is empty" : fmt::format("; its keys are {}", quoted_list(names, names.size()));
     fail(msg);
   }
   return Selection{{{cur.is(Kind::Tensor) ? last : "", cur}}};
@@ -199,7 +204,8 @@ StateDict Checkpoint::select(const std::string& key) const {
       finder.visit(root_, "", 0);
       if (!finder.any_tensor) fail("the checkpoint holds no tensors");
       auto& c = finder.candidates;
-      std::stable_sort(c.begin(), c.end(), [](const Candidate& a, const Candidate& b) { return a.tensors > b.tensors; });
+      std::stable_sort(c.begin(), c.end(),
+                       [](const Candidate& a, const Candidate& b) { return a.tensors > b.tensors; });
       if (c.empty()) {
         // Tensors, but no dict holds them directly (a list of tensors, a bare tensor): take all.
         sel.parts.emplace_back(root_.is(Kind::Tensor) ? "tensor" : "", root_);
@@ -209,8 +215,8 @@ StateDict Checkpoint::select(const std::string& key) const {
       } else {
         std::string list;
         for (size_t i = 0; i < c.size() && i < kMaxListed; ++i)
-          list += fmt::format("{}'{}' ({} tensor{})", i ? ", " : "", c[i].path.empty() ? "." : c[i].path, c[i].tensors,
-                              c[i].tensors == 1 ? "" : "s");
+          list += fmt::format("{}'{}' ({} tensor{})", i ? ", " : "", c[i].path.empty() ? "." : c[i].path,
+                              c[i].tensors, c[i].tensors == 1 ? "" : "s");
         if (c.size() > kMaxListed) list += fmt::format(" and {} more", c.size() - kMaxListed);
         fail(fmt::format("found {} dicts of tensors: {}; choose one with --key", c.size(), list));
       }

@@ -32,7 +32,8 @@ StorageRef parse_storage_ref(const Value& pid, size_t fields) {
   const auto& f = pid.seq().items;
   std::string type = text_field(f[0], "persistent id type");
   if (type == "module")
-    fail("the checkpoint pickles a whole nn.Module (persistent id 'module'); save model.state_dict() instead");
+    fail(
+        "the checkpoint pickles a whole nn.Module (persistent id 'module'); save model.state_dict() instead");
   if (type != "storage") fail(fmt::format("unknown persistent id type '{}'", type));
   if (f.size() != fields)
     fail(fmt::format("a storage persistent id has {} fields; this format has {}", f.size(), fields));

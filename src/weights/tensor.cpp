@@ -44,7 +44,8 @@ std::string check_bounds(const Tensor& t) {
   int64_t last = t.storage_offset;
   for (size_t i = 0; i < t.shape.size(); ++i) {
     int64_t step;
-    if (__builtin_mul_overflow(t.shape[i] - 1, t.strides[i], &step) || __builtin_add_overflow(last, step, &last))
+    if (__builtin_mul_overflow(t.shape[i] - 1, t.strides[i], &step) ||
+        __builtin_add_overflow(last, step, &last))
       return "addresses elements beyond 64 bits";
   }
   int64_t end_bytes;
@@ -67,11 +68,16 @@ void gather_fixed(uint8_t* dst, const uint8_t* src, int64_t count, int64_t strid
 
 void gather(uint8_t* dst, const uint8_t* src, int64_t count, int64_t stride_bytes, size_t run_bytes) {
   switch (run_bytes) {
-    case 1: return gather_fixed<1>(dst, src, count, stride_bytes);
-    case 2: return gather_fixed<2>(dst, src, count, stride_bytes);
-    case 4: return gather_fixed<4>(dst, src, count, stride_bytes);
-    case 8: return gather_fixed<8>(dst, src, count, stride_bytes);
-    case 16: return gather_fixed<16>(dst, src, count, stride_bytes);
+    case 1:
+      return gather_fixed<1>(dst, src, count, stride_bytes);
+    case 2:
+      return gather_fixed<2>(dst, src, count, stride_bytes);
+    case 4:
+      return gather_fixed<4>(dst, src, count, stride_bytes);
+    case 8:
+      return gather_fixed<8>(dst, src, count, stride_bytes);
+    case 16:
+      return gather_fixed<16>(dst, src, count, stride_bytes);
     default:
       for (int64_t j = 0; j < count; ++j) std::memcpy(dst + j * run_bytes, src + j * stride_bytes, run_bytes);
   }

@@ -43,12 +43,13 @@ Value load_torch_legacy(const Bytes& file, Heap& heap) {
   if (sys_info.value.is(Kind::Dict)) {
     Value key = heap.str("little_endian");
     const Value* le = sys_info.value.dict().get(key);
-    if (le && le->is_int() && !le->as_bool()) fail("a big-endian legacy checkpoint; onnxify reads little-endian data");
+    if (le && le->is_int() && !le->as_bool())
+      fail("a big-endian legacy checkpoint; onnxify reads little-endian data");
   }
 
   std::unordered_map<std::string, StorageObject*> roots, views;
-  auto storage = [&](std::unordered_map<std::string, StorageObject*>& table, const std::string& key, DType dtype,
-                     int64_t numel) {
+  auto storage = [&](std::unordered_map<std::string, StorageObject*>& table, const std::string& key,
+                     DType dtype, int64_t numel) {
     auto [it, inserted] = table.emplace(key, nullptr);
     if (inserted) {
       it->second = heap.make<StorageObject>();
@@ -86,12 +87,14 @@ Value load_torch_legacy(const Bytes& file, Heap& heap) {
   for (const Value& k : keys.value.seq().items) {
     if (!k.is(Kind::Str)) fail(fmt::format("a storage key is a {}, not a string", k.type_name()));
     auto it = roots.find(k.as_str());
-    if (it == roots.end()) fail(fmt::format("the key list names storage '{}', which no tensor uses", k.as_str()));
+    if (it == roots.end())
+      fail(fmt::format("the key list names storage '{}', which no tensor uses", k.as_str()));
     StorageObject* s = it->second;
     if (s->loaded) fail(fmt::format("the key list names storage '{}' twice", k.as_str()));
     if (size - pos < 8)
-      fail(fmt::format("the file is truncated: storage '{}' should start at byte {} but the file has {} bytes",
-                       s->key, pos, size));
+      fail(
+          fmt::format("the file is truncated: storage '{}' should start at byte {} but the file has {} bytes",
+                      s->key, pos, size));
     uint64_t count = 0;
     for (int i = 7; i >= 0; --i) count = count << 8 | file.data()[pos + i];
     pos += 8;
@@ -99,8 +102,8 @@ Value load_torch_legacy(const Bytes& file, Heap& heap) {
       fail(fmt::format("storage '{}' holds {} elements but the pickle declares {}", s->key, count, s->numel));
     uint64_t nbytes = count * element_size(s->dtype);  // numel was checked when the id was parsed
     if (size - pos < nbytes)
-      fail(fmt::format("the file is truncated: storage '{}' needs {} bytes at byte {} but the file has {}", s->key,
-                       nbytes, pos, size));
+      fail(fmt::format("the file is truncated: storage '{}' needs {} bytes at byte {} but the file has {}",
+                       s->key, nbytes, pos, size));
     s->data = file.slice(pos, nbytes);
     s->loaded = true;
     pos += nbytes;

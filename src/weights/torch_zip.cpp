@@ -56,8 +56,8 @@ Value load_torch_zip(const Bytes& file, Heap& heap) {
   if (const ZipEntry* bo = zip.find(prefix + "byteorder")) {
     std::string_view order = zip.read(*bo).view();
     if (order != "little")
-      throw Diagnostic::error(fmt::format("the checkpoint's byte order is '{}'; onnxify reads little-endian data",
-                                          order.substr(0, 16)));
+      throw Diagnostic::error(fmt::format(
+          "the checkpoint's byte order is '{}'; onnxify reads little-endian data", order.substr(0, 16)));
   }
 
   std::unordered_map<std::string, StorageObject*> storages;
@@ -72,9 +72,10 @@ Value load_torch_zip(const Bytes& file, Heap& heap) {
     if (!e) throw Diagnostic::error(fmt::format("storage record '{}' is missing from the archive", record));
     Bytes bytes = zip.read(*e);
     if (bytes.size() < ref.nbytes)
-      throw Diagnostic::error(fmt::format("storage record '{}' has {} bytes but the pickle declares {} {} elements "
-                                          "({} bytes)",
-                                          record, bytes.size(), ref.numel, name(ref.dtype), ref.nbytes));
+      throw Diagnostic::error(
+          fmt::format("storage record '{}' has {} bytes but the pickle declares {} {} elements "
+                      "({} bytes)",
+                      record, bytes.size(), ref.numel, name(ref.dtype), ref.nbytes));
     auto* s = heap.make<StorageObject>();
     s->dtype = ref.dtype;
     s->key = ref.key;

@@ -90,8 +90,8 @@ class Unpickler {
     while (!stopped_) {
       op_pos_ = pos_;
       if (pos_ >= data_.size())
-        throw Diagnostic::error(fmt::format("truncated pickle in {}: it ends at byte {} without a STOP opcode",
-                                            options_.name, pos_));
+        throw Diagnostic::error(fmt::format(
+            "truncated pickle in {}: it ends at byte {} without a STOP opcode", options_.name, pos_));
       uint8_t code = d_[pos_++];
       Handler h = dispatch()[code];
       if (!h) bad(fmt::format("unknown opcode 0x{:02x}", code));
@@ -168,7 +168,8 @@ class Unpickler {
     if (marks_.empty()) bad(fmt::format("{} without a MARK", opname(current_)));
     size_t m = marks_.back();
     marks_.pop_back();
-    std::vector<Value> items(std::make_move_iterator(stack_.begin() + m), std::make_move_iterator(stack_.end()));
+    std::vector<Value> items(std::make_move_iterator(stack_.begin() + m),
+                             std::make_move_iterator(stack_.end()));
     stack_.resize(m);
     return items;
   }
@@ -305,17 +306,37 @@ class Unpickler {
       }
       char c = s[++i];
       switch (c) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'a': out += '\a'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'v': out += '\v'; break;
-        case '\\': case '\'': case '"': out += c; break;
-        case '\n': break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'a':
+          out += '\a';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'v':
+          out += '\v';
+          break;
+        case '\\':
+        case '\'':
+        case '"':
+          out += c;
+          break;
+        case '\n':
+          break;
         case 'x': {
-          int hi = i + 1 < s.size() ? hex_digit(s[i + 1]) : -1, lo = i + 2 < s.size() ? hex_digit(s[i + 2]) : -1;
+          int hi = i + 1 < s.size() ? hex_digit(s[i + 1]) : -1,
+              lo = i + 2 < s.size() ? hex_digit(s[i + 2]) : -1;
           if (hi < 0 || lo < 0) bad("invalid \\x escape in a STRING");
           out += static_cast<char>(hi * 16 + lo);
           i += 2;
@@ -324,7 +345,8 @@ class Unpickler {
         default:
           if (c >= '0' && c <= '7') {
             int v = c - '0';
-            for (int k = 0; k < 2 && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '7'; ++k) v = v * 8 + (s[++i] - '0');
+            for (int k = 0; k < 2 && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '7'; ++k)
+              v = v * 8 + (s[++i] - '0');
             out += static_cast<char>(v & 0xff);
           } else {
             out += '\\';
@@ -366,7 +388,9 @@ class Unpickler {
     }
     push(heap_.str(std::move(out)));
   }
-  void unicode(uint64_t n) { push(text(std::string_view(reinterpret_cast<const char*>(need(n)), n), "a string")); }
+  void unicode(uint64_t n) {
+    push(text(std::string_view(reinterpret_cast<const char*>(need(n)), n), "a string"));
+  }
   void op_BINUNICODE() { unicode(read_le(4)); }
   void op_SHORT_BINUNICODE() { unicode(read_le(1)); }
   void op_BINUNICODE8() { unicode(read_le(8)); }
@@ -518,8 +542,9 @@ class Unpickler {
     // Frames only group opcodes for buffered reading; check the length and read on.
     uint64_t n = read_le(8);
     if (n > data_.size() - pos_)
-      throw Diagnostic::error(fmt::format("truncated pickle in {}: a frame at byte {} claims {} bytes, {} remain",
-                                          options_.name, op_pos_, n, data_.size() - pos_));
+      throw Diagnostic::error(
+          fmt::format("truncated pickle in {}: a frame at byte {} claims {} bytes, {} remain", options_.name,
+                      op_pos_, n, data_.size() - pos_));
   }
   void op_NEXT_BUFFER() { bad("an out-of-band buffer (pickle protocol 5), which a file cannot carry"); }
   void op_READONLY_BUFFER() { top(); }

@@ -228,7 +228,8 @@ bool canonical_key(const Value& v, std::string& out, int depth) {
 
 void DictObject::set(const Value& key, const Value& value) {
   std::string k;
-  if (!canonical_key(key, k, 0)) throw Diagnostic::error(fmt::format("unhashable type: '{}'", key.type_name()));
+  if (!canonical_key(key, k, 0))
+    throw Diagnostic::error(fmt::format("unhashable type: '{}'", key.type_name()));
   auto [it, inserted] = index_.emplace(std::move(k), items.size());
   if (inserted)
     items.emplace_back(key, value);
@@ -304,9 +305,9 @@ bool printable(int32_t cp) {
     int32_t lo, hi;
   };
   static constexpr Range kNot[] = {
-      {0x00, 0x1f},     {0x7f, 0xa0},     {0xad, 0xad},     {0x600, 0x605},   {0x61c, 0x61c},
-      {0x6dd, 0x6dd},   {0x70f, 0x70f},   {0x1680, 0x1680}, {0x180e, 0x180e}, {0x2000, 0x200f},
-      {0x2028, 0x202f}, {0x205f, 0x2064}, {0x2066, 0x206f}, {0x3000, 0x3000}, {0xd800, 0xf8ff},
+      {0x00, 0x1f},     {0x7f, 0xa0},     {0xad, 0xad},       {0x600, 0x605},     {0x61c, 0x61c},
+      {0x6dd, 0x6dd},   {0x70f, 0x70f},   {0x1680, 0x1680},   {0x180e, 0x180e},   {0x2000, 0x200f},
+      {0x2028, 0x202f}, {0x205f, 0x2064}, {0x2066, 0x206f},   {0x3000, 0x3000},   {0xd800, 0xf8ff},
       {0xfeff, 0xfeff}, {0xfff9, 0xfffb}, {0xe0001, 0xe0001}, {0xe0020, 0xe007f}, {0xf0000, 0x10ffff},
   };
   for (const Range& r : kNot)
@@ -338,8 +339,9 @@ void quote(std::string& out, std::string_view s, bool is_bytes) {
     } else if (cp < 0) {
       out += "\\ufffd";
     } else if (is_bytes ? (cp < 0x20 || cp >= 0x7f) : !printable(cp)) {
-      out += cp < 0x100 ? fmt::format("\\x{:02x}", cp)
-                        : cp < 0x10000 ? fmt::format("\\u{:04x}", cp) : fmt::format("\\U{:08x}", cp);
+      out += cp < 0x100     ? fmt::format("\\x{:02x}", cp)
+             : cp < 0x10000 ? fmt::format("\\u{:04x}", cp)
+                            : fmt::format("\\U{:08x}", cp);
     } else if (cp < 0x80) {
       out += static_cast<char>(cp);
     } else {

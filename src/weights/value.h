@@ -65,11 +65,31 @@ class Value {
  public:
   Value() : kind_(Kind::None), i_(0) {}
   static Value none() { return Value(); }
-  static Value boolean(bool b) { Value v(Kind::Bool); v.i_ = b; return v; }
-  static Value integer(int64_t i) { Value v(Kind::Int); v.i_ = i; return v; }
-  static Value real(double f) { Value v(Kind::Float); v.f_ = f; return v; }
-  static Value dtype(DType t) { Value v(Kind::DType); v.i_ = static_cast<int64_t>(t); return v; }
-  static Value object(Kind k, HeapObject* p) { Value v(k); v.p_ = p; return v; }
+  static Value boolean(bool b) {
+    Value v(Kind::Bool);
+    v.i_ = b;
+    return v;
+  }
+  static Value integer(int64_t i) {
+    Value v(Kind::Int);
+    v.i_ = i;
+    return v;
+  }
+  static Value real(double f) {
+    Value v(Kind::Float);
+    v.f_ = f;
+    return v;
+  }
+  static Value dtype(DType t) {
+    Value v(Kind::DType);
+    v.i_ = static_cast<int64_t>(t);
+    return v;
+  }
+  static Value object(Kind k, HeapObject* p) {
+    Value v(k);
+    v.p_ = p;
+    return v;
+  }
 
   Kind kind() const { return kind_; }
   bool is(Kind k) const { return kind_ == k; }
@@ -145,8 +165,8 @@ struct DictObject : HeapObject {
 // A reference to an allowlisted global (see globals.h for the table).
 struct GlobalObject : HeapObject {
   std::string module, name;
-  int id = -1;                 // row of the globals table, or -1 for storage classes
-  DType storage_dtype{};       // for storage classes
+  int id = -1;            // row of the globals table, or -1 for storage classes
+  DType storage_dtype{};  // for storage classes
   bool untyped_storage = false;
   std::string qualified() const { return module + "." + name; }
 };
@@ -165,7 +185,7 @@ struct StorageObject : HeapObject {
 };
 
 struct TensorObject : HeapObject {
-  Tensor tensor;                      // storage bytes bound by the loader once they are known
+  Tensor tensor;  // storage bytes bound by the loader once they are known
   StorageObject* storage = nullptr;
   bool requires_grad = false;
   bool parameter = false;

@@ -57,10 +57,13 @@ class Checkpoint {
   // The whole unpickled object (for safetensors: a dict of name -> tensor).
   const Value& root() const { return root_; }
 
-  // Selects the tensors under `key`, a dotted path through dicts, lists and objects
-  // ("state_dict", "model.ema", "optimizer.state"); a prefix of qualified names in a flat dict
-  // also works ("encoder" picks "encoder.*"). With an empty key: the one dict that holds tensors
-  // directly, or an error listing the candidates. Throws Diagnostic.
+  // Selects the tensors under `key` and names them by their path below it (README "onnxify
+  // weights"). `key` is a dotted path through dicts, lists and objects ("state_dict", "model.ema",
+  // "optimizer.state"), longest dict key first, so keys that contain dots work; a prefix of
+  // qualified names in a flat dict selects those entries ("encoder" picks "encoder.*"); "." is the
+  // whole checkpoint. With an empty key: among the dicts that hold tensors directly, the one with
+  // the most tensors if it has at least twice as many as any other, else an error that lists the
+  // candidates. Throws Diagnostic.
   StateDict select(const std::string& key = "") const;
 
  private:

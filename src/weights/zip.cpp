@@ -106,16 +106,18 @@ ZipArchive::ZipArchive(Bytes file) : file_(std::move(file)) {
     cd_size = u64(d + z + 40);
     cd_offset = u64(d + z + 48);
   }
-  if (disk != 0 || cd_disk != 0) throw Diagnostic::error("zip archives split over several disks are not supported");
+  if (disk != 0 || cd_disk != 0)
+    throw Diagnostic::error("zip archives split over several disks are not supported");
   if (!fits(cd_offset, cd_size, n))
-    corrupt(fmt::format("the central directory (offset {}, {} bytes) lies outside the file ({} bytes)", cd_offset,
-                        cd_size, n));
+    corrupt(fmt::format("the central directory (offset {}, {} bytes) lies outside the file ({} bytes)",
+                        cd_offset, cd_size, n));
 
   entries_.reserve(std::min<uint64_t>(count, cd_size / kCentralSize));
   uint64_t pos = cd_offset, cd_end = cd_offset + cd_size;
   for (uint64_t i = 0; i < count; ++i) {
     if (pos + kCentralSize > cd_end || u32(d + pos) != kCentralSig)
-      corrupt(fmt::format("central directory entry {} of {} is missing or has a bad signature", i + 1, count));
+      corrupt(
+          fmt::format("central directory entry {} of {} is missing or has a bad signature", i + 1, count));
     const uint8_t* c = d + pos;
     uint64_t name_len = u16(c + 28), extra_len = u16(c + 30), comment_len = u16(c + 32);
     if (pos + kCentralSize + name_len + extra_len + comment_len > cd_end)
@@ -167,8 +169,9 @@ Bytes ZipArchive::read(const ZipEntry& e, bool verify_stored_crc) const {
     return out;
   }
   if (e.method != 8)
-    throw Diagnostic::error(fmt::format(
-        "zip entry '{}' uses compression method {}; onnxify reads stored and deflated entries", e.name, e.method));
+    throw Diagnostic::error(
+        fmt::format("zip entry '{}' uses compression method {}; onnxify reads stored and deflated entries",
+                    e.name, e.method));
 
   // Deflate cannot expand more than ~1032:1; a larger claim is a lie we need not believe.
   if (e.uncompressed_size / 1032 > e.compressed_size + 1)

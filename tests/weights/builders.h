@@ -48,11 +48,12 @@ struct ZipOptions {
 };
 
 // A zip archive as APPNOTE describes it; the same layout tests/weights/ckpt_tools.py writes.
-inline std::string zip_file(const std::vector<std::pair<std::string, std::string>>& entries, ZipOptions o = {}) {
+inline std::string zip_file(const std::vector<std::pair<std::string, std::string>>& entries,
+                            ZipOptions o = {}) {
   std::string out, central;
   for (const auto& [name, data] : entries) {
-    uint32_t crc = static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(data.data()),
-                                               static_cast<uInt>(data.size())));
+    uint32_t crc = static_cast<uint32_t>(
+        crc32(0, reinterpret_cast<const Bytef*>(data.data()), static_cast<uInt>(data.size())));
     std::string payload = o.deflate ? raw_deflate(data) : data;
     uint16_t method = o.deflate ? 8 : 0;
     uint64_t offset = out.size();
@@ -79,7 +80,8 @@ inline std::string zip_file(const std::vector<std::pair<std::string, std::string
     put16(central, 45), put16(central, 45), put16(central, 0), put16(central, method), put16(central, 0);
     put16(central, 0x21);
     put32(central, crc), put32(central, csize), put32(central, usize);
-    put16(central, static_cast<uint16_t>(name.size())), put16(central, static_cast<uint16_t>(central_extra.size()));
+    put16(central, static_cast<uint16_t>(name.size())),
+        put16(central, static_cast<uint16_t>(central_extra.size()));
     put16(central, 0), put16(central, 0), put16(central, 0), put32(central, 0);
     put32(central, o.zip64 ? 0xFFFFFFFFu : static_cast<uint32_t>(offset));
     central += name + central_extra;

@@ -10,7 +10,8 @@
 namespace onnxify::weights {
 namespace {
 
-Tensor make(DType dt, std::vector<int64_t> shape, std::vector<int64_t> strides, int64_t offset, size_t storage_bytes) {
+Tensor make(DType dt, std::vector<int64_t> shape, std::vector<int64_t> strides, int64_t offset,
+            size_t storage_bytes) {
   std::vector<uint8_t> data(storage_bytes);
   for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<uint8_t>(i * 131 + 7);
   Tensor t;
@@ -53,20 +54,24 @@ uint64_t naive_checksum(const std::vector<uint8_t>& b) {
 TEST(Tensor, Contiguity) {
   EXPECT_TRUE(make(DType::Float32, {2, 3}, {3, 1}, 0, 24).is_contiguous());
   EXPECT_FALSE(make(DType::Float32, {2, 3}, {1, 2}, 0, 24).is_contiguous());
-  EXPECT_TRUE(make(DType::Float32, {2, 1, 3}, {3, 99, 1}, 0, 24).is_contiguous());  // size-1 dims do not count
-  EXPECT_TRUE(make(DType::Float32, {0, 3}, {7, 7}, 0, 0).is_contiguous());         // empty
-  EXPECT_TRUE(make(DType::Float32, {}, {}, 5, 24).is_contiguous());                // 0-d
-  EXPECT_FALSE(make(DType::Float32, {4, 3}, {0, 1}, 0, 12).is_contiguous());        // expanded
+  EXPECT_TRUE(
+      make(DType::Float32, {2, 1, 3}, {3, 99, 1}, 0, 24).is_contiguous());    // size-1 dims do not count
+  EXPECT_TRUE(make(DType::Float32, {0, 3}, {7, 7}, 0, 0).is_contiguous());    // empty
+  EXPECT_TRUE(make(DType::Float32, {}, {}, 5, 24).is_contiguous());           // 0-d
+  EXPECT_FALSE(make(DType::Float32, {4, 3}, {0, 1}, 0, 12).is_contiguous());  // expanded
 }
 
 TEST(Tensor, Bounds) {
   EXPECT_EQ(check_bounds(make(DType::Float32, {2, 3}, {3, 1}, 0, 24)), "");
-  EXPECT_EQ(check_bounds(make(DType::Float32, {2, 3}, {3, 1}, 1, 24)), "needs 28 bytes of storage but its storage has 24");
-  EXPECT_EQ(check_bounds(make(DType::Float32, {0, 3}, {3, 1}, 1000, 0)), "");  // empty tensors may point anywhere
+  EXPECT_EQ(check_bounds(make(DType::Float32, {2, 3}, {3, 1}, 1, 24)),
+            "needs 28 bytes of storage but its storage has 24");
+  EXPECT_EQ(check_bounds(make(DType::Float32, {0, 3}, {3, 1}, 1000, 0)),
+            "");  // empty tensors may point anywhere
   EXPECT_EQ(check_bounds(make(DType::Int8, {2}, {-1}, 1, 2)), "has a negative stride -1");
   EXPECT_EQ(check_bounds(make(DType::Int8, {-2}, {1}, 0, 2)), "has a negative size -2");
   EXPECT_EQ(check_bounds(make(DType::Int8, {2}, {1}, -1, 2)), "has a negative storage offset -1");
-  EXPECT_EQ(check_bounds(make(DType::Int8, {1LL << 40, 1LL << 40}, {1, 1}, 0, 2)), "has more elements than fit in 64 bits");
+  EXPECT_EQ(check_bounds(make(DType::Int8, {1LL << 40, 1LL << 40}, {1, 1}, 0, 2)),
+            "has more elements than fit in 64 bits");
   EXPECT_EQ(check_bounds(make(DType::Float64, {1LL << 61}, {1}, 0, 2)), "has more bytes than fit in 64 bits");
   EXPECT_EQ(check_bounds(make(DType::Int8, {3}, {1LL << 62}, 0, 2)), "addresses elements beyond 64 bits");
   Tensor t = make(DType::Int8, {2}, {1}, 0, 2);
@@ -133,7 +138,8 @@ TEST(Checksum, ParallelSegmentsEqualTheSerialHash) {
   for (unsigned threads : {1u, 2u, 5u}) {
     std::vector<uint64_t> got = checksums(ts, threads);
     ASSERT_EQ(got.size(), 3u);
-    for (size_t i = 0; i < ts.size(); ++i) EXPECT_EQ(got[i], checksum(ts[i].tensor)) << ts[i].name << " " << threads;
+    for (size_t i = 0; i < ts.size(); ++i)
+      EXPECT_EQ(got[i], checksum(ts[i].tensor)) << ts[i].name << " " << threads;
   }
   EXPECT_EQ(checksum(ts[0].tensor), naive_checksum(naive_bytes(ts[0].tensor)));
 }

@@ -77,7 +77,8 @@ TEST(Unpickler, ContainersMarksAndMemo) {
   // Shared references through the memo, and a list that contains itself.
   EXPECT_EQ(load(P({']', 'q', 0, '(', 'h', 0, 'h', 0, 'l', '.'})), "[[], []]");
   EXPECT_EQ(load(P({']', 'q', 7, 'h', 7, 'a', '.'})), "[[...]]");
-  EXPECT_EQ(load(P({']', 0x94, 'r', 5, 0, 0, 0, 'j', 5, 0, 0, 0, 'a', 'h', 0, 0x86, '.'})), "([[...]], [[...]])");
+  EXPECT_EQ(load(P({']', 0x94, 'r', 5, 0, 0, 0, 'j', 5, 0, 0, 0, 'a', 'h', 0, 0x86, '.'})),
+            "([[...]], [[...]])");
   // POP and POP_MARK, DUP; POP on an empty frame discards the mark (pickle.py's load_pop).
   EXPECT_EQ(load(P({'K', 1, 'K', 2, '0', '.'})), "1");
   EXPECT_EQ(load(P({'K', 1, '(', 'K', 2, 'K', 3, '1', '.'})), "1");
@@ -86,13 +87,14 @@ TEST(Unpickler, ContainersMarksAndMemo) {
   // A frame only wraps opcodes.
   EXPECT_EQ(load(P({0x80, 4, 0x95, 3, 0, 0, 0, 0, 0, 0, 0, 'K', 7, '.'})), "7");
   // Later keys replace values, as Python dicts do; 1, 1.0 and True are one key.
-  EXPECT_EQ(load(P({'}', '(', 'K', 1, 'K', 2, 'G', 0x3f, 0xf0, 0, 0, 0, 0, 0, 0, 'K', 3, 'u', '.'})), "{1: 3}");
+  EXPECT_EQ(load(P({'}', '(', 'K', 1, 'K', 2, 'G', 0x3f, 0xf0, 0, 0, 0, 0, 0, 0, 'K', 3, 'u', '.'})),
+            "{1: 3}");
 }
 
 TEST(Unpickler, AllowlistedGlobals) {
   EXPECT_EQ(load("ccollections\nOrderedDict\n)R(K\x01K\x02u."), "OrderedDict([(1, 2)])");
-  EXPECT_EQ(load(P({0x8c, 11, 'c', 'o', 'l', 'l', 'e', 'c', 't', 'i', 'o', 'n', 's', 0x8c, 11, 'O', 'r', 'd', 'e',
-                    'r', 'e', 'd', 'D', 'i', 'c', 't', 0x93, ')', 'R', '.'})),
+  EXPECT_EQ(load(P({0x8c, 11,  'c', 'o', 'l', 'l', 'e', 'c', 't', 'i', 'o', 'n',  's', 0x8c, 11,
+                    'O',  'r', 'd', 'e', 'r', 'e', 'd', 'D', 'i', 'c', 't', 0x93, ')', 'R',  '.'})),
             "OrderedDict()");
   EXPECT_EQ(load("ctorch\nfloat16\n."), "torch.float16");
   EXPECT_EQ(load("ctorch\nSize\n((K\x02K\x03tt\x52."), "(2, 3)");
@@ -102,7 +104,9 @@ TEST(Unpickler, AllowlistedGlobals) {
             "<argparse.Namespace>");
   // BUILD on an OrderedDict keeps its attributes (a state_dict's _metadata).
   Heap heap;
-  Value v = unpickle(bytes_of("ccollections\nOrderedDict\n)R}(X\x09\x00\x00\x00_metadataK\x01ub."s), 0, heap, {}).value;
+  Value v =
+      unpickle(bytes_of("ccollections\nOrderedDict\n)R}(X\x09\x00\x00\x00_metadataK\x01ub."s), 0, heap, {})
+          .value;
   ASSERT_EQ(v.dict().attrs.size(), 1u);
   EXPECT_EQ(v.dict().attrs[0].first, "_metadata");
 }
@@ -116,24 +120,28 @@ TEST(Unpickler, RefusesCode) {
   EXPECT_EQ(error_of("csubprocess\nPopen\n."), std::string("refusing to load 'subprocess.Popen'") + tail);
   EXPECT_EQ(error_of("ccommands\nPopen\n."),
             std::string("refusing to load 'subprocess.Popen' (written 'commands.Popen')") + tail);
-  EXPECT_EQ(error_of(P({0x8c, 8, 'b', 'u', 'i', 'l', 't', 'i', 'n', 's', 0x8c, 7, 'g', 'e', 't', 'a', 't', 't',
-                        'r', 0x93, '.'})),
+  EXPECT_EQ(error_of(P({0x8c, 8,   'b', 'u', 'i', 'l', 't', 'i', 'n',  's', 0x8c,
+                        7,    'g', 'e', 't', 'a', 't', 't', 'r', 0x93, '.'})),
             std::string("refusing to load 'builtins.getattr'") + tail);
   EXPECT_EQ(error_of("ios\nsystem\n(S'x'\n."), std::string("refusing to load 'os.system'") + tail);
   EXPECT_EQ(error_of("c__main__\nNet\n)\x81."),
-            std::string("refusing to load '__main__.Net'") + tail + "; it pickles whole objects: save model.state_dict() instead");
+            std::string("refusing to load '__main__.Net'") + tail +
+                "; it pickles whole objects: save model.state_dict() instead");
 }
 
 TEST(Unpickler, MalformedInput) {
   EXPECT_EQ(error_of(""), "truncated pickle in the pickle: it ends at byte 0 without a STOP opcode");
   EXPECT_EQ(error_of("K"), "truncated pickle in the pickle: BININT1 at byte 0 needs 1 bytes, 0 remain");
   // A claimed length is checked before anything is allocated.
-  EXPECT_EQ(error_of(P({0x8d, 0, 0, 0, 0, 0, 0, 0, 0x40, 'a'})),
-            "truncated pickle in the pickle: BINUNICODE8 at byte 0 needs 4611686018427387904 bytes, 1 remain");
+  EXPECT_EQ(
+      error_of(P({0x8d, 0, 0, 0, 0, 0, 0, 0, 0x40, 'a'})),
+      "truncated pickle in the pickle: BINUNICODE8 at byte 0 needs 4611686018427387904 bytes, 1 remain");
   EXPECT_EQ(error_of(P({0x95, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 'N', '.'})),
             "truncated pickle in the pickle: a frame at byte 0 claims 4294967295 bytes, 2 remain");
-  EXPECT_EQ(error_of(P({'T', 0xff, 0xff, 0xff, 0xff})), "bad pickle in the pickle at byte 0: BINSTRING with a negative length");
-  EXPECT_EQ(error_of(P({0x8b, 0xff, 0xff, 0xff, 0xff})), "bad pickle in the pickle at byte 0: LONG4 with a negative byte count");
+  EXPECT_EQ(error_of(P({'T', 0xff, 0xff, 0xff, 0xff})),
+            "bad pickle in the pickle at byte 0: BINSTRING with a negative length");
+  EXPECT_EQ(error_of(P({0x8b, 0xff, 0xff, 0xff, 0xff})),
+            "bad pickle in the pickle at byte 0: LONG4 with a negative byte count");
   EXPECT_EQ(error_of("N\xff"), "bad pickle in the pickle at byte 1: unknown opcode 0xff");
   EXPECT_EQ(error_of(P({0x80, 6})), "bad pickle in the pickle at byte 0: unsupported pickle protocol 6");
   EXPECT_EQ(error_of("."), "bad pickle in the pickle at byte 0: STOP pops from an empty stack");
@@ -146,29 +154,39 @@ TEST(Unpickler, MalformedInput) {
   EXPECT_EQ(error_of("]NNs."), "bad pickle in the pickle at byte 3: SETITEM on a list");
   EXPECT_EQ(error_of("(NNNd."), "bad pickle in the pickle at byte 4: DICT with an odd number of items");
   EXPECT_EQ(error_of("}]Ns."), "unhashable type: 'list'");
-  EXPECT_EQ(error_of("K\x01)R."), "bad pickle in the pickle at byte 3: REDUCE calls a int, which is not callable");
-  EXPECT_EQ(error_of("]N\x81."), "bad pickle in the pickle at byte 2: NEWOBJ calls a list, which is not callable");
-  EXPECT_EQ(error_of(P({0x82, 7})), "bad pickle in the pickle at byte 0: extension code 7: the copyreg extension "
-                                    "registry is not supported");
-  EXPECT_EQ(error_of(P({0x97})), "bad pickle in the pickle at byte 0: an out-of-band buffer (pickle protocol 5), "
-                                 "which a file cannot carry");
+  EXPECT_EQ(error_of("K\x01)R."),
+            "bad pickle in the pickle at byte 3: REDUCE calls a int, which is not callable");
+  EXPECT_EQ(error_of("]N\x81."),
+            "bad pickle in the pickle at byte 2: NEWOBJ calls a list, which is not callable");
+  EXPECT_EQ(error_of(P({0x82, 7})),
+            "bad pickle in the pickle at byte 0: extension code 7: the copyreg extension "
+            "registry is not supported");
+  EXPECT_EQ(error_of(P({0x97})),
+            "bad pickle in the pickle at byte 0: an out-of-band buffer (pickle protocol 5), "
+            "which a file cannot carry");
   EXPECT_EQ(error_of("Q."), "bad pickle in the pickle at byte 0: BINPERSID pops from an empty stack");
-  EXPECT_EQ(error_of("N\x51."), "bad pickle in the pickle at byte 1: a persistent id, but this pickle cannot refer "
-                                "to outside data");
-  EXPECT_EQ(error_of(P({'X', 1, 0, 0, 0, 0xff, '.'})), "bad pickle in the pickle at byte 0: a string is not valid UTF-8");
-  EXPECT_EQ(error_of("S'abc\n."), "bad pickle in the pickle at byte 0: the STRING opcode argument must be quoted");
+  EXPECT_EQ(error_of("N\x51."),
+            "bad pickle in the pickle at byte 1: a persistent id, but this pickle cannot refer "
+            "to outside data");
+  EXPECT_EQ(error_of(P({'X', 1, 0, 0, 0, 0xff, '.'})),
+            "bad pickle in the pickle at byte 0: a string is not valid UTF-8");
+  EXPECT_EQ(error_of("S'abc\n."),
+            "bad pickle in the pickle at byte 0: the STRING opcode argument must be quoted");
   EXPECT_EQ(error_of("Ix\n."), "bad pickle in the pickle at byte 0: 'x' is not an integer");
   EXPECT_EQ(error_of("I1"), "truncated pickle in the pickle: INT at byte 0 has no end of line");
-  EXPECT_EQ(error_of("cbuiltins\nset\n\x8c\x01" "a\x81."),
+  EXPECT_EQ(error_of("cbuiltins\nset\n\x8c\x01"
+                     "a\x81."),
             "'builtins.set' is called with a str instead of an argument tuple");
   EXPECT_EQ(error_of("ctorch._utils\n_rebuild_tensor_v2\n)\x81."),
             "'torch._utils._rebuild_tensor_v2' is a function; the pickle cannot create an instance of it");
   EXPECT_EQ(error_of("ctorch._utils\n_rebuild_sparse_tensor\n(NNtR."),
             "'torch._utils._rebuild_sparse_tensor' builds a sparse tensor, which onnxify does not read");
-  EXPECT_EQ(error_of("ctorch\nQInt8Storage\n."), "'torch.QInt8Storage' holds quantized data, which onnxify does not read");
+  EXPECT_EQ(error_of("ctorch\nQInt8Storage\n."),
+            "'torch.QInt8Storage' holds quantized data, which onnxify does not read");
   UnpickleOptions named;
   named.name = "'archive/data.pkl'";
-  EXPECT_EQ(error_of("NN", named), "truncated pickle in 'archive/data.pkl': it ends at byte 2 without a STOP opcode");
+  EXPECT_EQ(error_of("NN", named),
+            "truncated pickle in 'archive/data.pkl': it ends at byte 2 without a STOP opcode");
 }
 
 // A persistent id resolver that hands out one 24-byte float32 storage.
@@ -188,7 +206,9 @@ TEST(Unpickler, RebuildsTensors) {
   Heap heap;
   UnpickleOptions o = with_storage(heap);
   // _rebuild_tensor_v2(storage, 1, (2, 2), (1, 2), False, OrderedDict())
-  std::string p = "ctorch._utils\n_rebuild_tensor_v2\n(NQK\x01K\x02K\x02\x86K\x01K\x02\x86\x89" "ccollections\nOrderedDict\n)RtR.";
+  std::string p =
+      "ctorch._utils\n_rebuild_tensor_v2\n(NQK\x01K\x02K\x02\x86K\x01K\x02\x86\x89"
+      "ccollections\nOrderedDict\n)RtR.";
   Value v = unpickle(bytes_of(p), 0, heap, o).value;
   ASSERT_TRUE(v.is(Kind::Tensor));
   const Tensor& t = v.tensor().tensor;
@@ -199,16 +219,21 @@ TEST(Unpickler, RebuildsTensors) {
   EXPECT_FALSE(t.is_contiguous());
   EXPECT_EQ(repr(v), "tensor(float32[2, 2])");
   // _rebuild_parameter(tensor, True, OrderedDict()) marks it a parameter.
-  Value param = unpickle(bytes_of("ctorch._utils\n_rebuild_parameter\n(ctorch._utils\n_rebuild_tensor\n(NQK\x00))tR"
-                                  "\x88" "ccollections\nOrderedDict\n)RtR."s),
-                         0, heap, o)
-                    .value;
+  Value param =
+      unpickle(bytes_of("ctorch._utils\n_rebuild_parameter\n(ctorch._utils\n_rebuild_tensor\n(NQK\x00))tR"
+                        "\x88"
+                        "ccollections\nOrderedDict\n)RtR."s),
+               0, heap, o)
+          .value;
   EXPECT_TRUE(param.tensor().parameter);
   EXPECT_TRUE(param.tensor().requires_grad);
   // _rebuild_tensor_v3 takes the dtype explicitly (an untyped storage underneath).
-  Value v3 = unpickle(bytes_of("ctorch._utils\n_rebuild_tensor_v3\n(NQK\x00K\x0c\x85K\x01\x85\x89Nctorch\nbfloat16\ntR."s),
-                      0, heap, o)
-                 .value;
+  Value v3 =
+      unpickle(
+          bytes_of(
+              "ctorch._utils\n_rebuild_tensor_v3\n(NQK\x00K\x0c\x85K\x01\x85\x89Nctorch\nbfloat16\ntR."s),
+          0, heap, o)
+          .value;
   EXPECT_EQ(v3.tensor().tensor.dtype, DType::BFloat16);
   EXPECT_EQ(v3.tensor().tensor.shape, std::vector<int64_t>{12});
 }
@@ -224,7 +249,9 @@ TEST(Unpickler, RejectsBadTensorArguments) {
             "'torch._utils._rebuild_tensor' gets 1 sizes but 2 strides");
   EXPECT_EQ(error_of("ctorch._utils\n_rebuild_tensor\n(NQN))tR.", o),
             "'torch._utils._rebuild_tensor' expects an int storage offset, got NoneType");
-  EXPECT_EQ(error_of("ctorch._utils\n_rebuild_tensor\n(NQK\x00(X\x01\x00\x00\x00" "at)tR."s, o),
+  EXPECT_EQ(error_of("ctorch._utils\n_rebuild_tensor\n(NQK\x00(X\x01\x00\x00\x00"
+                     "at)tR."s,
+                     o),
             "'torch._utils._rebuild_tensor' expects an int size, got str");
 }
 
