@@ -73,13 +73,15 @@ def named(selected, key):
     return ct.flatten(selected)
 
 
-def save_and_check(tmp, label, obj, key=None, expect_key=None, protocols=(2,), legacy=True, **save_kwargs):
+def save_and_check(tmp, label, obj, key=None, expect_key=None, protocols=(2,), legacy=True, legacy_protocols=(2,),
+                   **save_kwargs):
     """torch.save `obj` in the zip format at each pickle protocol (and in the legacy format), then
     check onnxify against torch.load of the same file. `expect_key`: the dict onnxify should pick
     with no --key ('' = the top level)."""
     variants = [(f"zip-p{p}", dict(pickle_protocol=p)) for p in protocols]
     if legacy:
-        variants.append(("legacy", dict(_use_new_zipfile_serialization=False)))
+        variants += [("legacy" if p == 2 else f"legacy-p{p}", dict(_use_new_zipfile_serialization=False,
+                                                                  pickle_protocol=p)) for p in legacy_protocols]
     for vname, kw in variants:
         path = os.path.join(tmp, f"{label}-{vname}.pt")
         torch.save(obj, path, **kw, **save_kwargs)
@@ -152,7 +154,7 @@ def main():
     assert ct.checksum_slow(b) == ct.checksum(b)
 
     # 1. Every dtype torch.save writes; odd element counts exercise the checksum's zero padding.
-    save_and_check(tmp, "dtypes", all_dtypes(), expect_key="", protocols=(2, 3, 4, 5))
+    save_and_check(tmp, "dtypes", all_dtypes(), expect_key="", protocols=(1, 2, 3, 4, 5), legacy_protocols=(1, 2, 4))
     # 2. Storage offsets, strides, shared storages, 0-d and empty tensors.
     save_and_check(tmp, "views", views_and_sharing(), expect_key="", protocols=(2, 4))
 

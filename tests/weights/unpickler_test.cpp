@@ -238,6 +238,23 @@ TEST(Unpickler, RebuildsTensors) {
   EXPECT_EQ(v3.tensor().tensor.shape, std::vector<int64_t>{12});
 }
 
+TEST(Unpickler, RebuildFromTypeV2) {
+  // torch >= 2.0 pickles a tensor with attributes (or an nn.Parameter subclass's data) as
+  // _rebuild_from_type_v2(_rebuild_tensor_v2, torch.Tensor | Parameter, args, state).
+  Heap heap;
+  UnpickleOptions o = with_storage(heap);
+  for (const char* cls : {"ctorch\nTensor\n", "ctorch.nn.parameter\nParameter\n"}) {
+    std::string p = "ctorch._tensor\n_rebuild_from_type_v2\n(ctorch._utils\n_rebuild_tensor_v2\n"s + cls +
+                    "(NQK\x00K\x06\x85K\x01\x85\x89Nt}tR."s;
+    Value v = unpickle(bytes_of(p), 0, heap, o).value;
+    ASSERT_TRUE(v.is(Kind::Tensor)) << cls;
+    EXPECT_EQ(v.tensor().tensor.shape, std::vector<int64_t>{6});
+    EXPECT_EQ(v.tensor().parameter, std::string(cls).find("Parameter") != std::string::npos);
+  }
+  EXPECT_EQ(error_of("ctorch._tensor\n_rebuild_from_type_v2\n(K\x01NNNtR.", o),
+            "'torch._tensor._rebuild_from_type_v2' expects a function, got int");
+}
+
 TEST(Unpickler, RejectsBadTensorArguments) {
   Heap heap;
   UnpickleOptions o = with_storage(heap);
