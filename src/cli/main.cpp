@@ -7,8 +7,11 @@
 namespace onnxify::cli {
 
 // One row per subcommand; each row's setup function lives in cmd_<name>.cpp.
+Action setup_weights(CLI::App& sub);
+
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
+      {"weights", "list a checkpoint's tensors: name, dtype, shape, checksum", setup_weights},
   };
   return table;
 }
