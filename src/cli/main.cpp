@@ -6,9 +6,12 @@
 
 namespace onnxify::cli {
 
+Action setup_parse(CLI::App& sub);
+
 // One row per subcommand; each row's setup function lives in cmd_<name>.cpp.
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
+      {"parse", "parse Python files; --dump prints the AST as CPython's ast.dump", setup_parse},
   };
   return table;
 }
