@@ -193,12 +193,14 @@ void Lexer::run(std::vector<Token>& out) {
     p_ = p + 1;
     push(out, TokenKind::Unknown, p, p_);
   }
-  // Stopped by an error.
+  // Stopped by an error: the token marks where (the error itself may point elsewhere, e.g. at an
+  // unclosed bracket).
+  const char* stop = p_ < end_ ? p_ : end_;
   Token& t = out.emplace_back();
   t.kind = TokenKind::Error;
-  t.begin = t.end = offset(p_ < end_ ? p_ : end_);
-  t.line = t.end_line = error_.line;
-  t.col = t.end_col = error_.col;
+  t.begin = t.end = offset(stop);
+  t.line = t.end_line = line_;
+  t.col = t.end_col = col(stop);
 }
 
 // Measures the indentation of a new line and emits INDENT/DEDENT tokens (CPython's tok_get at
@@ -207,8 +209,11 @@ void Lexer::run(std::vector<Token>& out) {
 // ambiguously.
 bool Lexer::indentation(std::vector<Token>& out) {
   int column = 0, alt_column = 0;
+  // A backslash continuation inside the indentation: the column where the first one stands is the
+  // line's indentation (CPython's cont_line_col), and the line may still turn out blank.
+  int continued_column = 0;
   const char* p = p_;
-  for (;; ++p) {
+  for (;;) {
     char c = *p;
     if (c == ' ') {
       ++column;
@@ -218,15 +223,26 @@ bool Lexer::indentation(std::vector<Token>& out) {
       ++alt_column;
     } else if (c == '\f') {
       column = alt_column = 0;
+    } else if (c == '\\' && p < end_) {
+      const char* q = p + 1;
+      if (!is_newline(*q)) return fail(q, "unexpected character after line continuation character");
+      q += (*q == '\r' && q[1] == '\n') ? 2 : 1;
+      if (q >= end_) return fail(p + 1, "unexpected EOF while parsing");
+      if (!continued_column) continued_column = column;
+      newline_at(q);
+      p = q;
+      continue;
     } else {
       break;
     }
+    ++p;
   }
   p_ = p;
   char c = *p;
   // Lines holding only whitespace and comments neither indent nor end a statement.
   blank_line_ = p < end_ && (c == '#' || is_newline(c));
   if (blank_line_ || level_ > 0) return true;
+  if (continued_column) column = alt_column = continued_column;
 
   tok_line_ = line_;
   tok_col_ = col(p);

@@ -64,7 +64,12 @@ arguments* Parser::parameters(bool lambda, TokenKind close) {
       if (at(TokenKind::Equal)) fail(tok(), "var-keyword argument cannot have default value");
     } else if (at(TokenKind::Name)) {
       arg* p = parameter(lambda, false);
-      expr* def = accept(TokenKind::Equal) ? expression() : nullptr;
+      expr* def = nullptr;
+      if (at(TokenKind::Equal)) {
+        const Token& equal = advance();
+        if (at(TokenKind::Comma) || (!lambda && at(close))) fail(equal, "expected default value expression");
+        def = expression();
+      }
       if (seen_star) {
         kwonly.push(p);
         kw_defaults.push(def);
@@ -95,6 +100,7 @@ arguments* Parser::parameters(bool lambda, TokenKind close) {
 expr* Parser::call(const Token& start, expr* func) {
   const Token& open = advance();
   Nest nest(*this);
+  Brackets brackets(*this);
   Scratch args(*this), keywords(*this);
   arguments(args, keywords, open, false);
   if (!accept(TokenKind::RPar)) invalid_syntax();
@@ -141,8 +147,10 @@ void Parser::arguments(Scratch& args, Scratch& keywords, const Token& open, bool
     } else if (at(TokenKind::Name) && peek().kind == TokenKind::Equal) {
       auto* k = make<keyword>(start);
       k->arg = identifier(advance());
-      advance();
+      const Token& equal = advance();
       k->value = expression();
+      if (at(TokenKind::For) || (at(TokenKind::Async) && peek().kind == TokenKind::For))
+        fail_range(start, equal, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
       keywords.push(finish(k));
       seen_keyword = true;
     } else if ((at(TokenKind::True) || at(TokenKind::False) || at(TokenKind::None)) &&

@@ -38,8 +38,8 @@ bool parenthesized(const Token& start, const expr* e) {
 
 }  // namespace
 
-bool Parser::starts_expression() const {
-  switch (kind()) {
+bool Parser::starts_expression_at(const Token& t) {
+  switch (t.kind) {
     case TokenKind::Name:
     case TokenKind::Number:
     case TokenKind::String:
@@ -394,6 +394,7 @@ expr* Parser::primary() {
       case TokenKind::LSqb: {
         advance();
         Nest nest(*this);
+        Brackets brackets(*this);
         auto* s = make<Subscript>(start);
         s->value = e;
         s->slice = slices();
@@ -452,6 +453,7 @@ expr* Parser::atom() {
 // genexp: '(' (assignment_expression | expression !':=') for_if_clauses ')'
 expr* Parser::paren_atom() {
   Nest nest(*this);
+  Brackets brackets(*this);
   const Token& open = advance();
   if (accept(TokenKind::RPar)) {
     auto* t = make<Tuple>(open);
@@ -466,10 +468,10 @@ expr* Parser::paren_atom() {
   const Token& first_start = tok();
   expr* first = star_named_expression();
   if (at(TokenKind::For) || (at(TokenKind::Async) && peek().kind == TokenKind::For)) {
-    if (first->is<Starred>()) fail_node(*first, "iterable unpacking cannot be used in comprehension");
     auto* g = make<GeneratorExp>(open);
     g->elt = first;
     g->generators = for_if_clauses();
+    if (first->is<Starred>()) fail_node(*first, "iterable unpacking cannot be used in comprehension");
     if (!accept(TokenKind::RPar)) invalid_syntax();
     return finish(g);
   }
@@ -501,6 +503,7 @@ expr* Parser::paren_atom() {
 // listcomp: '[' named_expression for_if_clauses ']'
 expr* Parser::list_atom() {
   Nest nest(*this);
+  Brackets brackets(*this);
   const Token& open = advance();
   Scratch elts(*this);
   while (!at(TokenKind::RSqb)) {
@@ -510,10 +513,10 @@ expr* Parser::list_atom() {
       if (!elts.empty())
         fail_at(elts[0]->lineno, elts[0]->col_offset, e->end_lineno, e->end_col_offset,
                 "did you forget parentheses around the comprehension target?");
-      if (e->is<Starred>()) fail_node(*e, "iterable unpacking cannot be used in comprehension");
       auto* c = make<ListComp>(open);
       c->elt = e;
       c->generators = for_if_clauses();
+      if (e->is<Starred>()) fail_node(*e, "iterable unpacking cannot be used in comprehension");
       if (!accept(TokenKind::RSqb)) invalid_syntax();
       return finish(c);
     }
@@ -538,6 +541,7 @@ expr* Parser::list_atom() {
 // kvpair: expression ':' expression
 expr* Parser::brace_atom() {
   Nest nest(*this);
+  Brackets brackets(*this);
   const Token& open = advance();
   if (accept(TokenKind::RBrace)) return finish(make<Dict>(open));
   auto at_for = [&] { return at(TokenKind::For) || (at(TokenKind::Async) && peek().kind == TokenKind::For); };
@@ -554,10 +558,10 @@ expr* Parser::brace_atom() {
   if (!is_dict) {
     Scratch elts(*this);
     if (at_for()) {
-      if (first->is<Starred>()) fail_node(*first, "iterable unpacking cannot be used in comprehension");
       auto* c = make<SetComp>(open);
       c->elt = first;
       c->generators = for_if_clauses();
+      if (first->is<Starred>()) fail_node(*first, "iterable unpacking cannot be used in comprehension");
       if (!accept(TokenKind::RBrace)) invalid_syntax();
       return finish(c);
     }
@@ -590,8 +594,10 @@ expr* Parser::brace_atom() {
     if (at(TokenKind::RBrace) || at(TokenKind::Comma))
       fail(colon, "expression expected after dictionary key and ':'");
     if (at(TokenKind::Star)) {
-      const Token& star = tok();
-      fail_at(star.line, star.col, star.end_line, star.end_col, "cannot use a starred expression in a dictionary value");
+      const Token& star = advance();
+      (void)bitwise_or();  // only `'*' operand` gets the specific message
+      fail_at(star.line, star.col, prev().end_line, prev().end_col,
+              "cannot use a starred expression in a dictionary value");
     }
     return expression();
   };
@@ -662,7 +668,8 @@ expr* Parser::slices() {
   expr* first = one();
   if (!at(TokenKind::Comma)) {
     if (!at(TokenKind::RSqb)) check_missing_comma(start, first);
-    return first;
+    // A lone starred item is not a slice: x[*a] subscripts with the tuple (*a,).
+    if (!first->is<Starred>()) return first;
   }
   Scratch elts(*this);
   elts.push(first);
@@ -721,10 +728,15 @@ Seq<comprehension> Parser::for_if_clauses() {
     auto* c = make<comprehension>(start);
     c->is_async = accept(TokenKind::Async) ? 1 : 0;
     advance();
+    const Token& target_start = tok();
     expr* target = star_targets();
+    if (!at(TokenKind::In)) {
+      check_missing_comma(target_start, target);
+      invalid_syntax();
+    }
+    advance();
     set_context(target, ExprContext::Store, TargetKind::For);
     c->target = target;
-    if (!accept(TokenKind::In)) invalid_syntax();
     c->iter = disjunction();
     Scratch ifs(*this);
     while (accept(TokenKind::If)) ifs.push(disjunction());
@@ -767,7 +779,7 @@ expr* Parser::star_target() {
 // "invalid syntax. Perhaps you forgot a comma?": inside brackets, an expression directly followed
 // by another (CPython's invalid_expression: !(NAME STRING | SOFT_KEYWORD) disjunction expression).
 void Parser::check_missing_comma(const Token& elem_start, const expr* elem) {
-  if (!starts_expression() || at(TokenKind::Star)) return;
+  if (bracket_depth_ == 0 || !starts_expression() || at(TokenKind::Star)) return;
   const Token& after_start = toks_[(&elem_start - toks_.data()) + 1];
   if (elem_start.kind == TokenKind::Name) {
     std::string_view w = text(elem_start);

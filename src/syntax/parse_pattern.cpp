@@ -24,7 +24,19 @@ bool Parser::at_match_stmt() const {
   }
   for (size_t i = pos_ + 1; i < toks_.size(); ++i) {
     TokenKind k = toks_[i].kind;
-    if (k == TokenKind::Newline) return toks_[i - 1].kind == TokenKind::Colon;
+    if (k == TokenKind::Newline) {
+      if (toks_[i - 1].kind == TokenKind::Colon) return true;
+      // `match x` without its ':' is no expression statement either (a name cannot be followed by
+      // another operand): parse it as a match statement, whose error is CPython's "expected ':'".
+      switch (peek().kind) {
+        case TokenKind::Name: case TokenKind::Number: case TokenKind::String: case TokenKind::LBrace:
+        case TokenKind::Not: case TokenKind::Lambda: case TokenKind::Await: case TokenKind::None:
+        case TokenKind::True: case TokenKind::False: case TokenKind::Ellipsis: case TokenKind::Tilde:
+          return true;
+        default:
+          return false;
+      }
+    }
     if (k == TokenKind::EndMarker || k == TokenKind::Error) return false;
   }
   return false;

@@ -106,7 +106,10 @@ stmt* Parser::expression_stmt() {
   auto rhs = [&] { return at(TokenKind::Yield) ? yield_expr() : star_expressions(); };
 
   if (at(TokenKind::Colon)) {
-    // Annotated assignment: one Name (simple when not parenthesized), attribute or subscript.
+    // Annotated assignment: one Name (simple when not parenthesized), attribute or subscript. The
+    // target is judged once the annotation parsed, as CPython's invalid_assignment does.
+    advance();
+    expr* annotation = expression();
     int simple = 0;
     if (first->is<Tuple>()) {
       auto& t = first->cast<Tuple>();
@@ -120,10 +123,9 @@ stmt* Parser::expression_stmt() {
       fail_node(*first, "illegal target for annotation");
     }
     set_context(first, ExprContext::Store, TargetKind::Star);
-    advance();
     auto* s = make<AnnAssign>(start);
     s->target = first;
-    s->annotation = expression();
+    s->annotation = annotation;
     if (accept(TokenKind::Equal)) s->value = rhs();
     s->simple = simple;
     return finish(s);
@@ -131,14 +133,15 @@ stmt* Parser::expression_stmt() {
 
   OperatorKind op;
   if (aug_operator(kind(), &op)) {
+    advance();
+    expr* value = rhs();
     if (!first->is<Name>() && !first->is<Attribute>() && !first->is<Subscript>())
       fail_node(*first, fmt::format("'{}' is an illegal expression for augmented assignment", expr_name(first)));
     set_context(first, ExprContext::Store, TargetKind::Star);
-    advance();
     auto* s = make<AugAssign>(start);
     s->target = first;
     s->op = op;
-    s->value = rhs();
+    s->value = value;
     return finish(s);
   }
 
@@ -268,7 +271,10 @@ Identifier Parser::dotted_name(const Token** last) {
     ++parts;
   }
   if (parts == 1) return identifier(first);
-  if (contiguous) return ctx_.text.substr(first.begin, (*last)->end - first.begin);
+  std::string_view whole = ctx_.text.substr(first.begin, (*last)->end - first.begin);
+  bool ascii = true;
+  for (char c : whole) ascii &= static_cast<unsigned char>(c) < 0x80;
+  if (contiguous && ascii) return whole;
   std::string joined;
   for (size_t i = 0, k = 0; k < parts; i += 2, ++k) {
     if (k) joined += '.';
@@ -641,7 +647,12 @@ stmt* Parser::function_def(const Token& start, bool is_async, Seq<expr> decorato
   ast::arguments* args = parameters(false, TokenKind::RPar);
   if (!accept(TokenKind::RPar)) invalid_syntax();
   expr* returns = nullptr;
-  if (accept(TokenKind::RArrow)) returns = expression();
+  if (at(TokenKind::RArrow)) {
+    // ['->' expression] is optional and ':' is forced: a bare '->' is a missing ':'.
+    if (!starts_expression_at(peek()) || peek().kind == TokenKind::Star) fail(tok(), "expected ':'");
+    advance();
+    returns = expression();
+  }
   if (!accept(TokenKind::Colon)) fail(tok(), "expected ':'");
   Seq<stmt> body = block(def, "function definition");
   if (is_async) {

@@ -120,15 +120,18 @@ expr* Parser::strings() {
   return finish(j);
 }
 
-// The pending literal text of an f-string becomes a Constant part (empty text makes none). Every
-// part of a JoinedStr carries the range of the whole run of literals, as in CPython 3.11.
-void Parser::flush_literal(FStringState& st) {
+// The pending literal text of an f-string becomes a Constant part (empty text makes none). A part
+// carries the range of the whole run of literals, as in CPython 3.11, except the last literal of a
+// format spec, which CPython places on the string token holding the spec (`first`/`last`).
+void Parser::flush_literal(FStringState& st, const Token* first, const Token* last) {
   if (st.literal.empty()) return;
-  auto* c = make<Constant>(*st.first);
+  if (!first) first = st.first;
+  if (!last) last = st.last;
+  auto* c = make<Constant>(*first);
   c->value = ConstantValue::str(arena_.copy(st.literal));
   c->kind = st.kind;
-  c->end_lineno = st.last->end_line;
-  c->end_col_offset = st.last->end_col;
+  c->end_lineno = last->end_line;
+  c->end_col_offset = last->end_col;
   st.parts->push(c);
   st.literal.clear();
 }
@@ -269,7 +272,7 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
     if (c == '!' || c == ':' || c == '=') fail_in_string(expr_end, fmt::format("f-string: expression required before '{}'", c));
     fail_in_string(expr_end, "f-string: empty expression not allowed");
   }
-  expr* value = fstring_compile(token, open, expr_begin, expr_end);
+  expr* value = fstring_compile(open, expr_begin, expr_end);
 
   // '=': the expression's text (and the spaces after '=') is printed before its value.
   bool debug = false;
@@ -306,11 +309,12 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
     Scratch spec_parts(*this);
     FStringState spec_state{std::string(), &spec_parts, st.first, st.last, st.kind};
     fstring_body(spec_state, token, s, body_end, raw, level + 1, &s);
-    flush_literal(spec_state);
-    auto* j = make<JoinedStr>(*st.first);
+    // CPython gives the spec (and its last literal) the range of the string token holding it.
+    flush_literal(spec_state, &token, &token);
+    auto* j = make<JoinedStr>(token);
     j->values = spec_parts.seq<expr>();
-    j->end_lineno = st.last->end_line;
-    j->end_col_offset = st.last->end_col;
+    j->end_lineno = token.end_line;
+    j->end_col_offset = token.end_col;
     spec = j;
   }
   if (s >= body_end || text[s] != '}') fail_in_string(s, "f-string: expecting '}'");
@@ -330,8 +334,7 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
 
 // Parses the text of a replacement field as CPython does, as "(" + text + ")", but in place: the
 // '{' plays the '(' and the field's end the ')', so every node gets its true position in the file.
-expr* Parser::fstring_compile(const Token& token, uint32_t open, uint32_t expr_begin, uint32_t expr_end) {
-  (void)token;
+expr* Parser::fstring_compile(uint32_t open, uint32_t expr_begin, uint32_t expr_end) {
   Nest nest(*this);
   uint32_t line, col;
   locate(open, &line, &col);
@@ -348,8 +351,16 @@ expr* Parser::fstring_compile(const Token& token, uint32_t open, uint32_t expr_b
   lpar.end_col = col + 1;
   lexer.run(toks);
   if (toks.back().kind == TokenKind::Error) {
-    const LexError& e = lexer.error();
-    fail_at(e.line, e.col, e.end_line, e.end_col, e.message);
+    const LexError& le = lexer.error();
+    ParseError e;
+    e.message = le.message;
+    e.line = le.line;
+    e.col = le.col;
+    e.end_line = le.end_line;
+    e.end_col = le.end_col;
+    e.from_fstring = true;  // a tokenizer error: CPython adds no prefix
+    e.furthest_line = le.line;
+    throw e;
   }
   Token end_marker = toks.back();
   Token& rpar = toks.back();
@@ -363,7 +374,14 @@ expr* Parser::fstring_compile(const Token& token, uint32_t open, uint32_t expr_b
   toks.push_back(end_marker);
   Parser sub(ctx_, toks, lexer.error());
   sub.in_fstring_ = true;
-  return sub.fstring_field();
+  try {
+    return sub.fstring_field();
+  } catch (ParseError& e) {
+    // CPython marks the errors of its f-string sub-parser (not those of its tokenizer).
+    if (!e.from_fstring) e.message = "f-string: " + e.message;
+    e.from_fstring = true;
+    throw;
+  }
 }
 
 // fstring: star_expressions   (of the text wrapped in parentheses)

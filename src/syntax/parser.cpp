@@ -78,14 +78,29 @@ void Parser::fail_at(uint32_t line, uint32_t col, uint32_t end_line, uint32_t en
   e.col = col;
   e.end_line = end_line;
   e.end_col = end_col;
-  e.at_lexer_error = at(TokenKind::Error);
+  e.at_lexer_error = at(TokenKind::Error) || toks_[furthest_].kind == TokenKind::Error;
+  e.furthest_line = toks_[furthest_ > pos_ ? furthest_ : pos_].line;
   throw e;
 }
 
 void Parser::invalid_syntax() {
   const Token& t = tok();
-  if (t.kind == TokenKind::Indent) fail(t, "unexpected indent");
-  if (t.kind == TokenKind::Dedent) fail(t, "unexpected unindent");
+  if (t.kind == TokenKind::Indent || t.kind == TokenKind::Dedent) {
+    try {
+      fail(t, t.kind == TokenKind::Indent ? "unexpected indent" : "unexpected unindent");
+    } catch (ParseError& e) {
+      e.indentation = true;
+      throw;
+    }
+  }
+  if (t.kind == TokenKind::String && pos_ > 0 &&
+      (bracket_depth_ > 0 || (prev().kind == TokenKind::Name && (pos_ < 2 || toks_[pos_ - 2].kind != TokenKind::Dot)))) {
+    // CPython decodes a run of literals whenever a rule tries it, and its error rules try an
+    // expression after a name or inside brackets: an invalid literal there is the error to report.
+    size_t save = pos_;
+    (void)strings();
+    pos_ = save;
+  }
   fail(t, "invalid syntax");
 }
 
@@ -256,8 +271,9 @@ ParsedModule parse(std::shared_ptr<const SourceFile> original, Mode mode) {
     // indentation and line-continuation errors only count where the parser reaches them.
     const LexError& le = lexer.error();
     bool lex_failed = tokens.back().kind == TokenKind::Error;
-    bool lexer_wins = lex_failed && (e.at_lexer_error || (le.unclosed_bracket ? e.line > le.line
-                                                                              : le.replaces_parser_errors));
+    bool lexer_wins =
+        lex_failed && (e.at_lexer_error || (!e.indentation && (le.unclosed_bracket ? e.furthest_line > le.line
+                                                                                   : le.replaces_parser_errors)));
     if (lexer_wins) throw to_diagnostic(le.message, le.line, le.col, le.end_line, le.end_col);
     throw to_diagnostic(e.message, e.line, e.col, e.end_line, e.end_col);
   }

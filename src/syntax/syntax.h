@@ -26,9 +26,9 @@
 namespace onnxify::syntax {
 
 // The parser refuses (with a "too deeply nested" diagnostic) input whose tree would nest deeper than
-// this many expression levels, so that no recursive walk over a tree can exhaust the stack. CPython
-// has similar limits (its AST construction stops near 3000 levels); real code stays far below.
-constexpr int kMaxNesting = 1000;
+// this many levels, so that no recursive walk over a tree can exhaust the stack. CPython has the
+// same kind of limit (its AST construction stops near 2985 levels); real code stays far below.
+constexpr int kMaxNesting = 3000;
 // CPython's tokenizer limits, with CPython's messages.
 constexpr int kMaxParenNesting = 200;  // "too many nested parentheses"
 constexpr int kMaxIndent = 100;        // "too many levels of indentation"
