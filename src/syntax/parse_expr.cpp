@@ -163,8 +163,7 @@ void Parser::assignment_hint(const Token& start, const expr* target) {
   bool at_start = left->lineno == start.line && left->col_offset == start.col;
   if (start.kind == TokenKind::True || start.kind == TokenKind::False || start.kind == TokenKind::None) return;
   if (at_start && (left->is<List>() || left->is<Tuple>() || left->is<GeneratorExp>())) return;
-  const expr* named = paren ? target : target;
-  fail_node(*named, fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?", expr_name(named)));
+  fail_node(*target, fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?", expr_name(target)));
 }
 
 // expressions: expression (',' expression)+ [','] | expression ',' | expression

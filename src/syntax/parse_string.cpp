@@ -112,7 +112,7 @@ expr* Parser::strings() {
       continue;
     }
     uint32_t pos = s.body_begin;
-    fstring_body(st, t, s.body_begin, s.body_end, (t.flags & kStrRaw) != 0, 0, &pos);
+    fstring_body(st, t, s.body_end, (t.flags & kStrRaw) != 0, 0, &pos);
   }
   flush_literal(st);
   auto* j = make<JoinedStr>(first);
@@ -138,9 +138,8 @@ void Parser::flush_literal(FStringState& st, const Token* first, const Token* la
 
 // The body of one f-string (level 0) or of a format spec (level 1, which ends at its '}'):
 // literal text alternating with replacement fields (CPython's fstring_find_literal_and_expr).
-void Parser::fstring_body(FStringState& st, const Token& token, uint32_t body_begin, uint32_t body_end, bool raw,
-                          int level, uint32_t* pos) {
-  (void)body_begin;
+void Parser::fstring_body(FStringState& st, const Token& token, uint32_t body_end, bool raw, int level,
+                          uint32_t* pos) {
   const std::string_view text = ctx_.text;
   while (*pos < body_end) {
     // Literal text up to a '{' or '}'; at the top level '{{' and '}}' stand for one brace.
@@ -308,7 +307,7 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
     if (s >= body_end) fail_in_string(s, "f-string: expecting '}'");
     Scratch spec_parts(*this);
     FStringState spec_state{std::string(), &spec_parts, st.first, st.last, st.kind};
-    fstring_body(spec_state, token, s, body_end, raw, level + 1, &s);
+    fstring_body(spec_state, token, body_end, raw, level + 1, &s);
     // CPython gives the spec (and its last literal) the range of the string token holding it.
     flush_literal(spec_state, &token, &token);
     auto* j = make<JoinedStr>(token);
@@ -373,7 +372,6 @@ expr* Parser::fstring_compile(uint32_t open, uint32_t expr_begin, uint32_t expr_
   end_marker.col = end_marker.end_col = rpar.end_col;
   toks.push_back(end_marker);
   Parser sub(ctx_, toks, lexer.error());
-  sub.in_fstring_ = true;
   try {
     return sub.fstring_field();
   } catch (ParseError& e) {

@@ -54,11 +54,6 @@ Identifier Parser::identifier(const Token& name) {
   return s;
 }
 
-const Token& Parser::expect(TokenKind k) {
-  if (!at(k)) invalid_syntax();
-  return advance();
-}
-
 void Parser::fail(const Token& at, std::string message) {
   fail_at(at.line, at.col, at.end_line, at.end_col, std::move(message));
 }

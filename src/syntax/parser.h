@@ -75,7 +75,6 @@ class Parser {
     advance();
     return true;
   }
-  const Token& expect(TokenKind k);
   std::string_view text(const Token& t) const { return ctx_.text.substr(t.begin, t.end - t.begin); }
   bool at_name(std::string_view word) const { return at(TokenKind::Name) && text(tok()) == word; }
   // True when the current token can start an expression.
@@ -101,6 +100,7 @@ class Parser {
   }
   // The last consumed token that is not NEWLINE/INDENT/DEDENT: where a rule's node ends.
   const Token& last_significant() const {
+    if (pos_ == 0) return toks_[0];  // nothing consumed (an empty module)
     size_t i = pos_ - 1;
     while (i > 0 && (toks_[i].kind == TokenKind::Newline || toks_[i].kind == TokenKind::Indent ||
                      toks_[i].kind == TokenKind::Dedent))
@@ -265,8 +265,7 @@ class Parser {
     std::string_view kind;
   };
   void flush_literal(FStringState& st, const Token* first = nullptr, const Token* last = nullptr);
-  void fstring_body(FStringState& st, const Token& token, uint32_t body_begin, uint32_t body_end, bool raw,
-                    int level, uint32_t* pos);
+  void fstring_body(FStringState& st, const Token& token, uint32_t body_end, bool raw, int level, uint32_t* pos);
   ast::expr* fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end, bool raw,
                                 int level);
   ast::expr* fstring_compile(uint32_t open, uint32_t expr_begin, uint32_t expr_end);
@@ -286,7 +285,6 @@ class Parser {
   size_t pos_ = 0;
   size_t furthest_ = 0;  // the furthest token reached, speculation included
   int bracket_depth_ = 0;  // inside (), [] or {}: where CPython suggests a missing comma
-  bool in_fstring_ = false;
 };
 
 template <class T>

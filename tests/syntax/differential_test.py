@@ -11,7 +11,8 @@ edge between valid and invalid code. For every case:
   - CPython rejects  => onnxify rejects.
 It also reports how often the error message equals CPython's (information, not a failure).
 
-Environment: ONNXIFY (binary), ONNXIFY_DIFF_CASES (default 3000), ONNXIFY_DIFF_SEED (default 1).
+Environment: ONNXIFY (binary), ONNXIFY_DIFF_CASES (default 3000), ONNXIFY_DIFF_SEED (default 1),
+ONNXIFY_DIFF_CORPUS=1 to add top-level statements of 300 standard-library files to the seeds.
 """
 import ast
 import os
@@ -56,6 +57,21 @@ def seeds():
         seg = ast.get_source_segment(tour, node)
         if seg:
             out.append(seg + "\n")
+    if os.environ.get("ONNXIFY_DIFF_CORPUS"):
+        files = []
+        for d, dirs, names in os.walk("/usr/lib/python3.11"):
+            dirs.sort()
+            files += [os.path.join(d, n) for n in sorted(names) if n.endswith(".py")]
+        for path in random.Random(0).sample(files, 300):
+            text = open(path, encoding="utf-8", errors="replace").read()
+            try:
+                tree = ast.parse(text)
+            except SyntaxError:
+                continue
+            for node in tree.body:
+                seg = ast.get_source_segment(text, node)
+                if seg and len(seg) < 3000:
+                    out.append(seg + "\n")
     errors = open(os.path.join(HERE, "data", "syntax_errors.txt"), encoding="utf-8").read()
     for block in errors.split("\n### ")[1:]:
         source = block.split("\n", 1)[1].split("\n--- expected\n")[0]

@@ -144,6 +144,13 @@ TEST(Parser, NestingIsBounded) {
   }
 }
 
+TEST(Parser, EmptyModules) {
+  for (const char* text : {"", "\n", "# only a comment", "\n\n   \n\t# x\n\f\n"}) {
+    ParsedModule m = parse_text(text);
+    EXPECT_EQ(dump(m.root()), "Module(body=[], type_ignores=[])") << text;
+  }
+}
+
 TEST(Dump, IncludeAttributes) {
   // CPython: ast.dump(ast.parse('pass'), include_attributes=True)
   ParsedModule m = parse_text("pass");
