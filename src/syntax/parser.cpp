@@ -167,9 +167,10 @@ constexpr char32_t kCp1252High[32] = {0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026,
   throw Diagnostic::error(std::move(message), SourceRange{file, {line, col}, {line, col + 1}});
 }
 
-// The text to tokenize: UTF-8 ending with a line terminator (CPython appends one), from which
-// the BOM is skipped (`start`). Returns the file itself when nothing had to change.
-std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFile> file, uint32_t* start) {
+// The text to tokenize: UTF-8 without BOM, ending with a line terminator (CPython appends one).
+// Returns the file itself when nothing had to change, else a transcoded copy (same path), which
+// is what positions and diagnostics then refer to.
+std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFile> file) {
   const std::string& text = file->text();
   if (const void* nul = std::memchr(text.data(), 0, text.size())) {
     size_t at = static_cast<const char*>(nul) - text.data();
@@ -182,10 +183,10 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
     file_error(file, "source code cannot contain null bytes", line, static_cast<uint32_t>(at - line_start));
   }
   bool bom = text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0;
-  *start = bom ? 3 : 0;
+  const size_t skip = bom ? 3 : 0;
 
   // A coding declaration on line 1, or on line 2 below a comment or blank line 1.
-  std::string_view rest = std::string_view(text).substr(*start);
+  std::string_view rest = std::string_view(text).substr(skip);
   size_t eol1 = rest.find_first_of("\r\n");
   std::string_view line1 = rest.substr(0, eol1);
   std::string spec = coding_spec(line1);
@@ -205,15 +206,15 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
   }
 
   bool ends_with_newline = !rest.empty() && (rest.back() == '\n' || rest.back() == '\r');
-  if (enc == Encoding::Utf8 && ends_with_newline) return file;
+  if (enc == Encoding::Utf8 && ends_with_newline && !bom) return file;
 
   std::string out;
   out.reserve(text.size() + 1);
   if (enc == Encoding::Utf8) {
-    out = text;
+    out = rest;  // without the BOM, so that columns of line 1 count from its first character
   } else {
     uint32_t line = 1;
-    for (size_t i = *start; i < text.size(); ++i) {
+    for (size_t i = skip; i < text.size(); ++i) {
       unsigned char c = static_cast<unsigned char>(text[i]);
       if (c == '\n') ++line;
       if (c < 0x80) {
@@ -227,7 +228,6 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
                                      enc == Encoding::Ascii ? "ascii" : "charmap", c), line);
       }
     }
-    *start = 0;
   }
   if (out.empty() || (out.back() != '\n' && out.back() != '\r')) out += '\n';
   return std::make_shared<SourceFile>(file->path(), std::move(out));
@@ -236,13 +236,12 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
 }  // namespace
 
 ParsedModule parse(std::shared_ptr<const SourceFile> original, Mode mode) {
-  uint32_t start = 0;
-  std::shared_ptr<const SourceFile> file = prepare_source(original, &start);
+  std::shared_ptr<const SourceFile> file = prepare_source(original);
   const std::string& text = file->text();
 
   std::vector<Token> tokens;
   tokens.reserve(text.size() / 4 + 16);
-  Lexer lexer(text.data() + start, static_cast<uint32_t>(text.size() - start), Lexer::Origin{start, 1, start});
+  Lexer lexer(text.data(), static_cast<uint32_t>(text.size()), Lexer::Origin{});
   lexer.run(tokens);
 
   ParsedModule result;
