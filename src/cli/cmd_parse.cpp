@@ -91,7 +91,8 @@ int run_parse(const ParseOptions& o) {
       if (o.dump) {
         out.clear();
         syntax::dump(m.root(), out,
-                     {.include_attributes = o.positions, .skip_fstring_field_positions = o.skip_fstring_field_positions});
+                     {.include_attributes = o.positions,
+                      .skip_fstring_field_positions = o.skip_fstring_field_positions});
         out += '\n';
         std::fwrite(out.data(), 1, out.size(), stdout);
       }

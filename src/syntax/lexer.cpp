@@ -272,13 +272,18 @@ bool Lexer::identifier(std::vector<Token>& out) {
   // String prefixes: b, r, u, f and the combinations br, rb, fr, rf in any case (CPython's rules:
   // u combines with nothing, b not with f).
   bool saw_b = false, saw_r = false, saw_u = false, saw_f = false;
-  for (const char* q = p;; ) {
+  for (const char* q = p;;) {
     char c = *q;
-    if (!(saw_b || saw_u || saw_f) && (c == 'b' || c == 'B')) saw_b = true;
-    else if (!(saw_b || saw_u || saw_r || saw_f) && (c == 'u' || c == 'U')) saw_u = true;
-    else if (!(saw_r || saw_u) && (c == 'r' || c == 'R')) saw_r = true;
-    else if (!(saw_f || saw_b || saw_u) && (c == 'f' || c == 'F')) saw_f = true;
-    else break;
+    if (!(saw_b || saw_u || saw_f) && (c == 'b' || c == 'B'))
+      saw_b = true;
+    else if (!(saw_b || saw_u || saw_r || saw_f) && (c == 'u' || c == 'U'))
+      saw_u = true;
+    else if (!(saw_r || saw_u) && (c == 'r' || c == 'R'))
+      saw_r = true;
+    else if (!(saw_f || saw_b || saw_u) && (c == 'f' || c == 'F'))
+      saw_f = true;
+    else
+      break;
     ++q;
     if (*q == '"' || *q == '\'') {
       p_ = q;
@@ -301,15 +306,17 @@ bool Lexer::identifier(std::vector<Token>& out) {
       if (n == 0) {
         int len;
         const char* reason = unicode::utf8_error_reason(word, i, &len);
-        return fail(p_, fmt::format("(unicode error) 'utf-8' codec can't decode byte 0x{:02x} in position {}: {}",
-                                    static_cast<unsigned char>(word[i]), i, reason));
+        return fail(p_,
+                    fmt::format("(unicode error) 'utf-8' codec can't decode byte 0x{:02x} in position {}: {}",
+                                static_cast<unsigned char>(word[i]), i, reason));
       }
       bool ok = i == 0 ? (cp == '_' || unicode::is_xid_start(cp)) : unicode::is_xid_continue(cp);
       if (!ok) {
         if (unicode::is_printable(cp))
           return fail(p_ + i, fmt::format("invalid character '{}' (U+{:04X})", word.substr(i, n),
                                           static_cast<uint32_t>(cp)));
-        return fail(p_ + i, fmt::format("invalid non-printable character U+{:04X}", static_cast<uint32_t>(cp)));
+        return fail(p_ + i,
+                    fmt::format("invalid non-printable character U+{:04X}", static_cast<uint32_t>(cp)));
       }
       i += n;
     }
@@ -334,13 +341,26 @@ bool Lexer::end_of_number(const char* kind) {
   };
   bool ok_keyword = false;
   switch (*p) {
-    case 'a': ok_keyword = keyword_follows("nd"); break;
-    case 'e': ok_keyword = keyword_follows("lse"); break;
-    case 'f': ok_keyword = keyword_follows("or"); break;
-    case 'i': ok_keyword = p[1] == 'f' || p[1] == 'n' || p[1] == 's'; break;
-    case 'o': ok_keyword = keyword_follows("r"); break;
-    case 'n': ok_keyword = keyword_follows("ot"); break;
-    default: break;
+    case 'a':
+      ok_keyword = keyword_follows("nd");
+      break;
+    case 'e':
+      ok_keyword = keyword_follows("lse");
+      break;
+    case 'f':
+      ok_keyword = keyword_follows("or");
+      break;
+    case 'i':
+      ok_keyword = p[1] == 'f' || p[1] == 'n' || p[1] == 's';
+      break;
+    case 'o':
+      ok_keyword = keyword_follows("r");
+      break;
+    case 'n':
+      ok_keyword = keyword_follows("ot");
+      break;
+    default:
+      break;
   }
   if (!ok_keyword && ident_char(*p)) return fail(p - 1, fmt::format("invalid {} literal", kind));
   return true;
@@ -377,7 +397,8 @@ bool Lexer::number(std::vector<Token>& out) {
   if (*p == '.') {
     p_ = p + 1;
     next = Next::Fraction;
-  } else if (*p == '0' && (p[1] == 'x' || p[1] == 'X' || p[1] == 'o' || p[1] == 'O' || p[1] == 'b' || p[1] == 'B')) {
+  } else if (*p == '0' &&
+             (p[1] == 'x' || p[1] == 'X' || p[1] == 'o' || p[1] == 'O' || p[1] == 'b' || p[1] == 'B')) {
     char base = static_cast<char>(p[1] | 0x20);
     const char* kind = base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary";
     auto in_base = [&](char c) {
@@ -387,7 +408,8 @@ bool Lexer::number(std::vector<Token>& out) {
     do {
       if (*p == '_') ++p;
       if (!in_base(*p)) {
-        if (base != 'x' && digit(*p)) return fail(p, fmt::format("invalid digit '{}' in {} literal", *p, kind));
+        if (base != 'x' && digit(*p))
+          return fail(p, fmt::format("invalid digit '{}' in {} literal", *p, kind));
         return fail(p - 1, fmt::format("invalid {} literal", kind));
       }
       while (in_base(*p)) ++p;
@@ -422,7 +444,9 @@ bool Lexer::number(std::vector<Token>& out) {
     } else if (*p == 'j' || *p == 'J') {
       next = Next::Imaginary;
     } else if (nonzero) {
-      fail(start, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
+      fail(
+          start,
+          "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
       error_.end_col = col(start) + 1;
       return false;
     } else {
@@ -498,7 +522,8 @@ bool Lexer::string(std::vector<Token>& out, uint8_t flags) {
       // The line where the scan stopped; at the end of the text that is the last line, not the
       // empty one after the final terminator.
       uint32_t detected = p >= end_ && !fstring_ ? line_ - 1 : line_;
-      const char* what = quote_size == 3 ? "unterminated triple-quoted string literal" : "unterminated string literal";
+      const char* what =
+          quote_size == 3 ? "unterminated triple-quoted string literal" : "unterminated string literal";
       return fail_at(tok_line_, tok_col_, fmt::format("{} (detected at line {})", what, detected));
     }
     if (c == quote) {
@@ -537,9 +562,11 @@ bool Lexer::close_bracket(char c) {
   char want = open.ch == '(' ? ')' : open.ch == '[' ? ']' : '}';
   if (c != want) {
     if (open.line != line_)
-      return fail(p_, fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}' on line {}", c,
-                                  open.ch, open.line));
-    return fail(p_, fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'", c, open.ch));
+      return fail(
+          p_, fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}' on line {}", c,
+                          open.ch, open.line));
+    return fail(p_,
+                fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'", c, open.ch));
   }
   brackets_.pop_back();
   --level_;

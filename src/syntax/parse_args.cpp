@@ -157,14 +157,16 @@ void Parser::arguments(Scratch& args, Scratch& keywords, const Token& open, bool
                peek().kind == TokenKind::Equal) {
       fail_range(start, peek(), fmt::format("cannot assign to {}", text(start)));
     } else {
-      expr* e = at(TokenKind::Name) && peek().kind == TokenKind::ColonEqual ? named_expression() : expression();
+      expr* e =
+          at(TokenKind::Name) && peek().kind == TokenKind::ColonEqual ? named_expression() : expression();
       if (at(TokenKind::For) || (at(TokenKind::Async) && peek().kind == TokenKind::For)) {
         if (class_bases) invalid_syntax();
         auto* g = make<GeneratorExp>(start);
         g->elt = e;
         g->generators = for_if_clauses();
         finish(g);
-        if (!args.empty() || !keywords.empty() || !at(close)) fail_node(*g, "Generator expression must be parenthesized");
+        if (!args.empty() || !keywords.empty() || !at(close))
+          fail_node(*g, "Generator expression must be parenthesized");
         g->lineno = open.line;
         g->col_offset = open.col;
         g->end_lineno = tok().end_line;
@@ -184,11 +186,14 @@ void Parser::arguments(Scratch& args, Scratch& keywords, const Token& open, bool
       if (!at(close)) {
         // The last argument, positional or keyword, may be followed by a forgotten comma.
         const Node* last = keywords.empty() ? nullptr : keywords.back();
-        if (!args.empty() && (!last || args.back()->lineno > last->lineno ||
-                              (args.back()->lineno == last->lineno && args.back()->col_offset > last->col_offset)))
+        if (!args.empty() &&
+            (!last || args.back()->lineno > last->lineno ||
+             (args.back()->lineno == last->lineno && args.back()->col_offset > last->col_offset)))
           last = args.back();
-        if (auto* k = last ? last->as<keyword>() : nullptr) check_missing_comma(start, k->value);
-        else if (last) check_missing_comma(start, static_cast<const expr*>(last));
+        if (auto* k = last ? last->as<keyword>() : nullptr)
+          check_missing_comma(start, k->value);
+        else if (last)
+          check_missing_comma(start, static_cast<const expr*>(last));
       }
       break;
     }

@@ -12,10 +12,12 @@ using namespace ast;
 namespace {
 
 // Binary operators by precedence (higher binds tighter); one row per token.
+// clang-format off
 #define ONNXIFY_BINARY_OPERATORS(X)                                                               \
   X(VBar, BitOr, 1) X(Circumflex, BitXor, 2) X(Amper, BitAnd, 3) X(LeftShift, LShift, 4)        \
   X(RightShift, RShift, 4) X(Plus, Add, 5) X(Minus, Sub, 5) X(Star, Mult, 6) X(Slash, Div, 6)   \
   X(DoubleSlash, FloorDiv, 6) X(Percent, Mod, 6) X(At, MatMult, 6)
+// clang-format on
 
 struct BinaryOperator {
   uint8_t precedence = 0;  // 0: not a binary operator
@@ -153,17 +155,23 @@ void Parser::assignment_hint(const Token& start, const expr* target) {
   const expr* left = target;
   for (;;) {
     const expr* next = nullptr;
-    if (auto* c = left->as<Call>()) next = c->func;
-    else if (auto* a = left->as<Attribute>()) next = a->value;
-    else if (auto* s = left->as<Subscript>()) next = s->value;
-    else if (auto* b = left->as<BinOp>()) next = b->left;
+    if (auto* c = left->as<Call>())
+      next = c->func;
+    else if (auto* a = left->as<Attribute>())
+      next = a->value;
+    else if (auto* s = left->as<Subscript>())
+      next = s->value;
+    else if (auto* b = left->as<BinOp>())
+      next = b->left;
     if (!next || next->lineno != left->lineno || next->col_offset != left->col_offset) break;
     left = next;
   }
   bool at_start = left->lineno == start.line && left->col_offset == start.col;
-  if (start.kind == TokenKind::True || start.kind == TokenKind::False || start.kind == TokenKind::None) return;
+  if (start.kind == TokenKind::True || start.kind == TokenKind::False || start.kind == TokenKind::None)
+    return;
   if (at_start && (left->is<List>() || left->is<Tuple>() || left->is<GeneratorExp>())) return;
-  fail_node(*target, fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?", expr_name(target)));
+  fail_node(*target,
+            fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?", expr_name(target)));
 }
 
 // expressions: expression (',' expression)+ [','] | expression ',' | expression
@@ -265,21 +273,42 @@ expr* Parser::comparison() {
   expr* left = bitwise_or();
   auto compare_op = [&](CmpOpKind* op) -> int {
     switch (kind()) {
-      case TokenKind::EqEqual: *op = CmpOpKind::Eq; return 1;
-      case TokenKind::NotEqual: *op = CmpOpKind::NotEq; return 1;
-      case TokenKind::Less: *op = CmpOpKind::Lt; return 1;
-      case TokenKind::LessEqual: *op = CmpOpKind::LtE; return 1;
-      case TokenKind::Greater: *op = CmpOpKind::Gt; return 1;
-      case TokenKind::GreaterEqual: *op = CmpOpKind::GtE; return 1;
-      case TokenKind::In: *op = CmpOpKind::In; return 1;
+      case TokenKind::EqEqual:
+        *op = CmpOpKind::Eq;
+        return 1;
+      case TokenKind::NotEqual:
+        *op = CmpOpKind::NotEq;
+        return 1;
+      case TokenKind::Less:
+        *op = CmpOpKind::Lt;
+        return 1;
+      case TokenKind::LessEqual:
+        *op = CmpOpKind::LtE;
+        return 1;
+      case TokenKind::Greater:
+        *op = CmpOpKind::Gt;
+        return 1;
+      case TokenKind::GreaterEqual:
+        *op = CmpOpKind::GtE;
+        return 1;
+      case TokenKind::In:
+        *op = CmpOpKind::In;
+        return 1;
       case TokenKind::Is:
-        if (peek().kind == TokenKind::Not) { *op = CmpOpKind::IsNot; return 2; }
+        if (peek().kind == TokenKind::Not) {
+          *op = CmpOpKind::IsNot;
+          return 2;
+        }
         *op = CmpOpKind::Is;
         return 1;
       case TokenKind::Not:
-        if (peek().kind == TokenKind::In) { *op = CmpOpKind::NotIn; return 2; }
+        if (peek().kind == TokenKind::In) {
+          *op = CmpOpKind::NotIn;
+          return 2;
+        }
         return 0;
-      default: return 0;
+      default:
+        return 0;
     }
   };
   CmpOpKind op;
@@ -329,10 +358,17 @@ expr* Parser::binary(int min_precedence) {
 expr* Parser::factor() {
   UnaryOpKind op;
   switch (kind()) {
-    case TokenKind::Plus: op = UnaryOpKind::UAdd; break;
-    case TokenKind::Minus: op = UnaryOpKind::USub; break;
-    case TokenKind::Tilde: op = UnaryOpKind::Invert; break;
-    default: return power();
+    case TokenKind::Plus:
+      op = UnaryOpKind::UAdd;
+      break;
+    case TokenKind::Minus:
+      op = UnaryOpKind::USub;
+      break;
+    case TokenKind::Tilde:
+      op = UnaryOpKind::Invert;
+      break;
+    default:
+      return power();
   }
   const Token& start = advance();
   Nest nest(*this);
@@ -787,9 +823,12 @@ void Parser::check_missing_comma(const Token& elem_start, const expr* elem) {
   // The juxtaposition starts at the last operand-level expression before the gap.
   const expr* a = elem;
   while (true) {
-    if (auto* i = a->as<IfExp>()) a = i->orelse;
-    else if (auto* l = a->as<Lambda>()) a = l->body;
-    else break;
+    if (auto* i = a->as<IfExp>())
+      a = i->orelse;
+    else if (auto* l = a->as<Lambda>())
+      a = l->body;
+    else
+      break;
   }
   if (auto* n = a->as<Name>(); n && (n->id == "print" || n->id == "exec")) return;
   size_t save = pos_;

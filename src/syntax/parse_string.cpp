@@ -70,7 +70,8 @@ expr* Parser::strings() {
   const bool bytes = first.flags & kStrBytes;
   bool any_format = false;
   for (size_t i = begin; i < end; ++i) {
-    if (static_cast<bool>(toks_[i].flags & kStrBytes) != bytes) fail(toks_[i], "cannot mix bytes and nonbytes literals");
+    if (static_cast<bool>(toks_[i].flags & kStrBytes) != bytes)
+      fail(toks_[i], "cannot mix bytes and nonbytes literals");
     any_format |= (toks_[i].flags & kStrFormat) != 0;
   }
   // CPython's `kind` is 'u' when the first literal is spelled with a lowercase u prefix.
@@ -195,8 +196,8 @@ void Parser::fstring_body(FStringState& st, const Token& token, uint32_t body_en
 
 // One replacement field '{' expression ['='] ['!' conversion] [':' format_spec] '}', scanned the way
 // CPython's fstring_find_expr does, then parsed as "(" + expression + ")".
-expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end, bool raw,
-                                 int level) {
+expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end,
+                                 bool raw, int level) {
   const std::string_view text = ctx_.text;
   if (level >= 2) fail_in_string(*pos, "f-string: expressions nested too deeply");
   const uint32_t open = *pos;
@@ -252,8 +253,9 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
       if (depth == 0) fail_in_string(s, fmt::format("f-string: unmatched '{}'", ch));
       char opening = brackets[--depth];
       if (!((opening == '(' && ch == ')') || (opening == '[' && ch == ']') || (opening == '{' && ch == '}')))
-        fail_in_string(s, fmt::format("f-string: closing parenthesis '{}' does not match opening parenthesis '{}'",
-                                      ch, opening));
+        fail_in_string(
+            s, fmt::format("f-string: closing parenthesis '{}' does not match opening parenthesis '{}'", ch,
+                           opening));
     }
   }
   const uint32_t expr_end = s;
@@ -268,7 +270,8 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
   }
   if (blank) {
     char c = text[expr_end];
-    if (c == '!' || c == ':' || c == '=') fail_in_string(expr_end, fmt::format("f-string: expression required before '{}'", c));
+    if (c == '!' || c == ':' || c == '=')
+      fail_in_string(expr_end, fmt::format("f-string: expression required before '{}'", c));
     fail_in_string(expr_end, "f-string: empty expression not allowed");
   }
   expr* value = fstring_compile(open, expr_begin, expr_end);

@@ -33,13 +33,15 @@ Parser::Scratch::~Scratch() {
 Parser::Nest::Nest(Parser& p) : p_(p) {
   if (++p.ctx_.nesting > kMaxNesting) {
     --p.ctx_.nesting;
-    p.fail(p.tok(), fmt::format("too deeply nested: onnxify supports at most {} levels of nesting", kMaxNesting));
+    p.fail(p.tok(),
+           fmt::format("too deeply nested: onnxify supports at most {} levels of nesting", kMaxNesting));
   }
 }
 
 void Parser::check_chain(size_t length) {
   if (ctx_.nesting + length > static_cast<size_t>(kMaxNesting))
-    fail(prev(), fmt::format("too deeply nested: onnxify supports at most {} levels of nesting", kMaxNesting));
+    fail(prev(),
+         fmt::format("too deeply nested: onnxify supports at most {} levels of nesting", kMaxNesting));
 }
 
 Identifier Parser::identifier(const Token& name) {
@@ -89,7 +91,8 @@ void Parser::invalid_syntax() {
     }
   }
   if (t.kind == TokenKind::String && pos_ > 0 &&
-      (bracket_depth_ > 0 || (prev().kind == TokenKind::Name && (pos_ < 2 || toks_[pos_ - 2].kind != TokenKind::Dot)))) {
+      (bracket_depth_ > 0 ||
+       (prev().kind == TokenKind::Name && (pos_ < 2 || toks_[pos_ - 2].kind != TokenKind::Dot)))) {
     // CPython decodes a run of literals whenever a rule tries it, and its error rules try an
     // expression after a name or inside brackets: an invalid literal there is the error to report.
     size_t save = pos_;
@@ -136,7 +139,8 @@ enum class Encoding { Utf8, Latin1, Ascii, Cp1252, Unsupported };
 
 Encoding classify(const std::string& spec, std::string* normal) {
   std::string n;
-  for (char c : spec.substr(0, 12)) n += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char c : spec.substr(0, 12))
+    n += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   auto is = [&](const char* name) {
     size_t len = std::strlen(name);
     return n == name || (n.size() > len && n.compare(0, len, name) == 0 && n[len] == '-');
@@ -145,7 +149,8 @@ Encoding classify(const std::string& spec, std::string* normal) {
   if (is("latin-1") || is("iso-8859-1") || is("iso-latin-1")) return *normal = "iso-8859-1", Encoding::Latin1;
   *normal = spec;
   std::string lower;
-  for (char c : spec) lower += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char c : spec)
+    lower += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lower == "utf8" || lower == "u8" || lower == "utf") return Encoding::Utf8;
   if (lower == "latin1" || lower == "latin" || lower == "l1" || lower == "iso8859-1" || lower == "8859" ||
       lower == "cp819" || lower == "iso-ir-100")
@@ -156,13 +161,13 @@ Encoding classify(const std::string& spec, std::string* normal) {
 }
 
 // Windows-1252's 0x80..0x9F (0 where undefined).
-constexpr char32_t kCp1252High[32] = {0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-                                      0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-                                      0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-                                      0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178};
+constexpr char32_t kCp1252High[32] = {0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+                                      0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
+                                      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                      0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
 
-[[noreturn]] void file_error(const std::shared_ptr<const SourceFile>& file, std::string message, uint32_t line = 0,
-                             uint32_t col = 0) {
+[[noreturn]] void file_error(const std::shared_ptr<const SourceFile>& file, std::string message,
+                             uint32_t line = 0, uint32_t col = 0) {
   if (line == 0) throw Diagnostic::error(std::move(message)).with_file(file->path());
   throw Diagnostic::error(std::move(message), SourceRange{file, {line, col}, {line, col + 1}});
 }
@@ -201,8 +206,9 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
     enc = classify(spec, &normal);
     if (bom && enc != Encoding::Utf8) file_error(file, fmt::format("encoding problem: {} with BOM", normal));
     if (enc == Encoding::Unsupported)
-      file_error(file, fmt::format("unknown encoding: {} (onnxify reads UTF-8, latin-1, cp1252 and ASCII sources)",
-                                   spec));
+      file_error(
+          file,
+          fmt::format("unknown encoding: {} (onnxify reads UTF-8, latin-1, cp1252 and ASCII sources)", spec));
   }
 
   bool ends_with_newline = !rest.empty() && (rest.back() == '\n' || rest.back() == '\r');
@@ -224,8 +230,10 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
       } else if (enc == Encoding::Cp1252 && (c >= 0xA0 || kCp1252High[c - 0x80])) {
         unicode::append_utf8(out, c >= 0xA0 ? c : kCp1252High[c - 0x80]);
       } else {
-        file_error(file, fmt::format("(unicode error) '{}' codec can't decode byte 0x{:02x}",
-                                     enc == Encoding::Ascii ? "ascii" : "charmap", c), line);
+        file_error(file,
+                   fmt::format("(unicode error) '{}' codec can't decode byte 0x{:02x}",
+                               enc == Encoding::Ascii ? "ascii" : "charmap", c),
+                   line);
       }
     }
   }
@@ -257,8 +265,10 @@ ParsedModule parse(std::shared_ptr<const SourceFile> original, Mode mode) {
     return Diagnostic::error(message, SourceRange{file, {line, col}, {end_line, end_col}});
   };
   try {
-    if (mode == Mode::Exec) result.root_ = parser.file();
-    else result.root_ = parser.eval_input();
+    if (mode == Mode::Exec)
+      result.root_ = parser.file();
+    else
+      result.root_ = parser.eval_input();
   } catch (const ParseError& e) {
     // CPython's priorities: an error of the tokenizer wins over the parser's, except that a
     // bracket left open at the end of the file only wins over errors on later lines, and
@@ -266,8 +276,9 @@ ParsedModule parse(std::shared_ptr<const SourceFile> original, Mode mode) {
     const LexError& le = lexer.error();
     bool lex_failed = tokens.back().kind == TokenKind::Error;
     bool lexer_wins =
-        lex_failed && (e.at_lexer_error || (!e.indentation && (le.unclosed_bracket ? e.furthest_line > le.line
-                                                                                   : le.replaces_parser_errors)));
+        lex_failed &&
+        (e.at_lexer_error ||
+         (!e.indentation && (le.unclosed_bracket ? e.furthest_line > le.line : le.replaces_parser_errors)));
     if (lexer_wins) throw to_diagnostic(le.message, le.line, le.col, le.end_line, le.end_col);
     throw to_diagnostic(e.message, e.line, e.col, e.end_line, e.end_col);
   }

@@ -32,7 +32,7 @@ struct ParseError {
   bool at_lexer_error = false;
   // "unexpected indent"/"unexpected unindent": CPython reports these without looking further.
   bool indentation = false;
-  bool from_fstring = false;  // already carries CPython's "f-string: " prefix
+  bool from_fstring = false;   // already carries CPython's "f-string: " prefix
   uint32_t furthest_line = 0;  // the line of the furthest token the parser had looked at
 };
 
@@ -60,7 +60,9 @@ class Parser {
  private:
   // ----- tokens
   const Token& tok() const { return toks_[pos_]; }
-  const Token& peek(size_t k = 1) const { return toks_[pos_ + k < toks_.size() ? pos_ + k : toks_.size() - 1]; }
+  const Token& peek(size_t k = 1) const {
+    return toks_[pos_ + k < toks_.size() ? pos_ + k : toks_.size() - 1];
+  }
   const Token& prev() const { return toks_[pos_ - 1]; }
   TokenKind kind() const { return toks_[pos_].kind; }
   bool at(TokenKind k) const { return toks_[pos_].kind == k; }
@@ -146,7 +148,8 @@ class Parser {
   [[noreturn]] void fail(const Token& at, std::string message);
   [[noreturn]] void fail_range(const Token& from, const Token& to, std::string message);
   [[noreturn]] void fail_node(const ast::Node& n, std::string message);
-  [[noreturn]] void fail_at(uint32_t line, uint32_t col, uint32_t end_line, uint32_t end_col, std::string message);
+  [[noreturn]] void fail_at(uint32_t line, uint32_t col, uint32_t end_line, uint32_t end_col,
+                            std::string message);
   // CPython's "invalid syntax" at the current token, or a more specific message where CPython has
   // one for the situation.
   [[noreturn]] void invalid_syntax();
@@ -265,9 +268,10 @@ class Parser {
     std::string_view kind;
   };
   void flush_literal(FStringState& st, const Token* first = nullptr, const Token* last = nullptr);
-  void fstring_body(FStringState& st, const Token& token, uint32_t body_end, bool raw, int level, uint32_t* pos);
-  ast::expr* fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end, bool raw,
-                                int level);
+  void fstring_body(FStringState& st, const Token& token, uint32_t body_end, bool raw, int level,
+                    uint32_t* pos);
+  ast::expr* fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end,
+                                bool raw, int level);
   ast::expr* fstring_compile(uint32_t open, uint32_t expr_begin, uint32_t expr_end);
   [[noreturn]] void fail_in_string(uint32_t offset, std::string message);
   void locate(uint32_t offset, uint32_t* line, uint32_t* col) const;
@@ -283,7 +287,7 @@ class Parser {
   const std::vector<Token>& toks_;
   const LexError& lex_error_;
   size_t pos_ = 0;
-  size_t furthest_ = 0;  // the furthest token reached, speculation included
+  size_t furthest_ = 0;    // the furthest token reached, speculation included
   int bracket_depth_ = 0;  // inside (), [] or {}: where CPython suggests a missing comma
 };
 

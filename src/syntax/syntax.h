@@ -67,8 +67,12 @@ class ParsedModule {
 
 // Parses a whole file (or an expression, Mode::Eval). Throws Diagnostic on a syntax error.
 ParsedModule parse(std::shared_ptr<const SourceFile> file, Mode mode = Mode::Exec);
-inline ParsedModule parse_module(std::shared_ptr<const SourceFile> file) { return parse(std::move(file), Mode::Exec); }
-inline ParsedModule parse_expression(std::shared_ptr<const SourceFile> file) { return parse(std::move(file), Mode::Eval); }
+inline ParsedModule parse_module(std::shared_ptr<const SourceFile> file) {
+  return parse(std::move(file), Mode::Exec);
+}
+inline ParsedModule parse_expression(std::shared_ptr<const SourceFile> file) {
+  return parse(std::move(file), Mode::Eval);
+}
 
 struct DumpOptions {
   // Also print lineno/col_offset/end_lineno/end_col_offset, as ast.dump(include_attributes=True).

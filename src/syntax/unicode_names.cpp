@@ -29,8 +29,11 @@ const std::unordered_map<std::string, char32_t>& names() {
     int bits = 0;
     for (const char* p = kNameData; *p; ++p) {
       char c = *p;
-      int v = c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26 : c >= '0' && c <= '9' ? c - '0' + 52
-              : c == '+' ? 62 : 63;
+      int v = c >= 'A' && c <= 'Z'   ? c - 'A'
+              : c >= 'a' && c <= 'z' ? c - 'a' + 26
+              : c >= '0' && c <= '9' ? c - '0' + 52
+              : c == '+'             ? 62
+                                     : 63;
       acc = (acc << 6) | v;
       bits += 6;
       if (bits >= 8) {
@@ -67,12 +70,13 @@ const std::unordered_map<std::string, char32_t>& names() {
 }
 
 // The jamo short names of the Hangul syllable algorithm (Unicode 3.12).
-constexpr const char* kJamoL[] = {"G", "GG", "N", "D", "DD", "R", "M", "B", "BB", "S",
-                                  "SS", "", "J", "JJ", "C", "K", "T", "P", "H"};
-constexpr const char* kJamoV[] = {"A", "AE", "YA", "YAE", "EO", "E", "YEO", "YE", "O", "WA", "WAE",
-                                  "OE", "YO", "U", "WEO", "WE", "WI", "YU", "EU", "YI", "I"};
-constexpr const char* kJamoT[] = {"", "G", "GG", "GS", "N", "NJ", "NH", "D", "L", "LG", "LM", "LB", "LS", "LT",
-                                  "LP", "LH", "M", "B", "BS", "S", "SS", "NG", "J", "C", "K", "T", "P", "H"};
+constexpr const char* kJamoL[] = {"G",  "GG", "N", "D",  "DD", "R", "M", "B", "BB", "S",
+                                  "SS", "",   "J", "JJ", "C",  "K", "T", "P", "H"};
+constexpr const char* kJamoV[] = {"A",  "AE", "YA", "YAE", "EO", "E",  "YEO", "YE", "O",  "WA", "WAE",
+                                  "OE", "YO", "U",  "WEO", "WE", "WI", "YU",  "EU", "YI", "I"};
+constexpr const char* kJamoT[] = {"",   "G",  "GG", "GS", "N",  "NJ", "NH", "D", "L",  "LG",
+                                  "LM", "LB", "LS", "LT", "LP", "LH", "M",  "B", "BS", "S",
+                                  "SS", "NG", "J",  "C",  "K",  "T",  "P",  "H"};
 
 // The longest jamo name of `table` at the start of `s` (CPython's find_syllable).
 template <size_t N>
@@ -109,9 +113,12 @@ bool lookup_name(std::string_view name, char32_t* cp) {
     if (hex.size() != 4 && hex.size() != 5) return false;
     char32_t v = 0;
     for (char c : hex) {
-      if (c >= '0' && c <= '9') v = v * 16 + (c - '0');
-      else if (c >= 'A' && c <= 'F') v = v * 16 + (c - 'A' + 10);
-      else return false;
+      if (c >= '0' && c <= '9')
+        v = v * 16 + (c - '0');
+      else if (c >= 'A' && c <= 'F')
+        v = v * 16 + (c - 'A' + 10);
+      else
+        return false;
     }
     for (const auto& r : kCjkUnified)
       if (v >= r[0] && v <= r[1]) {

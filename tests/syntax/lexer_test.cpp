@@ -46,12 +46,12 @@ TEST(Lexer, IndentDedentAndNewlines) {
             (std::vector<K>{K::If, K::Name, K::Colon, K::Newline, K::Indent, K::Name, K::Newline, K::Name,
                             K::Newline, K::Dedent, K::Name, K::Newline, K::EndMarker}));
   // Inside brackets line breaks and indentation do not count.
-  EXPECT_EQ(kinds("f(a,\n      b)\n"),
-            (std::vector<K>{K::Name, K::LPar, K::Name, K::Comma, K::Name, K::RPar, K::Newline, K::EndMarker}));
+  EXPECT_EQ(kinds("f(a,\n      b)\n"), (std::vector<K>{K::Name, K::LPar, K::Name, K::Comma, K::Name, K::RPar,
+                                                       K::Newline, K::EndMarker}));
   // Blocks still open at the end are closed.
   EXPECT_EQ(kinds("if x:\n  if y:\n    z\n"),
-            (std::vector<K>{K::If, K::Name, K::Colon, K::Newline, K::Indent, K::If, K::Name, K::Colon, K::Newline,
-                            K::Indent, K::Name, K::Newline, K::Dedent, K::Dedent, K::EndMarker}));
+            (std::vector<K>{K::If, K::Name, K::Colon, K::Newline, K::Indent, K::If, K::Name, K::Colon,
+                            K::Newline, K::Indent, K::Name, K::Newline, K::Dedent, K::Dedent, K::EndMarker}));
 }
 
 TEST(Lexer, PositionsAreLinesAndByteColumns) {
@@ -60,7 +60,7 @@ TEST(Lexer, PositionsAreLinesAndByteColumns) {
   EXPECT_EQ(t[2].kind, TokenKind::String);
   EXPECT_EQ(t[2].col, 4u);
   EXPECT_EQ(t[2].end_col, 8u);  // 'é' is 4 bytes
-  EXPECT_EQ(t[4].line, 2u);      // after the continuation
+  EXPECT_EQ(t[4].line, 2u);     // after the continuation
   EXPECT_EQ(t[4].col, 2u);
   auto m = lex("s = '''a\nbc'''\n");
   EXPECT_EQ(m[2].line, 1u);
@@ -69,8 +69,8 @@ TEST(Lexer, PositionsAreLinesAndByteColumns) {
 }
 
 TEST(Lexer, NumbersAndStringPrefixes) {
-  for (const char* n : {"0", "00", "0_0", "1_000", "0xdead_BEEF", "0o17", "0b1_0", "1.", ".5", "1e-5", "1_0.0_1e+1_0",
-                        "3j", "1.5J", "0e0", "09.5"}) {
+  for (const char* n : {"0", "00", "0_0", "1_000", "0xdead_BEEF", "0o17", "0b1_0", "1.", ".5", "1e-5",
+                        "1_0.0_1e+1_0", "3j", "1.5J", "0e0", "09.5"}) {
     auto t = lex(std::string(n) + "\n");
     EXPECT_EQ(t[0].kind, TokenKind::Number) << n;
     EXPECT_EQ(t[0].end - t[0].begin, std::string(n).size()) << n;

@@ -52,7 +52,8 @@ TEST(Parser, TreeIsTypedAndWalkable) {
 TEST(Parser, PositionsFollowCPython) {
   // CPython: Expression(body=BinOp(left=Name(id='a', ..., 1, 0, 1, 1), op=Add(),
   //   right=BinOp(left=Name(id='b', ..., 1, 4, 1, 5), op=Mult(), right=Name(id='c', ..., 1, 8, 1, 9),
-  //   lineno=1, col_offset=4, end_lineno=1, end_col_offset=9), lineno=1, col_offset=0, end_lineno=1, end_col_offset=9))
+  //   lineno=1, col_offset=4, end_lineno=1, end_col_offset=9), lineno=1, col_offset=0, end_lineno=1,
+  //   end_col_offset=9))
   ParsedModule m = parse_text("a + b * c", Mode::Eval);
   const auto& b = m.expression().body->cast<BinOp>();
   EXPECT_EQ(b.col_offset, 0u);
@@ -66,18 +67,24 @@ TEST(Parser, PositionsFollowCPython) {
 
 TEST(Parser, ConstantsAndReprs) {
   ParsedModule m = parse_text(
-      "x = ('a', \"b'\", 'c\"', '\\'\"', '\\n\\t\\r\\x00\\x7f', 'é\\xa0\\u200b\\ud800\\U0001f600\\U000e0001', "
-      "b'\\x00\\xff\\'', b\"'\", 1e16, 1e15, 0.1, 1e-5, 1.5e300, 1e309, 2j, 1.5j, 1e16j, 0j, 0xffffffffffffffffff, "
+      "x = ('a', \"b'\", 'c\"', '\\'\"', '\\n\\t\\r\\x00\\x7f', "
+      "'é\\xa0\\u200b\\ud800\\U0001f600\\U000e0001', "
+      "b'\\x00\\xff\\'', b\"'\", 1e16, 1e15, 0.1, 1e-5, 1.5e300, 1e309, 2j, 1.5j, 1e16j, 0j, "
+      "0xffffffffffffffffff, "
       "9223372036854775807, 9223372036854775808, ..., None, True)");
-  EXPECT_EQ(dump(m.root()),
-            "Module(body=[Assign(targets=[Name(id='x', ctx=Store())], value=Tuple(elts=[Constant(value='a'), "
-            "Constant(value=\"b'\"), Constant(value='c\"'), Constant(value='\\'\"'), Constant(value='\\n\\t\\r\\x00\\x7f'), "
-            "Constant(value='é\\xa0\\u200b\\ud800😀\\U000e0001'), Constant(value=b\"\\x00\\xff'\"), "
-            "Constant(value=b\"'\"), Constant(value=1e+16), Constant(value=1000000000000000.0), Constant(value=0.1), "
-            "Constant(value=1e-05), Constant(value=1.5e+300), Constant(value=inf), Constant(value=2j), "
-            "Constant(value=1.5j), Constant(value=1e+16j), Constant(value=0j), Constant(value=4722366482869645213695), "
-            "Constant(value=9223372036854775807), Constant(value=9223372036854775808), Constant(value=Ellipsis), "
-            "Constant(value=None), Constant(value=True)], ctx=Load()))], type_ignores=[])");
+  EXPECT_EQ(
+      dump(m.root()),
+      "Module(body=[Assign(targets=[Name(id='x', ctx=Store())], value=Tuple(elts=[Constant(value='a'), "
+      "Constant(value=\"b'\"), Constant(value='c\"'), Constant(value='\\'\"'), "
+      "Constant(value='\\n\\t\\r\\x00\\x7f'), "
+      "Constant(value='é\\xa0\\u200b\\ud800😀\\U000e0001'), Constant(value=b\"\\x00\\xff'\"), "
+      "Constant(value=b\"'\"), Constant(value=1e+16), Constant(value=1000000000000000.0), "
+      "Constant(value=0.1), "
+      "Constant(value=1e-05), Constant(value=1.5e+300), Constant(value=inf), Constant(value=2j), "
+      "Constant(value=1.5j), Constant(value=1e+16j), Constant(value=0j), "
+      "Constant(value=4722366482869645213695), "
+      "Constant(value=9223372036854775807), Constant(value=9223372036854775808), Constant(value=Ellipsis), "
+      "Constant(value=None), Constant(value=True)], ctx=Load()))], type_ignores=[])");
   const auto& elts = m.module().body[0]->cast<Assign>().value->cast<Tuple>().elts;
   const ConstantValue& big = elts[18]->cast<Constant>().value;
   EXPECT_EQ(big.type, ConstKind::Int);
@@ -101,7 +108,9 @@ TEST(Parser, SourceDecodingLikeCPython) {
   EXPECT_EQ(crlf.module().body[1]->lineno, 3u);
   // A latin-1 declaration: positions refer to the UTF-8 transcoding, which file() holds.
   ParsedModule latin = parse_text("# -*- coding: latin-1 -*-\nx = '\xe9'\n");
-  EXPECT_EQ(dump(latin.root()), "Module(body=[Assign(targets=[Name(id='x', ctx=Store())], value=Constant(value='é'))], type_ignores=[])");
+  EXPECT_EQ(dump(latin.root()),
+            "Module(body=[Assign(targets=[Name(id='x', ctx=Store())], value=Constant(value='é'))], "
+            "type_ignores=[])");
   EXPECT_NE(latin.file()->text().find("\xc3\xa9"), std::string::npos);
   // Non-ASCII names are NFKC-normalized.
   ParsedModule nfkc = parse_text("\xef\xac\x81 = 1");  // U+FB01 LATIN SMALL LIGATURE FI
@@ -116,7 +125,8 @@ TEST(Parser, ErrorsAreDiagnostics) {
     parse_text("x = (1,\n     2]\n");
     FAIL();
   } catch (const Diagnostic& d) {
-    EXPECT_EQ(d.header(), "t.py:2:7: error: closing parenthesis ']' does not match opening parenthesis '(' on line 1");
+    EXPECT_EQ(d.header(),
+              "t.py:2:7: error: closing parenthesis ']' does not match opening parenthesis '(' on line 1");
   }
   try {
     parse_text(std::string("x = 1\0\n", 7));
@@ -130,11 +140,39 @@ TEST(Parser, NestingIsBounded) {
   // Deep but allowed, and far too deep: a clear error, never a stack overflow.
   EXPECT_NO_THROW(parse_text("x = " + std::string(2000, '-') + "1\n"));
   for (std::string deep : {"x = " + std::string(5000, '-') + "1\n", "x = " + std::string(5000, '~') + "1\n",
-                           "x = " + [] { std::string s; for (int i = 0; i < 5000; ++i) s += "not "; return s; }() + "1\n",
-                           "x = " + [] { std::string s; for (int i = 0; i < 5000; ++i) s += "lambda: "; return s; }() + "1\n",
-                           "x = a" + [] { std::string s; for (int i = 0; i < 5000; ++i) s += ".b"; return s; }() + "\n",
-                           "x = 1" + [] { std::string s; for (int i = 0; i < 5000; ++i) s += " + 1"; return s; }() + "\n",
-                           [] { std::string s = "if x: pass\n"; for (int i = 0; i < 5000; ++i) s += "elif x: pass\n"; return s; }()}) {
+                           "x = " +
+                               [] {
+                                 std::string s;
+                                 for (int i = 0; i < 5000; ++i) s += "not ";
+                                 return s;
+                               }() +
+                               "1\n",
+                           "x = " +
+                               [] {
+                                 std::string s;
+                                 for (int i = 0; i < 5000; ++i) s += "lambda: ";
+                                 return s;
+                               }() +
+                               "1\n",
+                           "x = a" +
+                               [] {
+                                 std::string s;
+                                 for (int i = 0; i < 5000; ++i) s += ".b";
+                                 return s;
+                               }() +
+                               "\n",
+                           "x = 1" +
+                               [] {
+                                 std::string s;
+                                 for (int i = 0; i < 5000; ++i) s += " + 1";
+                                 return s;
+                               }() +
+                               "\n",
+                           [] {
+                             std::string s = "if x: pass\n";
+                             for (int i = 0; i < 5000; ++i) s += "elif x: pass\n";
+                             return s;
+                           }()}) {
     try {
       parse_text(deep);
       ADD_FAILURE() << "parsed " << deep.substr(0, 20);

@@ -23,7 +23,8 @@ std::vector<Case> read_cases() {
   const std::string sep = "\n### ", marker = "--- expected\n";
   for (size_t at = text.find(sep); at != std::string::npos;) {
     size_t next = text.find(sep, at + 1);
-    std::string block = text.substr(at + sep.size(), next == std::string::npos ? std::string::npos : next - at - sep.size());
+    std::string block =
+        text.substr(at + sep.size(), next == std::string::npos ? std::string::npos : next - at - sep.size());
     size_t eol = block.find('\n');
     size_t m = block.find(marker);
     Case c{block.substr(0, eol), block.substr(eol + 1, m - eol - 1), block.substr(m + marker.size())};
