@@ -4,8 +4,3 @@
 #                              selection and checksums
 onnxify_fuzzer(weights_unpickle_fuzzer weights/unpickle_fuzzer.cpp LIBS onnxify_weights)
 onnxify_fuzzer(weights_checkpoint_fuzzer weights/checkpoint_fuzzer.cpp LIBS onnxify_weights)
-
-# Coverage feedback needs the code under test instrumented, not only the fuzzer's own file:
-# onnxify_fuzzer() puts -fsanitize=fuzzer on the executable, so the libraries get fuzzer-no-link.
-target_compile_options(onnxify_weights PRIVATE -fsanitize=fuzzer-no-link)
-target_compile_options(onnxify_support PRIVATE -fsanitize=fuzzer-no-link)

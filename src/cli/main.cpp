@@ -6,11 +6,13 @@
 
 namespace onnxify::cli {
 
-// One row per subcommand; each row's setup function lives in cmd_<name>.cpp.
+Action setup_parse(CLI::App& sub);
 Action setup_weights(CLI::App& sub);
 
+// One row per subcommand; each row's setup function lives in cmd_<name>.cpp.
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
+      {"parse", "parse Python files; --dump prints the AST as CPython's ast.dump", setup_parse},
       {"weights", "list a checkpoint's tensors: name, dtype, shape, checksum", setup_weights},
   };
   return table;

@@ -1,0 +1,2 @@
+# The lexer + parser + dump on arbitrary bytes (scripts/fuzz.sh syntax_fuzzer SECONDS).
+onnxify_fuzzer(syntax_fuzzer ${CMAKE_CURRENT_LIST_DIR}/syntax_fuzzer.cpp LIBS onnxify_syntax)
