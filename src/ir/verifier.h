@@ -8,7 +8,10 @@
 //    nodes are not visible;
 //  * op rules: ONNX-domain nodes against libonnx's schema for the chosen opset (op exists, input and
 //    output counts, required inputs present, attribute names and kinds, required attributes, each
-//    typed input/output allowed by its type constraint and one type per type variable); If, Loop and
+//    typed input/output allowed by its type constraint and one type per type variable). libonnx 1.12
+//    knows opsets <= 17; past that, onnx_versions.def supplies what changed: ops re-signed or new
+//    after 17 are checked for arity and attribute names only, ops whose later versions only widened
+//    types are checked against libonnx's opset-17 schema without type lists; If, Loop and
 //    Scan regions against their node's inputs and outputs; "onnxify" composite ops against the rule
 //    registered for them (op_rules.h).
 //
