@@ -244,6 +244,25 @@ class Verifier {
       }
     }
     const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(n.op_type(), schema_opset, "");
+    if (opts_.newer_ops_up_to > opts_.opset) {
+      // A mix of forms (opset-17 forms plus ops or attributes of the newer opset): an op re-signed
+      // in between may take either signature, so check against their union.
+      const OnnxVersionRow* sig = nullptr;
+      for (const OnnxVersionRow* r : onnx_version_rows(n.op_type()))
+        if (r->since > opts_.opset && r->since <= opts_.newer_ops_up_to && r->change != OnnxChange::Types) sig = r;
+      if (sig) {
+        OnnxVersionRow either = *sig;
+        if (s) {
+          either.min_inputs = std::min(either.min_inputs, s->min_input());
+          if (either.max_inputs >= 0) either.max_inputs = std::max(either.max_inputs, s->max_input());
+          either.min_outputs = std::min(either.min_outputs, s->min_output());
+          if (either.max_outputs >= 0) either.max_outputs = std::max(either.max_outputs, s->max_output());
+          for (const auto& [name, a] : s->attributes()) either.attributes.push_back(name);
+        }
+        table_rules(n, either);
+        return;
+      }
+    }
     if (!s) {
       int first = onnx_op_first_opset(n.op_type());
       if (first > opts_.opset) {

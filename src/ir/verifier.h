@@ -28,6 +28,10 @@ namespace onnxify::ir {
 
 struct VerifyOptions {
   int opset = 17;  // the ONNX opset whose schemas ONNX-domain nodes must satisfy
+  // Also accept ops that arrived after `opset` up to this opset, checked against their
+  // onnx_versions.def row: lowering works on opset-17 forms mixed with newer coarse ops (Gelu,
+  // Attention, ...) before converting everything to the requested opset. 0: not accepted.
+  int newer_ops_up_to = 0;
 };
 
 // Every problem found, in graph order.
