@@ -141,7 +141,8 @@ bool fold(Graph& g, Node& bn) {
     else p->set_input(2, new_b);
     if (p->is("Gemm")) p->remove_attr("beta");
   }
-  if (!bn.output(0)->name().empty() && result->name().empty()) result->set_name(bn.output(0)->name());
+  // The result stands for the BatchNorm's output (a graph output keeps its name).
+  if (!bn.output(0)->name().empty()) result->set_name(bn.output(0)->name());
   bn.output(0)->replace_all_uses_with(result);
   g.erase(&bn);
   return true;
