@@ -33,11 +33,13 @@ bool Context::coarse(const Node& n, std::string_view onnx_op, int since, std::st
   const std::string& name = n.op_type();
   if (decompose_.count(name)) return false;
   std::string reason(unfit);
-  if (reason.empty() && opset() < since)
-    reason = fmt::format("{} needs opset {} or later (lowering to opset {})", onnx_op, since, opset());
+  bool opset_too_low = reason.empty() && opset() < since;
+  if (opset_too_low) reason = fmt::format("{} needs opset {} or later (lowering to opset {})", onnx_op, since, opset());
   if (keep_.count(name)) {
-    if (!reason.empty()) error(n, fmt::format("cannot keep {} as one {} node: {}", name, onnx_op, reason),
-                               fmt::format("drop '{}' from --keep, or choose an opset that has {}", name, onnx_op));
+    if (!reason.empty())
+      error(n, fmt::format("cannot keep {} as one {} node: {}", name, onnx_op, reason),
+            opset_too_low ? fmt::format("drop '{}' from --keep, or choose --opset {} or later", name, since)
+                          : fmt::format("drop '{}' from --keep", name));
     return reason.empty();
   }
   return reason.empty() && target.prefers_coarse(name, onnx_op, tc);
@@ -310,7 +312,14 @@ Status lower(ir::Graph& graph, const LowerOptions& options, DiagnosticList* all)
     if (all) all->add(s.diagnostic());
     return s;
   }
-  if (Status s = lower_composites(graph, options, all); !s) return s;
+  if (Status s = lower_composites(graph, options, all); !s) {
+    // Report what opset conversion would reject too (one run reports every problem).
+    DiagnosticList more;
+    (void)convert_opset(graph, options.opset, &more);
+    if (all)
+      for (const Diagnostic& d : more.items()) all->add(d);
+    return s;
+  }
   // Rules emit canonical opset-17 forms plus coarse ops newer than 17 (when the opset is).
   if (options.verify)
     if (Status s = lowering::verify_at(graph, kCanonicalOpset, options.opset, "after expanding composite ops"); !s)
@@ -324,6 +333,12 @@ Status lower(ir::Graph& graph, const LowerOptions& options, DiagnosticList* all)
         return s;
   }
   if (Status s = convert_opset(graph, options.opset, all); !s) return s;
+  if (options.run_pipeline) {
+    // Conversion adds constants (axes inputs) and nodes (Shape + Slice) that may duplicate others.
+    passes::PassOptions po;
+    po.opset = options.opset;
+    if (Status s = passes::run_pipeline(graph, {"cse", "dce"}, po); !s) return s;
+  }
   if (!target->capabilities(tc).int64) lowering::int32_boundary(graph);
   if (options.verify)
     if (Status s = lowering::verify_at(graph, options.opset, 0, "after opset conversion"); !s) return s;
