@@ -639,6 +639,36 @@ def _grid_sample():
     return c
 
 
+@case("regions")
+def _regions():
+    """Composite ops inside If branches: the pool's whole-tensor indices feed unpools in both
+    branches (values of the enclosing graph are visible in regions)."""
+    body = "\n".join([
+        "  %p, %i = onnxify::max_pool(%x) {kernel_size = [2, 2]} : float32[N, 4, 3, 4], int64[N, 4, 3, 4]",
+        "  %y = If(%c) {",
+        "    else_branch = graph() {",
+        "      %n = onnxify::layer_norm(%p) {normalized_shape = [3, 4]} : float32[N, 4, 3, 4]",
+        "      %u2 = onnxify::max_unpool(%n, %i) {kernel_size = [2, 2]} : float32[N, 4, 6, 8]",
+        "      return %u2",
+        "    },",
+        "    then_branch = graph() {",
+        "      %g = onnxify::gelu(%p) : float32[N, 4, 3, 4]",
+        "      %u = onnxify::max_unpool(%g, %i) {kernel_size = [2, 2]} : float32[N, 4, 6, 8]",
+        "      return %u",
+        "    }",
+        "  } : float32[N, 4, 6, 8]",
+    ])
+    ir = graph([("x", "float32[N, 4, 6, 8]"), ("c", "bool[]")], body, ["y", "i"])
+
+    def ref(f):
+        p, i = F.max_pool2d(t(f["x"]), 2, return_indices=True)
+        h = F.gelu(p) if f["c"] else F.layer_norm(p, p.shape[2:])
+        return [F.max_unpool2d(h, i, 2), i]
+    feeds = lambda b: {"x": randn((b["N"], 4, 6, 8)), "c": np.array(b["c"])}
+    return Case("regions", ir, {}, [{"N": 2, "c": True}, {"N": 3, "c": False}], ref,
+                ["max_pool", "max_unpool", "layer_norm", "gelu"], feeds=feeds)
+
+
 # ---------------------------------------------------------------------------------------------
 # the TensorRT support table, read independently of the C++ check
 
