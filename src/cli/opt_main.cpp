@@ -68,10 +68,13 @@ int main(int argc, char** argv) {
   bool lower = false, no_pipeline = false;
   onnxify::LowerOptions lo;
   std::string check_target;
-  app.add_flag("--lower", lower, "lower composite ops for --target at --opset (then opset conversion, target check)");
+  app.add_flag("--lower", lower,
+               "lower composite ops for --target at --opset (then opset conversion, target check)");
   app.add_option("--target", lo.target, "target profile: onnxruntime, tensorrt, generic");
-  app.add_option("--decompose", lo.decompose, "composite ops always decomposed (comma-separated)")->delimiter(',');
-  app.add_option("--keep", lo.keep, "composite ops kept as one coarse ONNX op (comma-separated)")->delimiter(',');
+  app.add_option("--decompose", lo.decompose, "composite ops always decomposed (comma-separated)")
+      ->delimiter(',');
+  app.add_option("--keep", lo.keep, "composite ops kept as one coarse ONNX op (comma-separated)")
+      ->delimiter(',');
   app.add_option("--trt-version", lo.trt_version, "TensorRT version for --target tensorrt (8.6, 10.15, ...)");
   app.add_flag("--no-pipeline", no_pipeline, "with --lower: skip the target's pass pipeline (fusions)");
   app.add_option("--check-target", check_target, "report every node the target would reject (at --opset)");

@@ -66,14 +66,22 @@ std::vector<CompositePort> parse_ports(std::string_view op, std::string_view spe
     }
     p.name = std::string(name);
     std::string_view t = trim(item.substr(colon + 1));
-    if (t == "float") p.type = PortType::Float;
-    else if (t == "int64") p.type = PortType::Int64;
-    else if (t == "int") p.type = PortType::Int;
-    else if (t == "bool") p.type = PortType::Bool;
-    else if (t == "num") p.type = PortType::Num;
-    else if (t == "mask") p.type = PortType::Mask;
-    else if (t == "any") p.type = PortType::Any;
-    else bad_row(op, "unknown port type");
+    if (t == "float")
+      p.type = PortType::Float;
+    else if (t == "int64")
+      p.type = PortType::Int64;
+    else if (t == "int")
+      p.type = PortType::Int;
+    else if (t == "bool")
+      p.type = PortType::Bool;
+    else if (t == "num")
+      p.type = PortType::Num;
+    else if (t == "mask")
+      p.type = PortType::Mask;
+    else if (t == "any")
+      p.type = PortType::Any;
+    else
+      bad_row(op, "unknown port type");
     out.push_back(std::move(p));
   }
   return out;
@@ -115,19 +123,32 @@ std::vector<CompositeAttr> parse_attrs(std::string_view op, std::string_view spe
       kind.remove_suffix(1);
       a.presence = CompositeAttr::Presence::Optional;
     }
-    if (kind == "int") a.kind = AttrKind::Int;
-    else if (kind == "ints") a.kind = AttrKind::Ints;
-    else if (kind == "float") a.kind = AttrKind::Float;
-    else if (kind == "floats") a.kind = AttrKind::Floats;
-    else if (kind == "string") a.kind = AttrKind::String;
-    else bad_row(op, "unknown attribute kind");
+    if (kind == "int")
+      a.kind = AttrKind::Int;
+    else if (kind == "ints")
+      a.kind = AttrKind::Ints;
+    else if (kind == "float")
+      a.kind = AttrKind::Float;
+    else if (kind == "floats")
+      a.kind = AttrKind::Floats;
+    else if (kind == "string")
+      a.kind = AttrKind::String;
+    else
+      bad_row(op, "unknown attribute kind");
     if (a.presence == CompositeAttr::Presence::Default) {
       std::string d(dflt);
       switch (a.kind) {
-        case AttrKind::Int: a.i = std::stoll(d); break;
-        case AttrKind::Float: a.f = std::stof(d); break;
-        case AttrKind::String: a.s = d; break;
-        default: bad_row(op, "list attributes take no default (use `?`)");
+        case AttrKind::Int:
+          a.i = std::stoll(d);
+          break;
+        case AttrKind::Float:
+          a.f = std::stof(d);
+          break;
+        case AttrKind::String:
+          a.s = d;
+          break;
+        default:
+          bad_row(op, "list attributes take no default (use `?`)");
       }
     }
     out.push_back(std::move(a));
@@ -137,9 +158,9 @@ std::vector<CompositeAttr> parse_attrs(std::string_view op, std::string_view spe
 
 std::vector<CompositeOp> build_table() {
   std::vector<CompositeOp> t;
-#define ONNXIFY_COMPOSITE(name, semantics, inputs, outputs, attrs, summary) \
-  t.push_back(CompositeOp{#name, semantics, summary, parse_ports(#name, inputs), parse_ports(#name, outputs), \
-                          parse_attrs(#name, attrs)});
+#define ONNXIFY_COMPOSITE(name, semantics, inputs, outputs, attrs, summary)      \
+  t.push_back(CompositeOp{#name, semantics, summary, parse_ports(#name, inputs), \
+                          parse_ports(#name, outputs), parse_attrs(#name, attrs)});
 #include "ir/composite_ops.def"
 #undef ONNXIFY_COMPOSITE
   return t;
@@ -149,26 +170,40 @@ bool type_ok(PortType want, const Type& t) {
   if (!t.is_tensor() || t.elem() == ElementType::Undefined) return true;  // unknown: nothing to check
   ElementType e = t.elem();
   switch (want) {
-    case PortType::Float: return is_float(e);
-    case PortType::Int64: return e == ElementType::Int64;
-    case PortType::Int: return e == ElementType::Int64 || e == ElementType::Int32;
-    case PortType::Bool: return e == ElementType::Bool;
-    case PortType::Num: return is_float(e) || is_integer(e);
-    case PortType::Mask: return e == ElementType::Bool || is_float(e);
-    case PortType::Any: return true;
+    case PortType::Float:
+      return is_float(e);
+    case PortType::Int64:
+      return e == ElementType::Int64;
+    case PortType::Int:
+      return e == ElementType::Int64 || e == ElementType::Int32;
+    case PortType::Bool:
+      return e == ElementType::Bool;
+    case PortType::Num:
+      return is_float(e) || is_integer(e);
+    case PortType::Mask:
+      return e == ElementType::Bool || is_float(e);
+    case PortType::Any:
+      return true;
   }
   return true;
 }
 
 std::string_view port_type_name(PortType t) {
   switch (t) {
-    case PortType::Float: return "a floating-point tensor";
-    case PortType::Int64: return "an int64 tensor";
-    case PortType::Int: return "an int32 or int64 tensor";
-    case PortType::Bool: return "a bool tensor";
-    case PortType::Num: return "a numeric tensor";
-    case PortType::Mask: return "a bool or floating-point tensor";
-    case PortType::Any: return "a tensor";
+    case PortType::Float:
+      return "a floating-point tensor";
+    case PortType::Int64:
+      return "an int64 tensor";
+    case PortType::Int:
+      return "an int32 or int64 tensor";
+    case PortType::Bool:
+      return "a bool tensor";
+    case PortType::Num:
+      return "a numeric tensor";
+    case PortType::Mask:
+      return "a bool or floating-point tensor";
+    case PortType::Any:
+      return "a tensor";
   }
   return "a tensor";
 }
@@ -180,8 +215,8 @@ std::string check_ports(const Node& n, const std::vector<CompositePort>& ports, 
   for (const auto& p : ports)
     if (!p.optional) ++required;
   if (count < required || count > ports.size()) {
-    std::string arity = required == ports.size() ? std::to_string(required)
-                                                 : fmt::format("{} to {}", required, ports.size());
+    std::string arity =
+        required == ports.size() ? std::to_string(required) : fmt::format("{} to {}", required, ports.size());
     return fmt::format("{} takes {} {}s, not {}", n.op_type(), arity, what, count);
   }
   for (size_t i = 0; i < count; ++i) {
@@ -191,8 +226,8 @@ std::string check_ports(const Node& n, const std::vector<CompositePort>& ports, 
       continue;
     }
     if (!type_ok(ports[i].type, v->type()))
-      return fmt::format("{} {} ({}) must be {}, not {}", what, i, ports[i].name, port_type_name(ports[i].type),
-                         v->type().str());
+      return fmt::format("{} {} ({}) must be {}, not {}", what, i, ports[i].name,
+                         port_type_name(ports[i].type), v->type().str());
   }
   return "";
 }
@@ -208,7 +243,8 @@ std::string check_attrs(const Node& n, const CompositeOp& op) {
                          guess.empty() ? "" : fmt::format(" (did you mean '{}'?)", guess));
     }
     if (a.kind() != spec->kind)
-      return fmt::format("attribute '{}' must be {}, not {}", name, to_string(spec->kind), to_string(a.kind()));
+      return fmt::format("attribute '{}' must be {}, not {}", name, to_string(spec->kind),
+                         to_string(a.kind()));
     if (!spec->choices.empty()) {
       bool ok = false;
       for (const auto& c : spec->choices) ok = ok || c == a.s();
@@ -236,7 +272,8 @@ const Type* input_type(const Node& n, size_t i) {
 std::string check_pool_lists(const Node& n, const std::vector<const char*>& lists, const char* size_attr) {
   std::vector<int64_t> ref = n.attr_ints(size_attr);
   size_t k = ref.size();
-  if (k < 1 || k > 3) return fmt::format("'{}' must have 1, 2 or 3 entries (the spatial rank), not {}", size_attr, k);
+  if (k < 1 || k > 3)
+    return fmt::format("'{}' must have 1, 2 or 3 entries (the spatial rank), not {}", size_attr, k);
   for (const char* name : lists) {
     const Attribute* a = n.attr(name);
     if (a && a->kind() == AttrKind::Ints && a->ints().size() != k)
@@ -248,7 +285,8 @@ std::string check_pool_lists(const Node& n, const std::vector<const char*>& list
 }
 
 std::string check_pool(const Node& n) {
-  if (std::string s = check_pool_lists(n, {"stride", "padding", "dilation"}, "kernel_size"); !s.empty()) return s;
+  if (std::string s = check_pool_lists(n, {"stride", "padding", "dilation"}, "kernel_size"); !s.empty())
+    return s;
   for (int64_t v : n.attr_ints("kernel_size"))
     if (v <= 0) return "kernel_size entries must be positive";
   for (int64_t v : n.attr_ints("stride"))
@@ -277,12 +315,13 @@ std::string check_layer_norm(const Node& n) {
   if (ns.empty()) return "normalized_shape must not be empty";
   const Type* t = input_type(n, 0);
   if (!t) return "";
-  if (t->rank() < ns.size()) return fmt::format("input rank {} is below len(normalized_shape) {}", t->rank(), ns.size());
+  if (t->rank() < ns.size())
+    return fmt::format("input rank {} is below len(normalized_shape) {}", t->rank(), ns.size());
   for (size_t i = 0; i < ns.size(); ++i) {
     DimExpr d = t->dim(t->rank() - ns.size() + i);
     if (d.is_const() && d.value() != ns[i])
-      return fmt::format("input dim {} is {} but normalized_shape says {}", t->rank() - ns.size() + i, d.value(),
-                         ns[i]);
+      return fmt::format("input dim {} is {} but normalized_shape says {}", t->rank() - ns.size() + i,
+                         d.value(), ns[i]);
   }
   return "";
 }
@@ -382,7 +421,8 @@ const CompositeAttr& spec_of(const Node& n, std::string_view name, AttrKind kind
   const CompositeOp* op = find_composite_op(n.op_type());
   const CompositeAttr* a = op ? op->attr(name) : nullptr;
   if (!a || a->kind != kind)
-    throw std::logic_error(fmt::format("composite op {} has no {} attribute '{}'", n.op_type(), to_string(kind), name));
+    throw std::logic_error(
+        fmt::format("composite op {} has no {} attribute '{}'", n.op_type(), to_string(kind), name));
   return *a;
 }
 

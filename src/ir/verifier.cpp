@@ -249,7 +249,8 @@ class Verifier {
       // in between may take either signature, so check against their union.
       const OnnxVersionRow* sig = nullptr;
       for (const OnnxVersionRow* r : onnx_version_rows(n.op_type()))
-        if (r->since > opts_.opset && r->since <= opts_.newer_ops_up_to && r->change != OnnxChange::Types) sig = r;
+        if (r->since > opts_.opset && r->since <= opts_.newer_ops_up_to && r->change != OnnxChange::Types)
+          sig = r;
       if (sig) {
         OnnxVersionRow either = *sig;
         if (s) {
@@ -315,21 +316,22 @@ class Verifier {
       return hi < 0 ? arity(lo, std::numeric_limits<int>::max()) : arity(lo, hi);
     };
     if (!within(n.num_inputs(), r.min_inputs, r.max_inputs)) {
-      error(n, fmt::format("{}-{} takes {} inputs, not {}", n.op_type(), r.since, range(r.min_inputs, r.max_inputs),
-                           n.num_inputs()));
+      error(n, fmt::format("{}-{} takes {} inputs, not {}", n.op_type(), r.since,
+                           range(r.min_inputs, r.max_inputs), n.num_inputs()));
       return;
     }
     if (!within(n.num_outputs(), r.min_outputs, r.max_outputs)) {
-      error(n, fmt::format("{}-{} has {} outputs, not {}", n.op_type(), r.since, range(r.min_outputs, r.max_outputs),
-                           n.num_outputs()));
+      error(n, fmt::format("{}-{} has {} outputs, not {}", n.op_type(), r.since,
+                           range(r.min_outputs, r.max_outputs), n.num_outputs()));
       return;
     }
     for (int i = 0; i < r.min_inputs && i < static_cast<int>(n.num_inputs()); ++i)
       if (!n.input(i)) error(n, fmt::format("input {} of {} is required", i, n.op_type()));
     for (const auto& [name, a] : n.attrs()) {
       if (std::find(r.attributes.begin(), r.attributes.end(), name) != r.attributes.end()) continue;
-      Diagnostic d = node_diagnostic(n, fmt::format("{}-{} has no attribute '{}'", n.op_type(), r.since, name),
-                                     Severity::Error, &names_);
+      Diagnostic d =
+          node_diagnostic(n, fmt::format("{}-{} has no attribute '{}'", n.op_type(), r.since, name),
+                          Severity::Error, &names_);
       std::string guess = closest_spelling(name, r.attributes);
       if (!guess.empty()) d.with_help(fmt::format("did you mean '{}'?", guess));
       out_.add(std::move(d));

@@ -31,9 +31,8 @@ namespace onnxify {
 
 int onnx_ir_version_for_opset(int opset) {
   // (first opset, IR version) from ONNX's release table (onnx/helper.py VERSION_TABLE).
-  static constexpr std::pair<int, int> kTable[] = {{1, 3},  {9, 4},  {10, 5},  {11, 6}, {12, 7},
-                                                   {15, 8}, {19, 9}, {21, 10}, {23, 11},
-                                                   {24, 12}, {25, 13}};
+  static constexpr std::pair<int, int> kTable[] = {{1, 3},  {9, 4},   {10, 5},  {11, 6},  {12, 7}, {15, 8},
+                                                   {19, 9}, {21, 10}, {23, 11}, {24, 12}, {25, 13}};
   int ir = 3;
   for (auto [first, version] : kTable)
     if (opset >= first) ir = version;
@@ -43,8 +42,8 @@ int onnx_ir_version_for_opset(int opset) {
 namespace {
 
 using namespace ir;
-using onnx_writer::OutputFile;
 using ir::kNewestOpset;
+using onnx_writer::OutputFile;
 
 constexpr uint64_t kProtobufLimit = 2'000'000'000;  // under 2^31 - 1, leaving room for the graph
 constexpr uint64_t kForcedExternalMin = 1024;       // what goes external when the limit forces it

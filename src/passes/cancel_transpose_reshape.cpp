@@ -53,7 +53,8 @@ bool fully_known(const ir::Type& t) {
 // Replaces n's output by v (unless that would make a graph output a graph input) and erases n.
 bool bypass(Graph& g, Node& n, Value* v) {
   Value* y = n.output(0);
-  bool graph_output = std::any_of(y->uses().begin(), y->uses().end(), [](const ir::Use& u) { return !u.user; });
+  bool graph_output =
+      std::any_of(y->uses().begin(), y->uses().end(), [](const ir::Use& u) { return !u.user; });
   if (graph_output && !v->producer()) return false;
   if (graph_output && !y->name().empty()) v->set_name(y->name());
   y->replace_all_uses_with(v);

@@ -41,7 +41,8 @@ std::optional<std::vector<double>> values(const Value* v, int64_t expect) {
 
 Tensor make(ElementType e, std::vector<int64_t> shape, const std::vector<double>& v) {
   switch (e) {
-    case ElementType::Float64: return Tensor::from_values<double>(e, std::move(shape), v);
+    case ElementType::Float64:
+      return Tensor::from_values<double>(e, std::move(shape), v);
     case ElementType::Float16: {
       std::vector<uint16_t> h;
       for (double d : v) h.push_back(ir::float_to_half(static_cast<float>(d)));
@@ -101,10 +102,12 @@ bool fold(Graph& g, Node& bn) {
     auto b = values(old_bias, -1);
     if (!b) return false;
     double gemm_beta = p->is("Gemm") ? p->attr_float("beta", 1.0f) : 1.0;
-    if (b->size() == 1) std::fill(bias.begin(), bias.end(), (*b)[0] * gemm_beta);
+    if (b->size() == 1)
+      std::fill(bias.begin(), bias.end(), (*b)[0] * gemm_beta);
     else if (static_cast<int64_t>(b->size()) == channels)
       for (size_t c = 0; c < bias.size(); ++c) bias[c] = (*b)[c] * gemm_beta;
-    else return false;  // a full (N, M) Gemm C: leave it
+    else
+      return false;  // a full (N, M) Gemm C: leave it
   }
   // New weights: w * f along the output-channel position of each element.
   std::vector<double> nw(static_cast<size_t>(wt.numel()));
@@ -137,8 +140,10 @@ bool fold(Graph& g, Node& bn) {
     add->output(0)->set_type(bn.output(0)->type());
     result = add->output(0);
   } else {
-    if (p->num_inputs() < 3) p->add_input(new_b);
-    else p->set_input(2, new_b);
+    if (p->num_inputs() < 3)
+      p->add_input(new_b);
+    else
+      p->set_input(2, new_b);
     if (p->is("Gemm")) p->remove_attr("beta");
   }
   // The result stands for the BatchNorm's output (a graph output keeps its name).

@@ -14,7 +14,9 @@ using ir::Graph;
 using ir::Node;
 using ir::Value;
 
-bool rank2(const Value* v) { return v && v->type().is_tensor() && v->type().has_rank() && v->type().rank() == 2; }
+bool rank2(const Value* v) {
+  return v && v->type().is_tensor() && v->type().has_rank() && v->type().rank() == 2;
+}
 
 bool gemm_type(ElementType e) {
   return e == ElementType::Float32 || e == ElementType::Float64 || e == ElementType::Float16 ||
@@ -38,8 +40,8 @@ bool broadcasts(const Value* c, DimExpr m, DimExpr n) {
 Value* untransposed(Value* x, bool* trans) {
   Node* t = x->producer();
   *trans = false;
-  if (t && t->is("Transpose") && x->uses().size() == 1 && t->attr_ints("perm") == std::vector<int64_t>{1, 0} &&
-      rank2(t->input(0))) {
+  if (t && t->is("Transpose") && x->uses().size() == 1 &&
+      t->attr_ints("perm") == std::vector<int64_t>{1, 0} && rank2(t->input(0))) {
     *trans = true;
     return t->input(0);
   }

@@ -39,7 +39,8 @@ std::optional<double> pad_value(const Node& pad) {
 }
 
 bool fuse(Graph& g, Node& pad) {
-  if (pad.attr_string("mode", "constant") != "constant" || (pad.num_inputs() > 3 && pad.input(3))) return false;
+  if (pad.attr_string("mode", "constant") != "constant" || (pad.num_inputs() > 3 && pad.input(3)))
+    return false;
   Value* y = pad.output(0);
   if (y->uses().size() != 1 || !y->uses()[0].user) return false;
   Node& c = *y->uses()[0].user;
@@ -72,7 +73,8 @@ bool fuse(Graph& g, Node& pad) {
   std::vector<int64_t> kernel = c.attr_ints("kernel_shape");
   for (int64_t i = 0; i < sp; ++i) {
     merged[static_cast<size_t>(i)] = old[static_cast<size_t>(i)] + (*pads)[static_cast<size_t>(2 + i)];
-    merged[static_cast<size_t>(sp + i)] = old[static_cast<size_t>(sp + i)] + (*pads)[static_cast<size_t>(r + 2 + i)];
+    merged[static_cast<size_t>(sp + i)] =
+        old[static_cast<size_t>(sp + i)] + (*pads)[static_cast<size_t>(r + 2 + i)];
     if (!is_conv && static_cast<int64_t>(kernel.size()) == sp &&
         (merged[static_cast<size_t>(i)] >= kernel[static_cast<size_t>(i)] ||
          merged[static_cast<size_t>(sp + i)] >= kernel[static_cast<size_t>(i)]))

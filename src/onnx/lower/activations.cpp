@@ -89,7 +89,8 @@ void lower_softplus(Node& n, Builder& b, Context& ctx, std::vector<Value*>& out)
     sp = b.op("Softplus", {bx});
   } else {
     // The overflow-free form: max(t, 0) + log(1 + exp(-|t|)).
-    Value* tail = b.op("Log", {b.op("Add", {b.op("Exp", {b.op("Neg", {b.op("Abs", {bx})})}), fconst(b, 1.0, x)})});
+    Value* tail =
+        b.op("Log", {b.op("Add", {b.op("Exp", {b.op("Neg", {b.op("Abs", {bx})})}), fconst(b, 1.0, x)})});
     sp = b.op("Add", {b.op("Relu", {bx}), tail});
   }
   Value* y = beta == 1.0f ? sp : b.op("Div", {sp, fconst(b, beta, x)});

@@ -52,7 +52,9 @@ Value* axis_mask(Builder& b, const Int& n, const Int& m) {
   Value* mv = int_value(b, m);
   Value* j = iota(b, m);
   Value* start = b.op("Div", {b.op("Mul", {j, nv}), mv});
-  Value* end = b.op("Div", {b.op("Sub", {b.op("Add", {b.op("Mul", {b.op("Add", {j, b.i64({1})}), nv}), mv}), b.i64({1})}), mv});
+  Value* end = b.op(
+      "Div",
+      {b.op("Sub", {b.op("Add", {b.op("Mul", {b.op("Add", {j, b.i64({1})}), nv}), mv}), b.i64({1})}), mv});
   Value* h = b.unsqueeze(iota(b, n), {0});
   Value* ge = b.op("GreaterOrEqual", {h, b.unsqueeze(start, {1})});
   Value* lt = b.op("Less", {h, b.unsqueeze(end, {1})});
@@ -66,7 +68,8 @@ Value* axis_weights(Builder& b, const Int& n, const Int& m, const Value* like) {
     std::vector<float> v(static_cast<size_t>(m.c() * n.c()), 0.0f);
     for (int64_t j = 0; j < m.c(); ++j) {
       int64_t s = win_start(j, n.c(), m.c()), t = win_end(j, n.c(), m.c());
-      for (int64_t h = s; h < t; ++h) v[static_cast<size_t>(j * n.c() + h)] = 1.0f / static_cast<float>(t - s);
+      for (int64_t h = s; h < t; ++h)
+        v[static_cast<size_t>(j * n.c() + h)] = 1.0f / static_cast<float>(t - s);
     }
     return b.cast(b.constant(ir::Tensor::from_values<float>(ElementType::Float32, {m.c(), n.c()}, v)), e);
   }
@@ -168,7 +171,7 @@ void lower_adaptive_max_pool(Node& n, Builder& b, Context& ctx, std::vector<Valu
         Int nn = int_dim(b, y, axis);
         if (nn.expr.provably_equal(osz[i].expr)) continue;
         AxisView v = view_axis(b, y, axis);
-        Value* mask = b.unsqueeze(axis_mask(b, nn, osz[i]), {2});             // (m, n, 1)
+        Value* mask = b.unsqueeze(axis_mask(b, nn, osz[i]), {2});                              // (m, n, 1)
         Value* sel = b.op("Where", {mask, b.unsqueeze(v.view, {1}), fconst(b, kNegInf, xb)});  // (P, m, n, R)
         Value* red = b.op("ReduceMax", {sel}, Attrs().ints("axes", {2}).i("keepdims", 0));
         y = unview(b, red, v.dims, axis, osz[i]);
@@ -197,7 +200,7 @@ void lower_adaptive_max_pool(Node& n, Builder& b, Context& ctx, std::vector<Valu
     mask = mask ? b.op("And", {mask, m}) : m;
   }
   mask = b.reshape(mask, shape_value(b, {q, l}), Type::tensor(ElementType::Bool, {q.expr, l.expr}));
-  Value* flat = b.reshape(xb, {0, 0, 1, -1});  // (N, C, 1, L)
+  Value* flat = b.reshape(xb, {0, 0, 1, -1});                        // (N, C, 1, L)
   Value* sel = b.op("Where", {mask, flat, fconst(b, kNegInf, xb)});  // (N, C, Q, L)
   Value* vals = b.op("ReduceMax", {sel}, Attrs().ints("axes", {3}).i("keepdims", 0));
   Value* arg = b.op("ArgMax", {sel}, Attrs().i("axis", 3).i("keepdims", 0));

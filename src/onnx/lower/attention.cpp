@@ -34,8 +34,10 @@ void lower_sdpa(Node& n, Builder& b, Context& ctx, std::vector<Value*>& out) {
   Int e = int_dim(b, q, -1);
   if (!scale && e.is_const()) scale = 1.0 / std::sqrt(static_cast<double>(e.c()));
 
-  bool four = rank == 4 && Builder::rank(k) == 4 && Builder::rank(v) == 4 && (!mask || Builder::rank(mask) <= 4);
-  if (ctx.coarse(n, "Attention", 23, four ? "" : "ONNX Attention takes 4-d (batch, heads, sequence, dim) inputs")) {
+  bool four =
+      rank == 4 && Builder::rank(k) == 4 && Builder::rank(v) == 4 && (!mask || Builder::rank(mask) <= 4);
+  if (ctx.coarse(n, "Attention", 23,
+                 four ? "" : "ONNX Attention takes 4-d (batch, heads, sequence, dim) inputs")) {
     std::vector<Value*> in = {q, k, v};
     if (mask) {
       // The mask broadcasts against (batch, heads, L, S); made 4-d, as TensorRT requires.

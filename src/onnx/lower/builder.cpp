@@ -16,8 +16,8 @@ void Builder::stamp(Node* n) {
   n->set_module_path(anchor_.module_path());
 }
 
-Node* Builder::node(std::string_view op_type, const std::vector<Value*>& inputs, size_t num_outputs, Attrs&& attrs,
-                    std::vector<Type> types) {
+Node* Builder::node(std::string_view op_type, const std::vector<Value*>& inputs, size_t num_outputs,
+                    Attrs&& attrs, std::vector<Type> types) {
   Node* n = graph_.create("", std::string(op_type), inputs, num_outputs, &anchor_);
   stamp(n);
   for (auto& [name, a] : attrs.list()) n->set_attr(name, std::move(a));
@@ -52,8 +52,8 @@ Tensor filled_tensor(double v, ElementType t, const std::vector<int64_t>& shape)
     case ElementType::Float64:
       return Tensor::from_values<double>(t, shape, std::vector<double>(count, v));
     case ElementType::Float16:
-      return Tensor::from_values<uint16_t>(t, shape,
-                                           std::vector<uint16_t>(count, ir::float_to_half(static_cast<float>(v))));
+      return Tensor::from_values<uint16_t>(
+          t, shape, std::vector<uint16_t>(count, ir::float_to_half(static_cast<float>(v))));
     case ElementType::BFloat16:
       return Tensor::from_values<uint16_t>(
           t, shape, std::vector<uint16_t>(count, ir::float_to_bfloat16(static_cast<float>(v))));
@@ -166,7 +166,9 @@ Value* Builder::transpose(Value* x, const std::vector<int64_t>& perm) {
   return op("Transpose", {x}, Attrs().ints("perm", perm));
 }
 
-Value* Builder::unsqueeze(Value* x, const std::vector<int64_t>& axes) { return op("Unsqueeze", {x, i64(axes)}); }
+Value* Builder::unsqueeze(Value* x, const std::vector<int64_t>& axes) {
+  return op("Unsqueeze", {x, i64(axes)});
+}
 
 Value* Builder::squeeze(Value* x, const std::vector<int64_t>& axes) { return op("Squeeze", {x, i64(axes)}); }
 

@@ -27,12 +27,14 @@ namespace onnxify::lowering {
 // named Attrs and passed with std::move.
 class Attrs {
  public:
-#define ONNXIFY_ATTRS_SETTER(fn, T)                                                    \
-  Attrs& fn(std::string n, T v)& {                                                     \
-    list_.emplace_back(std::move(n), ir::Attribute(std::move(v)));                     \
-    return *this;                                                                      \
-  }                                                                                    \
-  Attrs&& fn(std::string n, T v)&& { return std::move(static_cast<Attrs&>(*this).fn(std::move(n), std::move(v))); }
+#define ONNXIFY_ATTRS_SETTER(fn, T)                                              \
+  Attrs& fn(std::string n, T v)& {                                               \
+    list_.emplace_back(std::move(n), ir::Attribute(std::move(v)));               \
+    return *this;                                                                \
+  }                                                                              \
+  Attrs&& fn(std::string n, T v)&& {                                             \
+    return std::move(static_cast<Attrs&>(*this).fn(std::move(n), std::move(v))); \
+  }
   ONNXIFY_ATTRS_SETTER(i, int64_t)
   ONNXIFY_ATTRS_SETTER(f, float)
   ONNXIFY_ATTRS_SETTER(s, std::string)

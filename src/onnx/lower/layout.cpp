@@ -63,7 +63,8 @@ void lower_pixel_unshuffle(Node& n, Builder& b, Context& ctx, std::vector<Value*
   // No ONNX op has PyTorch's channel order (SpaceToDepth puts the block offset first).
   ctx.coarse(n, "SpaceToDepth", 1, "SpaceToDepth orders output channels block-first, PyTorch channel-first");
   std::vector<Int> lead = lead_dims(b, x);
-  Int c = int_dim(b, x, -3), h = int_floor_div(b, int_dim(b, x, -2), r), w = int_floor_div(b, int_dim(b, x, -1), r);
+  Int c = int_dim(b, x, -3), h = int_floor_div(b, int_dim(b, x, -2), r),
+      w = int_floor_div(b, int_dim(b, x, -1), r);
   Value* v = b.reshape(x, shape_value(b, {product(b, lead), c, h, int_const(r), w, int_const(r)}));
   Value* t = b.transpose(v, {0, 1, 3, 5, 2, 4});  // (B, C, r, r, H, W)
   std::vector<Int> dims = lead;

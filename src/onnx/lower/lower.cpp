@@ -34,7 +34,8 @@ bool Context::coarse(const Node& n, std::string_view onnx_op, int since, std::st
   if (decompose_.count(name)) return false;
   std::string reason(unfit);
   bool opset_too_low = reason.empty() && opset() < since;
-  if (opset_too_low) reason = fmt::format("{} needs opset {} or later (lowering to opset {})", onnx_op, since, opset());
+  if (opset_too_low)
+    reason = fmt::format("{} needs opset {} or later (lowering to opset {})", onnx_op, since, opset());
   if (keep_.count(name)) {
     if (!reason.empty())
       error(n, fmt::format("cannot keep {} as one {} node: {}", name, onnx_op, reason),
@@ -92,7 +93,9 @@ Int int_mul(Builder& b, const Int& a, int64_t k) { return int_mul(b, a, int_cons
 Int int_floor_div(Builder& b, const Int& a, int64_t k) {
   return binary(b, "Div", a, int_const(k), ir::floor_div(a.expr, DimExpr(k)));
 }
-Int int_min(Builder& b, const Int& a, const Int& c) { return binary(b, "Min", a, c, ir::min(a.expr, c.expr)); }
+Int int_min(Builder& b, const Int& a, const Int& c) {
+  return binary(b, "Min", a, c, ir::min(a.expr, c.expr));
+}
 
 Value* shape_value(Builder& b, const std::vector<Int>& dims) {
   std::vector<Value*> parts;
@@ -181,12 +184,13 @@ Status prepare(const LowerOptions& o, const targets::TargetProfile** target, tar
   if (o.target == "tensorrt") {
     int major = 0, minor = 0;
     if (std::sscanf(o.trt_version.c_str(), "%d.%d", &major, &minor) < 1 || major < 8)
-      return Status::error(fmt::format("unsupported TensorRT version '{}' (8.x or 10.x, e.g. 8.6 or 10.15)",
-                                       o.trt_version));
+      return Status::error(
+          fmt::format("unsupported TensorRT version '{}' (8.x or 10.x, e.g. 8.6 or 10.15)", o.trt_version));
     tc->trt_major = major;
     tc->trt_minor = minor;
   }
-  int lo = std::max(kMinOpset, (*target)->min_opset(*tc)), hi = std::min(kMaxOpset, (*target)->max_opset(*tc));
+  int lo = std::max(kMinOpset, (*target)->min_opset(*tc)),
+      hi = std::min(kMaxOpset, (*target)->max_opset(*tc));
   if (o.opset < lo || o.opset > hi)
     return Status::error(fmt::format("target {} takes opsets {} to {}, not {}", o.target, lo, hi, o.opset));
   std::vector<std::string> names;
@@ -247,8 +251,10 @@ void int32_boundary(ir::Graph& g) {
     in->set_type(ir::Type::tensor(ir::ElementType::Int32, in->type().dims()));
     for (const ir::Use& u : uses) {
       if (u.user == c) continue;
-      if (u.user) u.user->set_input(u.index, c->output(0));
-      else u.graph->set_output(u.index, c->output(0));
+      if (u.user)
+        u.user->set_input(u.index, c->output(0));
+      else
+        u.graph->set_output(u.index, c->output(0));
     }
   }
   for (size_t i = 0; i < g.num_outputs(); ++i) {
@@ -322,14 +328,17 @@ Status lower(ir::Graph& graph, const LowerOptions& options, DiagnosticList* all)
   }
   // Rules emit canonical opset-17 forms plus coarse ops newer than 17 (when the opset is).
   if (options.verify)
-    if (Status s = lowering::verify_at(graph, kCanonicalOpset, options.opset, "after expanding composite ops"); !s)
+    if (Status s =
+            lowering::verify_at(graph, kCanonicalOpset, options.opset, "after expanding composite ops");
+        !s)
       return s;
   if (options.run_pipeline) {
     passes::PassOptions po;
     po.opset = kCanonicalOpset;
     if (Status s = passes::run_pipeline(graph, target->pipeline, po); !s) return s;
     if (options.verify)
-      if (Status s = lowering::verify_at(graph, kCanonicalOpset, options.opset, "after the target's passes"); !s)
+      if (Status s = lowering::verify_at(graph, kCanonicalOpset, options.opset, "after the target's passes");
+          !s)
         return s;
   }
   if (Status s = convert_opset(graph, options.opset, all); !s) return s;

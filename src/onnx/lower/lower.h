@@ -21,7 +21,7 @@ namespace onnxify::lowering {
 // MaxPool's Indices output kept in ONNX's whole-tensor layout because it feeds max_unpool (and so
 // needs no conversion when the unpool's output plane is as large as the pool's input plane).
 struct WholeIndices {
-  ir::DimExpr plane;               // elements per (n, c) plane of the pooled input
+  ir::DimExpr plane;                 // elements per (n, c) plane of the pooled input
   ir::Value* plane_value = nullptr;  // the same as an int64[1] (constant when static)
 };
 

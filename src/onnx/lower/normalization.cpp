@@ -42,10 +42,14 @@ Value* per_channel(Builder& b, Value* w, int64_t rank) {
 // PyTorch's default epsilon for rms_norm: torch.finfo(dtype).eps.
 double finfo_eps(ElementType e) {
   switch (e) {
-    case ElementType::Float16: return 0.0009765625;
-    case ElementType::BFloat16: return 0.0078125;
-    case ElementType::Float64: return 2.220446049250313e-16;
-    default: return 1.1920928955078125e-07;
+    case ElementType::Float16:
+      return 0.0009765625;
+    case ElementType::BFloat16:
+      return 0.0078125;
+    case ElementType::Float64:
+      return 2.220446049250313e-16;
+    default:
+      return 1.1920928955078125e-07;
   }
 }
 
@@ -95,9 +99,10 @@ void lower_group_norm(Node& n, Builder& b, Context& ctx, std::vector<Value*>& ou
     return;
   }
   Value* grouped = b.reshape(x, {0, groups, -1});
-  Value* normed = b.op("InstanceNormalization",
-                       {grouped, b.filled(1.0, float_elem(x), {groups}), b.filled(0.0, float_elem(x), {groups})},
-                       Attrs().f("epsilon", eps));
+  Value* normed =
+      b.op("InstanceNormalization",
+           {grouped, b.filled(1.0, float_elem(x), {groups}), b.filled(0.0, float_elem(x), {groups})},
+           Attrs().f("epsilon", eps));
   Value* y = b.reshape(normed, b.shape(x), x->type());
   if (w) y = b.op("Mul", {y, per_channel(b, w, rank)});
   if (bias) y = b.op("Add", {y, per_channel(b, bias, rank)});
@@ -111,8 +116,9 @@ void lower_rms_norm(Node& n, Builder& b, Context& ctx, std::vector<Value*>& out)
   double eps = ir::has_attr(n, "eps") ? ir::attr_f(n, "eps") : finfo_eps(float_elem(x));
   if (ctx.coarse(n, "RMSNormalization", 23)) {
     Value* scale = w ? w : b.filled(1.0, float_elem(x), shape);
-    out = {b.op("RMSNormalization", {x, scale},
-                Attrs().i("axis", -static_cast<int64_t>(shape.size())).f("epsilon", static_cast<float>(eps)))};
+    out = {
+        b.op("RMSNormalization", {x, scale},
+             Attrs().i("axis", -static_cast<int64_t>(shape.size())).f("epsilon", static_cast<float>(eps)))};
     return;
   }
   Value* ms = b.reduce("ReduceMean", b.op("Pow", {x, fconst(b, 2.0, x)}), trailing_axes(shape.size()), true);

@@ -29,7 +29,8 @@ ir::Value* window_stack(Builder& b, ir::Value* xb, const PoolSpec& ps, const std
                         double pad_value);
 
 // PyTorch's per-plane max-pool indices from the ArgMax `arg` (N, C, *out) over window_stack.
-ir::Value* window_indices(Builder& b, ir::Value* xb, ir::Value* arg, const PoolSpec& ps, const std::vector<Int>& out);
+ir::Value* window_indices(Builder& b, ir::Value* xb, ir::Value* arg, const PoolSpec& ps,
+                          const std::vector<Int>& out);
 
 // 1-D [0, n) as int64: a constant when n is static.
 ir::Value* iota(Builder& b, const Int& n);

@@ -15,12 +15,12 @@
 // MaxPool's Indices output is ONNX's whole-tensor layout; where the indices only feed max_unpool it
 // stays that way (unpool.cpp consumes it with MaxUnpool), and only other uses get the per-plane
 // conversion (Mod by the plane size).
-#include "onnx/lower/pool_util.h"
-
 #include <fmt/core.h>
 
 #include <cmath>
 #include <limits>
+
+#include "onnx/lower/pool_util.h"
 
 namespace onnxify::lowering {
 
@@ -80,11 +80,12 @@ Value* iota(Builder& b, const Int& n) {
     for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<int64_t>(i);
     return b.i64(v);
   }
-  return b.op("Range", {b.i64_scalar(0), b.squeeze(n.value, {0}), b.i64_scalar(1)},
-              Attrs(), Type::tensor(ir::ElementType::Int64, {n.expr}));
+  return b.op("Range", {b.i64_scalar(0), b.squeeze(n.value, {0}), b.i64_scalar(1)}, Attrs(),
+              Type::tensor(ir::ElementType::Int64, {n.expr}));
 }
 
-Value* window_stack(Builder& b, Value* xb, const PoolSpec& ps, const std::vector<Int>& out, double pad_value) {
+Value* window_stack(Builder& b, Value* xb, const PoolSpec& ps, const std::vector<Int>& out,
+                    double pad_value) {
   size_t sp = ps.spatial();
   // Right padding: exactly enough for the last window when sizes are static; p + s - 1 (always
   // enough, the slices below take exactly `out` windows) otherwise.
@@ -94,7 +95,8 @@ Value* window_stack(Builder& b, Value* xb, const PoolSpec& ps, const std::vector
     int64_t right = ps.p[i] + ps.s[i] - 1;
     Int in = int_dim(b, xb, static_cast<int64_t>(2 + i));
     if (in.is_const() && out[i].is_const())
-      right = std::max<int64_t>(0, (out[i].c() - 1) * ps.s[i] + ps.d[i] * (ps.k[i] - 1) + 1 - in.c() - ps.p[i]);
+      right =
+          std::max<int64_t>(0, (out[i].c() - 1) * ps.s[i] + ps.d[i] * (ps.k[i] - 1) + 1 - in.c() - ps.p[i]);
     pads[2 + i] = ps.p[i];
     pads[sp + 2 + 2 + i] = right;
     any = any || ps.p[i] || right;
@@ -143,7 +145,8 @@ Value* window_indices(Builder& b, Value* xb, Value* arg, const PoolSpec& ps, con
   size_t sp = ps.spatial();
   // Plane strides of the unpadded input: stride[i] = prod(in[i+1:]).
   std::vector<Int> stride(sp, int_const(1));
-  for (size_t i = sp - 1; i-- > 0;) stride[i] = int_mul(b, stride[i + 1], int_dim(b, xb, static_cast<int64_t>(3 + i)));
+  for (size_t i = sp - 1; i-- > 0;)
+    stride[i] = int_mul(b, stride[i + 1], int_dim(b, xb, static_cast<int64_t>(3 + i)));
   // table[w] = sum_i offset_i(w) * d_i * stride_i: where window element w sits relative to the
   // window's origin, in plane elements.
   Value* table = nullptr;
@@ -244,7 +247,8 @@ void lower_max_pool(Node& n, Builder& b, Context& ctx, std::vector<Value*>& out)
     if (want_idx) {
       Value* whole = mp->output(1);
       Int plane = int_const(1);
-      for (size_t i = 0; i < ps.spatial(); ++i) plane = int_mul(b, plane, int_dim(b, xb, static_cast<int64_t>(2 + i)));
+      for (size_t i = 0; i < ps.spatial(); ++i)
+        plane = int_mul(b, plane, int_dim(b, xb, static_cast<int64_t>(2 + i)));
       // Uses by max_unpool keep ONNX's whole-tensor layout; only the others get per-plane indices.
       bool others = false;
       std::vector<ir::Use> uses = n.output(1)->uses();

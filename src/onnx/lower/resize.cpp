@@ -60,7 +60,8 @@ Value* bicubic_matrix(Builder& b, int64_t in, int64_t out, bool align, std::opti
       m[static_cast<size_t>(j * in + idx)] += static_cast<float>(w[k]);
     }
   }
-  return b.cast(b.constant(ir::Tensor::from_values<float>(ElementType::Float32, {out, in}, m)), Builder::elem(like));
+  return b.cast(b.constant(ir::Tensor::from_values<float>(ElementType::Float32, {out, in}, m)),
+                Builder::elem(like));
 }
 
 // PyTorch's antialiased (bilinear or bicubic, antialias=True) weights of one axis: a triangle or
@@ -96,10 +97,11 @@ Value* antialias_matrix(Builder& b, int64_t in, int64_t out, bool align, std::op
       total += w[static_cast<size_t>(k)];
     }
     for (int64_t k = 0; k < size; ++k)
-      m[static_cast<size_t>(j * in + lo + k)] = static_cast<float>(total != 0 ? w[static_cast<size_t>(k)] / total
-                                                                               : w[static_cast<size_t>(k)]);
+      m[static_cast<size_t>(j * in + lo + k)] =
+          static_cast<float>(total != 0 ? w[static_cast<size_t>(k)] / total : w[static_cast<size_t>(k)]);
   }
-  return b.cast(b.constant(ir::Tensor::from_values<float>(ElementType::Float32, {out, in}, m)), Builder::elem(like));
+  return b.cast(b.constant(ir::Tensor::from_values<float>(ElementType::Float32, {out, in}, m)),
+                Builder::elem(like));
 }
 
 }  // namespace
@@ -117,7 +119,8 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
   bool align = ir::attr_i(n, "align_corners") == 1;
   int64_t recompute = ir::attr_i(n, "recompute_scale_factor");
   bool antialias = ir::attr_i(n, "antialias") != 0;
-  std::vector<float> sf = ir::has_attr(n, "scale_factor") ? ir::attr_floats(n, "scale_factor") : std::vector<float>{};
+  std::vector<float> sf =
+      ir::has_attr(n, "scale_factor") ? ir::attr_floats(n, "scale_factor") : std::vector<float>{};
   bool use_scales = !size && recompute != 1;
   const Type& declared = n.output(0)->type();
 
@@ -130,11 +133,13 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
     if (given) {
       osz.push_back(int_const((*given)[i]));
     } else if (size) {
-      Value* v = b.op("Slice", {size, b.i64({static_cast<int64_t>(i)}), b.i64({static_cast<int64_t>(i) + 1}), b.i64({0})});
+      Value* v = b.op("Slice", {size, b.i64({static_cast<int64_t>(i)}), b.i64({static_cast<int64_t>(i) + 1}),
+                                b.i64({0})});
       osz.push_back(e.is_const() ? Int{e, nullptr} : Int{e, v});
     } else if (in.is_const()) {
       // PyTorch: floor(float(in) * scale_factor) in Python floats (double).
-      osz.push_back(int_const(static_cast<int64_t>(std::floor(static_cast<double>(in.c()) * static_cast<double>(sf[i])))));
+      osz.push_back(int_const(
+          static_cast<int64_t>(std::floor(static_cast<double>(in.c()) * static_cast<double>(sf[i])))));
     } else {
       Value* f = b.op("Mul", {b.cast(in.value, ElementType::Float64), b.scalar(sf[i], ElementType::Float64)});
       osz.push_back(Int{e, b.cast(b.op("Floor", {f}), ElementType::Int64)});
@@ -157,11 +162,12 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
     for (size_t i = 0; i < sp; ++i) {
       auto in = Builder::static_dim(x, static_cast<int64_t>(2 + i));
       if (!in || !osz[i].is_const()) {
-        ctx.error(n, antialias ? std::string("antialiased interpolation needs static spatial sizes (its weights "
-                                             "are built at conversion time)")
-                               : fmt::format("target {} has no cubic Resize, and bicubic interpolation matrices "
-                                             "need static spatial sizes",
-                                             ctx.target.name));
+        ctx.error(n, antialias
+                         ? std::string("antialiased interpolation needs static spatial sizes (its weights "
+                                       "are built at conversion time)")
+                         : fmt::format("target {} has no cubic Resize, and bicubic interpolation matrices "
+                                       "need static spatial sizes",
+                                       ctx.target.name));
         return;
       }
       std::optional<double> s;
@@ -178,17 +184,20 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
   if (mode == "nearest") {
     a.s("mode", "nearest").s("coordinate_transformation_mode", "asymmetric").s("nearest_mode", "floor");
   } else if (mode == "nearest-exact") {
-    a.s("mode", "nearest").s("coordinate_transformation_mode", "half_pixel").s("nearest_mode", "round_prefer_ceil");
+    a.s("mode", "nearest")
+        .s("coordinate_transformation_mode", "half_pixel")
+        .s("nearest_mode", "round_prefer_ceil");
   } else {
-    a.s("mode", cubic ? "cubic" : "linear").s("coordinate_transformation_mode", align ? "align_corners" : "half_pixel");
+    a.s("mode", cubic ? "cubic" : "linear")
+        .s("coordinate_transformation_mode", align ? "align_corners" : "half_pixel");
     if (cubic) a.f("cubic_coeff_a", -0.75f);
   }
   std::vector<Value*> in = {x, nullptr};
   if (use_scales) {
     std::vector<float> scales = {1.0f, 1.0f};
     scales.insert(scales.end(), sf.begin(), sf.end());
-    in.push_back(b.constant(ir::Tensor::from_values<float>(ElementType::Float32, {static_cast<int64_t>(scales.size())},
-                                                           scales)));
+    in.push_back(b.constant(
+        ir::Tensor::from_values<float>(ElementType::Float32, {static_cast<int64_t>(scales.size())}, scales)));
   } else {
     in.push_back(nullptr);
     in.push_back(shape_value(b, full));
@@ -198,9 +207,10 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
 
 void lower_grid_sample(Node& n, Builder& b, Context& ctx, std::vector<Value*>& out) {
   if (!ctx.coarse(n, "GridSample", 16)) {
-    ctx.error(n, fmt::format("grid_sample has no decomposition: it needs ONNX GridSample (opset 16 or later), "
-                             "lowering to opset {}",
-                             ctx.opset()),
+    ctx.error(n,
+              fmt::format("grid_sample has no decomposition: it needs ONNX GridSample (opset 16 or later), "
+                          "lowering to opset {}",
+                          ctx.opset()),
               "choose --opset 16 or later");
     return;
   }

@@ -97,8 +97,10 @@ Type reduce_type(const Node& n, const Type& x, std::vector<int64_t> axes, bool h
   }
   std::vector<DimExpr> d;
   for (size_t i = 0; i < x.rank(); ++i) {
-    if (!red[i]) d.push_back(x.dim(i));
-    else if (keep) d.push_back(DimExpr(1));
+    if (!red[i])
+      d.push_back(x.dim(i));
+    else if (keep)
+      d.push_back(DimExpr(1));
   }
   return tensor(x.elem(), d);
 }
@@ -110,12 +112,50 @@ Type infer_type(const Node& n) {
   const std::string& op = n.op_type();
   const Type* x = in_type(n, 0);
 
-  if (one_of(op, {"Relu", "Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Neg", "Abs", "Erf", "Softplus", "HardSigmoid",
-                  "HardSwish", "Mish", "Gelu", "Swish", "Reciprocal", "Floor", "Ceil", "Round", "Identity",
-                  "Softmax", "LogSoftmax", "LayerNormalization", "GroupNormalization", "InstanceNormalization",
-                  "RMSNormalization", "BatchNormalization", "Sin", "Cos", "Elu", "LeakyRelu", "Selu", "Celu",
-                  "Clip", "Trilu", "CumSum", "Dropout", "Sign", "ThresholdedRelu", "Softsign",
-                  "ScatterElements", "ScatterND", "LpNormalization", "MeanVarianceNormalization"}))
+  if (one_of(op, {"Relu",
+                  "Sigmoid",
+                  "Tanh",
+                  "Exp",
+                  "Log",
+                  "Sqrt",
+                  "Neg",
+                  "Abs",
+                  "Erf",
+                  "Softplus",
+                  "HardSigmoid",
+                  "HardSwish",
+                  "Mish",
+                  "Gelu",
+                  "Swish",
+                  "Reciprocal",
+                  "Floor",
+                  "Ceil",
+                  "Round",
+                  "Identity",
+                  "Softmax",
+                  "LogSoftmax",
+                  "LayerNormalization",
+                  "GroupNormalization",
+                  "InstanceNormalization",
+                  "RMSNormalization",
+                  "BatchNormalization",
+                  "Sin",
+                  "Cos",
+                  "Elu",
+                  "LeakyRelu",
+                  "Selu",
+                  "Celu",
+                  "Clip",
+                  "Trilu",
+                  "CumSum",
+                  "Dropout",
+                  "Sign",
+                  "ThresholdedRelu",
+                  "Softsign",
+                  "ScatterElements",
+                  "ScatterND",
+                  "LpNormalization",
+                  "MeanVarianceNormalization"}))
     return x ? *x : Type();
   if (one_of(op, {"Add", "Sub", "Mul", "Div", "Pow", "Mod", "Max", "Min", "Sum", "Mean", "PRelu"})) {
     std::vector<const Type*> ts;
@@ -127,7 +167,8 @@ Type infer_type(const Node& n) {
     auto b = broadcast({in_type(n, 0), in_type(n, 1)});
     return b ? tensor(ElementType::Bool, *b) : Type();
   }
-  if (op == "Not" || op == "IsNaN" || op == "IsInf") return ranked(x) ? tensor(ElementType::Bool, x->dims()) : Type();
+  if (op == "Not" || op == "IsNaN" || op == "IsInf")
+    return ranked(x) ? tensor(ElementType::Bool, x->dims()) : Type();
   if (op == "Where") {
     auto b = broadcast({in_type(n, 0), in_type(n, 1), in_type(n, 2)});
     const Type* v = in_type(n, 1);
@@ -225,7 +266,8 @@ Type infer_type(const Node& n) {
     if (!shape) {
       const Type* st = in_type(n, 1);
       if (ranked(st) && st->rank() == 1 && st->dim(0).is_const())
-        return tensor(x->elem(), std::vector<DimExpr>(static_cast<size_t>(st->dim(0).value()), DimExpr::unknown()));
+        return tensor(x->elem(),
+                      std::vector<DimExpr>(static_cast<size_t>(st->dim(0).value()), DimExpr::unknown()));
       return Type();
     }
     std::vector<DimExpr> d;
@@ -346,7 +388,8 @@ Type infer_type(const Node& n) {
     auto pads = Builder::const_ints(n.input(1));
     if (!pads || pads->size() != 2 * x->rank() || n.input(3)) return Type();
     std::vector<DimExpr> d;
-    for (size_t i = 0; i < x->rank(); ++i) d.push_back(x->dim(i) + DimExpr((*pads)[i] + (*pads)[i + x->rank()]));
+    for (size_t i = 0; i < x->rank(); ++i)
+      d.push_back(x->dim(i) + DimExpr((*pads)[i] + (*pads)[i + x->rank()]));
     return tensor(x->elem(), d);
   }
   if (op == "ConstantOfShape") {

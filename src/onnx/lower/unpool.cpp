@@ -36,15 +36,17 @@ void lower_max_unpool(Node& n, Builder& b, Context& ctx, std::vector<Value*>& ou
   auto given = Builder::const_ints(size);
   // output_size holds the spatial sizes; PyTorch also accepts (N, C, *spatial), so skip a prefix.
   int64_t skip = 0;
-  if (given) skip = static_cast<int64_t>(given->size() - sp);
-  else if (auto len = Builder::static_dim(size, 0)) skip = *len - static_cast<int64_t>(sp);
+  if (given)
+    skip = static_cast<int64_t>(given->size() - sp);
+  else if (auto len = Builder::static_dim(size, 0))
+    skip = *len - static_cast<int64_t>(sp);
   for (size_t i = 0; i < sp; ++i) {
     int64_t at = skip + static_cast<int64_t>(i);
     if (given) {
       osz.push_back(int_const((*given)[static_cast<size_t>(at)]));
     } else if (size) {
       DimExpr e = declared.is_tensor() && declared.has_rank() ? declared.dim(declared.rank() - sp + i)
-                                                                : DimExpr::unknown();
+                                                              : DimExpr::unknown();
       Value* v = b.op("Slice", {size, b.i64({at}), b.i64({at + 1}), b.i64({0})});
       osz.push_back(e.is_const() ? Int{e, nullptr} : Int{e, v});
     } else {
@@ -71,8 +73,9 @@ void lower_max_unpool(Node& n, Builder& b, Context& ctx, std::vector<Value*>& ou
     Value* flat_x = b.reshape(xb, {0, 0, -1});
     Value* flat_i = b.reshape(per, {0, 0, -1});
     Value* zeros_shape = shape_value(b, {full[0], full[1], plane});
-    Value* zeros = b.op("ConstantOfShape", {zeros_shape}, Attrs().t("value", filled_tensor(0, Builder::elem(xb), {1})),
-                        Type::tensor(Builder::elem(xb), {full[0].expr, full[1].expr, plane.expr}));
+    Value* zeros =
+        b.op("ConstantOfShape", {zeros_shape}, Attrs().t("value", filled_tensor(0, Builder::elem(xb), {1})),
+             Type::tensor(Builder::elem(xb), {full[0].expr, full[1].expr, plane.expr}));
     Value* scattered = b.op("ScatterElements", {zeros, flat_i, flat_x}, Attrs().i("axis", 2));
     y = b.reshape(scattered, shape_value(b, full), yt);
   }

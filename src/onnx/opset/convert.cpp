@@ -63,7 +63,8 @@ void convert_reduce_axes(Node& n, Converter& cv) {
 void convert_split(Node& n, Converter& cv) {
   bool has_split = n.num_inputs() > 1 && n.input(1);
   if (cv.opset >= 18) {
-    if (!has_split && !n.attr("num_outputs")) n.set_attr("num_outputs", static_cast<int64_t>(n.num_outputs()));
+    if (!has_split && !n.attr("num_outputs"))
+      n.set_attr("num_outputs", static_cast<int64_t>(n.num_outputs()));
     return;
   }
   const ir::Attribute* no = n.attr("num_outputs");
@@ -82,8 +83,10 @@ void convert_split(Node& n, Converter& cv) {
   std::vector<int64_t> sizes(static_cast<size_t>(parts), chunk);
   sizes.back() = *d - chunk * (parts - 1);
   Builder b(n);
-  if (n.num_inputs() < 2) n.add_input(b.i64(sizes));
-  else n.set_input(1, b.i64(sizes));
+  if (n.num_inputs() < 2)
+    n.add_input(b.i64(sizes));
+  else
+    n.set_input(1, b.i64(sizes));
 }
 
 void convert_shape(Node& n, Converter& cv) {
@@ -182,7 +185,8 @@ void convert_scatter_reduction(Node& n, Converter& cv) {
     return;
   }
   int needs = (r == "max" || r == "min") ? 18 : 16;
-  if (cv.opset < needs) cv.error(n, fmt::format("{} with reduction '{}' needs opset {}", n.op_type(), r, needs), needs);
+  if (cv.opset < needs)
+    cv.error(n, fmt::format("{} with reduction '{}' needs opset {}", n.op_type(), r, needs), needs);
 }
 
 void convert_grid_sample(Node& n, Converter& cv) {
@@ -289,8 +293,10 @@ void convert_graph(ir::Graph& g, Converter& cv) {
     }
     int first = ir::onnx_op_first_opset(n->op_type());
     if (first > cv.opset)
-      cv.error(*n, fmt::format("{} is not in ONNX opset {} (it arrived in opset {})", n->op_type(), cv.opset, first),
-               first);
+      cv.error(
+          *n,
+          fmt::format("{} is not in ONNX opset {} (it arrived in opset {})", n->op_type(), cv.opset, first),
+          first);
   }
 }
 

@@ -11,7 +11,9 @@ namespace {
 int min_opset(const TargetContext&) { return 13; }
 int max_opset(const TargetContext&) { return 26; }
 Capabilities capabilities(const TargetContext&) { return Capabilities{}; }
-bool prefers(std::string_view composite, std::string_view, const TargetContext&) { return composite != "silu"; }
+bool prefers(std::string_view composite, std::string_view, const TargetContext&) {
+  return composite != "silu";
+}
 std::string check(const ir::Node&, const TargetContext&) { return ""; }
 
 }  // namespace

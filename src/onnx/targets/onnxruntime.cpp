@@ -14,25 +14,25 @@ namespace {
 int min_opset(const TargetContext&) { return 13; }
 int max_opset(const TargetContext&) { return 26; }
 Capabilities capabilities(const TargetContext&) { return Capabilities{}; }
-bool prefers(std::string_view composite, std::string_view, const TargetContext&) { return composite != "silu"; }
+bool prefers(std::string_view composite, std::string_view, const TargetContext&) {
+  return composite != "silu";
+}
 
 std::string check(const ir::Node& n, const TargetContext& ctx) {
   if (n.is("Swish") && ctx.opset > 24)
-    return fmt::format("ONNX Runtime 1.30 cannot load Swish at opset {} (it fails to expand the function); "
-                       "use opset 24 or decompose silu",
-                       ctx.opset);
+    return fmt::format(
+        "ONNX Runtime 1.30 cannot load Swish at opset {} (it fails to expand the function); "
+        "use opset 24 or decompose silu",
+        ctx.opset);
   return "";
 }
 
 }  // namespace
 
-const TargetProfile kOnnxRuntime{"onnxruntime",
-                                 "ONNX Runtime 1.30: every standard op, coarse ops where the opset has them",
-                                 &min_opset,
-                                 &max_opset,
-                                 &capabilities,
-                                 &prefers,
-                                 &check,
-                                 standard_pipeline()};
+const TargetProfile kOnnxRuntime{
+    "onnxruntime", "ONNX Runtime 1.30: every standard op, coarse ops where the opset has them",
+    &min_opset,    &max_opset,
+    &capabilities, &prefers,
+    &check,        standard_pipeline()};
 
 }  // namespace onnxify::targets

@@ -41,14 +41,18 @@ bool all_ones(const Node& n, const char* attr) {
   return true;
 }
 
-bool output_used(const Node& n, size_t i) { return i < n.num_outputs() && n.output(i) && n.output(i)->has_uses(); }
+bool output_used(const Node& n, size_t i) {
+  return i < n.num_outputs() && n.output(i) && n.output(i)->has_uses();
+}
 
 std::string none(const Node&, const TargetContext&) { return ""; }
 
 std::string check_pool(const Node& n, const TargetContext&) {
   int64_t r = rank_of(n.input(0));
-  if (r >= 0 && r != 4 && r != 5) return fmt::format("{} supports 2-d and 3-d pooling only (input rank {})", n.op_type(), r);
-  if (!all_ones(n, "dilations")) return fmt::format("{} does not support dilations other than 1", n.op_type());
+  if (r >= 0 && r != 4 && r != 5)
+    return fmt::format("{} supports 2-d and 3-d pooling only (input rank {})", n.op_type(), r);
+  if (!all_ones(n, "dilations"))
+    return fmt::format("{} does not support dilations other than 1", n.op_type());
   return "";
 }
 
@@ -70,7 +74,8 @@ std::string check_attention(const Node& n, const TargetContext&) {
   for (size_t i = 4; i < n.num_inputs(); ++i)
     if (n.input(i)) return "Attention's past_key, past_value and nonpad_kv_seqlen inputs are not supported";
   for (size_t i = 1; i < n.num_outputs(); ++i)
-    if (n.output(i)) return "Attention's present_key, present_value and qk_matmul_output outputs are not supported";
+    if (n.output(i))
+      return "Attention's present_key, present_value and qk_matmul_output outputs are not supported";
   if (n.attr("qk_matmul_output_mode") || n.attr("softcap"))
     return "Attention's qk_matmul_output_mode and softcap attributes are not supported";
   return "";
@@ -85,7 +90,8 @@ std::string check_constant(const Node& n, const TargetContext&) {
 std::string check_conv(const Node& n, const TargetContext& c) {
   if (!trt10(c)) {
     int64_t r = rank_of(n.input(0));
-    if (r >= 0 && r != 4 && r != 5) return fmt::format("{} supports 2-d and 3-d convolutions only", n.op_type());
+    if (r >= 0 && r != 4 && r != 5)
+      return fmt::format("{} supports 2-d and 3-d convolutions only", n.op_type());
   }
   return "";
 }
@@ -131,7 +137,8 @@ std::string check_einsum(const Node& n, const TargetContext& c) {
     std::string seen;
     for (char ch : term) {
       if (ch == ' ') continue;
-      if (seen.find(ch) != std::string::npos) return "Einsum diagonal operations are not supported by TensorRT 8";
+      if (seen.find(ch) != std::string::npos)
+        return "Einsum diagonal operations are not supported by TensorRT 8";
       seen += ch;
     }
   }
@@ -151,7 +158,8 @@ std::string check_grid_sample(const Node& n, const TargetContext&) {
 std::string check_rnn(const Node& n, const TargetContext&) {
   if (n.attr_string("direction", "forward") != "bidirectional") return "";
   std::vector<std::string> acts;
-  if (const ir::Attribute* a = n.attr("activations"); a && a->kind() == ir::AttrKind::Strings) acts = a->strings();
+  if (const ir::Attribute* a = n.attr("activations"); a && a->kind() == ir::AttrKind::Strings)
+    acts = a->strings();
   size_t half = acts.size() / 2;
   for (size_t i = 0; i < half; ++i)
     if (acts[i] != acts[i + half])
@@ -183,8 +191,9 @@ std::string check_if(const Node& n, const TargetContext&) {
   for (size_t i = 0; i < tg.num_outputs() && i < eg.num_outputs(); ++i) {
     int64_t a = rank_of(tg.output(i)), b = rank_of(eg.output(i));
     if (a >= 0 && b >= 0 && a != b)
-      return fmt::format("If output {} has rank {} in then_branch but {} in else_branch; TensorRT needs equal ranks",
-                         i, a, b);
+      return fmt::format(
+          "If output {} has rank {} in then_branch but {} in else_branch; TensorRT needs equal ranks", i, a,
+          b);
   }
   return "";
 }
@@ -199,7 +208,8 @@ std::string check_instance_norm(const Node& n, const TargetContext& c) {
 }
 
 std::string check_layer_norm(const Node& n, const TargetContext&) {
-  return output_used(n, 1) || output_used(n, 2) ? "LayerNormalization supports only the first output (Y)" : "";
+  return output_used(n, 1) || output_used(n, 2) ? "LayerNormalization supports only the first output (Y)"
+                                                : "";
 }
 
 std::string check_loop(const Node& n, const TargetContext&) {
@@ -214,9 +224,10 @@ std::string check_loop(const Node& n, const TargetContext&) {
     const ir::Type& in = body.input(2 + i)->type();
     const ir::Type& out = body.output(1 + i)->type();
     if (in.is_tensor() && out.is_tensor() && in.has_rank() && out.has_rank() && in != out)
-      return fmt::format("Loop-carried value {} changes shape between iterations ({} -> {}); TensorRT needs the same "
-                         "shape in every iteration",
-                         i, in.str(), out.str());
+      return fmt::format(
+          "Loop-carried value {} changes shape between iterations ({} -> {}); TensorRT needs the same "
+          "shape in every iteration",
+          i, in.str(), out.str());
   }
   return "";
 }
@@ -236,19 +247,21 @@ std::string check_range(const Node& n, const TargetContext& c) {
 }
 
 std::string check_reduce(const Node& n, const TargetContext&) {
-  return n.num_inputs() < 2 || !n.input(1) || is_const(n.input(1)) ? ""
-                                                                    : fmt::format("{}'s axes must be an initializer", n.op_type());
+  return n.num_inputs() < 2 || !n.input(1) || is_const(n.input(1))
+             ? ""
+             : fmt::format("{}'s axes must be an initializer", n.op_type());
 }
 
 std::string check_resize(const Node& n, const TargetContext&) {
   std::string ct = n.attr_string("coordinate_transformation_mode", "half_pixel");
-  if (ct != "half_pixel" && ct != "pytorch_half_pixel" && ct != "tf_half_pixel_for_nn" && ct != "asymmetric" &&
-      ct != "align_corners")
+  if (ct != "half_pixel" && ct != "pytorch_half_pixel" && ct != "tf_half_pixel_for_nn" &&
+      ct != "asymmetric" && ct != "align_corners")
     return fmt::format("Resize coordinate_transformation_mode '{}' is not supported", ct);
   std::string mode = n.attr_string("mode", "nearest");
   if (mode != "nearest" && mode != "linear") return fmt::format("Resize mode '{}' is not supported", mode);
   std::string nm = n.attr_string("nearest_mode", "round_prefer_floor");
-  if (mode == "nearest" && nm != "floor" && nm != "ceil" && nm != "round_prefer_floor" && nm != "round_prefer_ceil")
+  if (mode == "nearest" && nm != "floor" && nm != "ceil" && nm != "round_prefer_floor" &&
+      nm != "round_prefer_ceil")
     return fmt::format("Resize nearest_mode '{}' is not supported", nm);
   if (n.attr_int("antialias", 0)) return "Resize antialiasing is not supported";
   if (n.attr_string("keep_aspect_ratio_policy", "stretch") != "stretch")
@@ -296,7 +309,8 @@ std::string check_axes_input(const Node& n, const TargetContext&) {
 }
 
 std::string check_tensor_scatter(const Node& n, const TargetContext&) {
-  if (rank_of(n.input(0)) != 4 || rank_of(n.input(1)) != 4) return "TensorScatter needs 4-d past_cache and update";
+  if (rank_of(n.input(0)) != 4 || rank_of(n.input(1)) != 4)
+    return "TensorScatter needs 4-d past_cache and update";
   return n.attr_int("axis", -2) == -2 ? "" : "TensorScatter's axis must be -2";
 }
 
@@ -336,22 +350,34 @@ std::string_view type_key(ir::ElementType e, const TargetContext& c) {
   using ir::ElementType;
   switch (e) {
     case ElementType::Float32:
-    case ElementType::Float64: return "f32";
-    case ElementType::Float16: return "f16";
-    case ElementType::BFloat16: return "bf16";
-    case ElementType::Int32: return "i32";
-    case ElementType::Int64: return trt10(c) ? "i64" : "i32";
-    case ElementType::Int8: return "i8";
-    case ElementType::UInt8: return "u8";
-    case ElementType::Bool: return "bool";
+    case ElementType::Float64:
+      return "f32";
+    case ElementType::Float16:
+      return "f16";
+    case ElementType::BFloat16:
+      return "bf16";
+    case ElementType::Int32:
+      return "i32";
+    case ElementType::Int64:
+      return trt10(c) ? "i64" : "i32";
+    case ElementType::Int8:
+      return "i8";
+    case ElementType::UInt8:
+      return "u8";
+    case ElementType::Bool:
+      return "bool";
     case ElementType::Float8E4M3FN:
     case ElementType::Float8E4M3FNUZ:
     case ElementType::Float8E5M2:
-    case ElementType::Float8E5M2FNUZ: return "fp8";
-    case ElementType::Float4E2M1: return "fp4";
+    case ElementType::Float8E5M2FNUZ:
+      return "fp8";
+    case ElementType::Float4E2M1:
+      return "fp4";
     case ElementType::Int4:
-    case ElementType::UInt4: return "i4";
-    default: return "?";
+    case ElementType::UInt4:
+      return "i4";
+    default:
+      return "?";
   }
 }
 
@@ -376,15 +402,20 @@ std::string check_types(const Node& n, const Row& r, const TargetContext& c) {
                        ir::to_string(v->type().elem()), list);
   };
   switch (r.port) {
-    case Port::i0: return one(n.input(0), "input 0");
-    case Port::i1: return one(n.input(1), "input 1");
-    case Port::i2: return one(n.input(2), "input 2");
-    case Port::o0: return n.num_outputs() ? one(n.output(0), "output 0") : "";
+    case Port::i0:
+      return one(n.input(0), "input 0");
+    case Port::i1:
+      return one(n.input(1), "input 1");
+    case Port::i2:
+      return one(n.input(2), "input 2");
+    case Port::o0:
+      return n.num_outputs() ? one(n.output(0), "output 0") : "";
     case Port::io: {
       std::string s = one(n.input(0), "input 0");
       return s.empty() && n.num_outputs() ? one(n.output(0), "output 0") : s;
     }
-    case Port::none: return "";
+    case Port::none:
+      return "";
   }
   return "";
 }
@@ -415,20 +446,18 @@ std::string check(const Node& n, const TargetContext& c) {
     return fmt::format("ops of domain '{}' are not supported (only plugins could run them)", n.domain());
   const Row* r = find_row(n.op_type());
   if (!r || !(trt10(c) ? r->trt10 : r->trt8))
-    return fmt::format("{} is not supported by the TensorRT {}.{} ONNX parser", n.op_type(), c.trt_major, c.trt_minor);
+    return fmt::format("{} is not supported by the TensorRT {}.{} ONNX parser", n.op_type(), c.trt_major,
+                       c.trt_minor);
   if (std::string s = check_types(n, *r, c); !s.empty()) return s;
   return r->check(n, c);
 }
 
 }  // namespace
 
-const TargetProfile kTensorRT{"tensorrt",
-                              "the TensorRT ONNX parser (10.15: opsets 9..24; --trt-version 8.x: up to 17)",
-                              &min_opset,
-                              &max_opset,
-                              &capabilities,
-                              &prefers,
-                              &check,
-                              standard_pipeline()};
+const TargetProfile kTensorRT{
+    "tensorrt",    "the TensorRT ONNX parser (10.15: opsets 9..24; --trt-version 8.x: up to 17)",
+    &min_opset,    &max_opset,
+    &capabilities, &prefers,
+    &check,        standard_pipeline()};
 
 }  // namespace onnxify::targets

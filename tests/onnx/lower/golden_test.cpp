@@ -62,13 +62,20 @@ LowerOptions options_of(const std::string& text) {
     for (size_t i = 0; i < args.size(); ++i) {
       const std::string& a = args[i];
       std::string next = i + 1 < args.size() ? args[i + 1] : "";
-      if (a == "--target") o.target = next, ++i;
-      else if (a == "--opset") o.opset = std::stoi(next), ++i;
-      else if (a == "--decompose") o.decompose = split(next, ','), ++i;
-      else if (a == "--keep") o.keep = split(next, ','), ++i;
-      else if (a == "--trt-version") o.trt_version = next, ++i;
-      else if (a == "--no-pipeline") o.run_pipeline = false;
-      else ADD_FAILURE() << "unknown option " << a;
+      if (a == "--target")
+        o.target = next, ++i;
+      else if (a == "--opset")
+        o.opset = std::stoi(next), ++i;
+      else if (a == "--decompose")
+        o.decompose = split(next, ','), ++i;
+      else if (a == "--keep")
+        o.keep = split(next, ','), ++i;
+      else if (a == "--trt-version")
+        o.trt_version = next, ++i;
+      else if (a == "--no-pipeline")
+        o.run_pipeline = false;
+      else
+        ADD_FAILURE() << "unknown option " << a;
     }
   }
   return o;
@@ -124,9 +131,11 @@ TEST(LowerTables, EveryCompositeOpHasARule) {
 #undef ONNXIFY_LOWERING
   };
   for (const std::string& c : composites)
-    EXPECT_NE(std::find(std::begin(rules), std::end(rules), c), std::end(rules)) << "no lowering rule for " << c;
+    EXPECT_NE(std::find(std::begin(rules), std::end(rules), c), std::end(rules))
+        << "no lowering rule for " << c;
   for (const char* r : rules)
-    EXPECT_NE(std::find(composites.begin(), composites.end(), r), composites.end()) << r << " is not a composite op";
+    EXPECT_NE(std::find(composites.begin(), composites.end(), r), composites.end())
+        << r << " is not a composite op";
   EXPECT_EQ(composites.size(), std::size(rules));
 }
 
@@ -153,8 +162,9 @@ TEST(LowerOptionsTest, BadOptions) {
   EXPECT_EQ(msg(o), "onnxify: error: target tensorrt takes opsets 13 to 17, not 18\n");
   o = LowerOptions();
   o.decompose = {"layernorm"};
-  EXPECT_EQ(msg(o), "onnxify: error: 'layernorm' is not a composite op (in --decompose)\nhelp: did you mean "
-                    "'layer_norm'?\n");
+  EXPECT_EQ(msg(o),
+            "onnxify: error: 'layernorm' is not a composite op (in --decompose)\nhelp: did you mean "
+            "'layer_norm'?\n");
   o = LowerOptions();
   o.keep = {"gelu"};
   o.decompose = {"gelu"};
