@@ -1,9 +1,10 @@
 // Elementwise activations: gelu, silu, mish, hardswish, hardsigmoid, softplus.
 //
 // Coarse ops where the opset has them (Gelu 20, Swish 24, Mish 18, HardSwish 14, HardSigmoid and
-// Softplus always); decompositions are written in the node order ONNX Runtime's fusions match
-// (GeluFusion: Div, Erf, Add, Mul, Mul; FastGeluFusion: Pow, Mul, Add, Mul, Tanh, Add, Mul, Mul), so
-// a decomposed graph still runs as one kernel there.
+// Softplus always); decompositions are written in the node order ONNX Runtime's fusions match, so a
+// decomposed graph still runs as one kernel there (tests/onnx/lower/ort_fusion_test.py checks the
+// optimized graph): GeluFusion (Div, Erf, Add, Mul, Mul) and QuickGelu (x * Sigmoid(x)). The tanh
+// form is the FastGelu pattern, which ONNX Runtime fuses only for its GPU providers.
 #include <cmath>
 
 #include "onnx/lower/lower.h"
