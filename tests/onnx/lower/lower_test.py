@@ -4,6 +4,7 @@
 Every case is IR text with composite (onnxify::) ops and symbolic dims. For each target
 (onnxruntime, tensorrt, generic), each opset in {13, 17, newest for the target} and each
 granularity (the target's default, and every composite op of the case decomposed), the IR is lowered
+(tensorrt also as TensorRT 8.6: opsets up to 17, int32 network outputs)
 by `onnxify-opt --lower`, written to ONNX and run in ONNX Runtime on random inputs for two sizes of
 every symbolic dim; the outputs must match torch.nn.functional (torch 1.13) on the same inputs.
 Models at opset <= 17 must pass onnx.checker; tensorrt models are checked node by node against the
@@ -30,13 +31,17 @@ import irtest  # noqa: E402
 import ort  # noqa: E402
 from irtest import dense  # noqa: E402
 
-NEWEST = {"onnxruntime": 26, "tensorrt": 24, "generic": 26}
+NEWEST = {"onnxruntime": 26, "tensorrt": 24, "generic": 26, "tensorrt8": 17}
+# Target variants: the profile and its options. tensorrt8 is --target tensorrt --trt-version 8.6
+# (opsets up to 17, int64 network outputs become int32).
+VARIANTS = {"onnxruntime": ["--target", "onnxruntime"], "tensorrt": ["--target", "tensorrt"],
+            "generic": ["--target", "generic"], "tensorrt8": ["--target", "tensorrt", "--trt-version", "8.6"]}
 CASES = {}
 
 
 class Case:
     def __init__(self, name, ir, inputs, sizes, ref, ops, feeds=None, expect_error=None, rtol=1e-4, atol=1e-5,
-                 targets=("onnxruntime", "tensorrt", "generic")):
+                 targets=("onnxruntime", "tensorrt", "generic", "tensorrt8")):
         self.name, self.ir, self.inputs, self.sizes, self.ref = name, ir, inputs, sizes, ref
         self.ops, self.feeds, self.expect_error = ops, feeds, expect_error
         self.rtol, self.atol, self.targets = rtol, atol, targets
@@ -676,7 +681,8 @@ def trt_table():
     rows = {}
     text = open(os.path.join(irtest.ROOT, "src", "onnx", "targets", "tensorrt_ops.def")).read()
     for m in re.finditer(r'^TRT_OP\((\w+), ([YN]), ([YN]), "([^"]*)", "([^"]*)", (\w+), (\w+)\)', text, re.M):
-        rows[m.group(1)] = dict(trt10=m.group(2) == "Y", types=m.group(4).split(), port=m.group(6))
+        rows[m.group(1)] = dict(trt10=m.group(2) == "Y", trt8=m.group(3) == "Y", types10=m.group(4).split(),
+                                types8=m.group(5).split(), port=m.group(6))
     assert len(rows) > 150, "could not read tensorrt_ops.def"
     return rows
 
@@ -684,7 +690,7 @@ def trt_table():
 TRT_TYPES = {1: "f32", 10: "f16", 16: "bf16", 6: "i32", 7: "i64", 3: "i8", 2: "u8", 9: "bool", 11: "f32"}
 
 
-def check_trt(model_path):
+def check_trt(model_path, trt8=False):
     """Every node of a tensorrt-target model against the support table and the restrictions that the
     lowering must have avoided. Returns a list of problems."""
     import onnx
@@ -692,8 +698,12 @@ def check_trt(model_path):
     table = trt_table()
     opset = [o.version for o in m.opset_import if o.domain in ("", "ai.onnx")][0]
     problems = []
-    if opset > 24:
-        problems.append(f"opset {opset} > 24")
+    if opset > (17 if trt8 else 24):
+        problems.append(f"opset {opset} is past what TensorRT {'8' if trt8 else '10'} parses")
+    if trt8:
+        for vi in list(m.graph.input) + list(m.graph.output):
+            if vi.type.tensor_type.elem_type == 7:
+                problems.append(f"int64 network input/output {vi.name} (TensorRT 8 has no int64)")
     types = {}
     for vi in list(m.graph.input) + list(m.graph.output) + list(m.graph.value_info):
         types[vi.name] = vi.type.tensor_type.elem_type
@@ -710,14 +720,18 @@ def check_trt(model_path):
     def walk(g):
         for node in g.node:
             row = table.get(node.op_type)
-            if not row or not row["trt10"]:
-                problems.append(f"{node.op_type} is not supported by TensorRT")
+            if not row or not row["trt8" if trt8 else "trt10"]:
+                problems.append(f"{node.op_type} is not supported by TensorRT {'8' if trt8 else '10'}")
                 continue
+            supported = row["types8" if trt8 else "types10"]
             port = row["port"]
             name = {"i0": node.input[0] if node.input else "", "i1": node.input[1] if len(node.input) > 1 else "",
                     "i2": node.input[2] if len(node.input) > 2 else "", "o0": node.output[0],
                     "io": node.input[0] if node.input else ""}.get(port, "")
-            if name in types and TRT_TYPES.get(types[name], "?") not in row["types"]:
+            key = TRT_TYPES.get(types.get(name, 0), "?")
+            if trt8 and key == "i64":
+                key = "i32"  # TensorRT 8 casts int64 down to int32
+            if name in types and key not in supported:
                 problems.append(f"{node.op_type} on element type {types[name]}")
             if node.op_type in ("MaxPool", "AveragePool"):
                 if len([o for o in node.output if o]) > 1:
@@ -761,6 +775,8 @@ def compare(got, want, rtol, atol, what):
     want = np.asarray(n(want))
     if want.dtype == np.float64:
         want = want.astype(np.float32)
+    if "tensorrt8" in what and want.dtype == np.int64:
+        want = want.astype(np.int32)  # TensorRT 8 outputs int64 values as int32
     scale = max(1.0, float(np.max(np.abs(want)))) if want.size and want.dtype.kind == "f" else 1.0
     irtest.compare(got, want, rtol=rtol, atol=atol * scale, what=what)
 
@@ -779,11 +795,12 @@ def run_case(c, tmp):
             for decompose in (False, True):
                 tag = f"{c.name} [{target} opset {opset}{' decomposed' if decompose else ''}]"
                 model = os.path.join(tmp, f"{c.name}_{target}_{opset}_{int(decompose)}.onnx")
-                args = ["--lower", "--target", target, "--opset", str(opset), "-o", model]
+                args = ["--lower", *VARIANTS[target], "--opset", str(opset), "-o", model]
                 if decompose:
                     args += ["--decompose", ",".join(c.ops)]
                 p = irtest.opt(ir_path, *args, check=False)
-                want_error = c.expect_error(target, opset, decompose) if c.expect_error else None
+                profile = "tensorrt" if target == "tensorrt8" else target
+                want_error = c.expect_error(profile, opset, decompose) if c.expect_error else None
                 if want_error:
                     if p.returncode == 0 or want_error not in p.stderr:
                         failures.append(f"{tag}: expected an error containing {want_error!r}, got rc={p.returncode}:\n"
@@ -797,8 +814,8 @@ def run_case(c, tmp):
                         irtest.check(model)
                     except Exception as e:  # noqa: BLE001
                         failures.append(f"{tag}: onnx.checker: {e}")
-                if target == "tensorrt":
-                    for problem in check_trt(model):
+                if profile == "tensorrt":
+                    for problem in check_trt(model, trt8=target == "tensorrt8"):
                         failures.append(f"{tag}: TensorRT table: {problem}")
                 jobs.append((tag, model))
                 variants += 1
