@@ -139,6 +139,35 @@ TEST(LowerTables, EveryCompositeOpHasARule) {
   EXPECT_EQ(composites.size(), std::size(rules));
 }
 
+// onnx_versions.def against libonnx: an op listed as new after 17 is unknown to libonnx's opset-17
+// registry, a re-signed or re-typed one is known to it; versions are ascending per op and in 18..26.
+TEST(LowerTables, OnnxVersionsAgreeWithLibonnx) {
+  std::vector<std::string> seen;
+#define ONNXIFY_ONNX_OP(op, since, change, min_in, max_in, min_out, max_out, attrs) seen.push_back(#op);
+#include "ir/onnx_versions.def"
+#undef ONNXIFY_ONNX_OP
+  ASSERT_FALSE(seen.empty());
+  for (const std::string& op : seen) {
+    SCOPED_TRACE(op);
+    auto rows = ir::onnx_version_rows(op);
+    ASSERT_FALSE(rows.empty());
+    bool known = ir::onnx_op_version(op, ir::libonnx_max_opset()) != 0;
+    EXPECT_EQ(rows.front()->change == ir::OnnxChange::New, !known);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_GT(rows[i]->since, ir::libonnx_max_opset());
+      EXPECT_LE(rows[i]->since, ir::kNewestOpset);
+      if (i) EXPECT_GT(rows[i]->since, rows[i - 1]->since);
+      if (i) EXPECT_NE(rows[i]->change, ir::OnnxChange::New);
+    }
+    EXPECT_EQ(ir::onnx_op_version(op, rows.back()->since), rows.back()->since);
+  }
+  EXPECT_EQ(ir::onnx_op_first_opset("Gelu"), 20);
+  EXPECT_EQ(ir::onnx_op_first_opset("LayerNormalization"), 17);
+  EXPECT_EQ(ir::onnx_op_version("ReduceMean", 17), 13);
+  EXPECT_EQ(ir::onnx_op_version("ReduceMean", 26), 18);
+  EXPECT_EQ(ir::onnx_op_version("Gelu", 19), 0);
+}
+
 TEST(LowerTables, Targets) {
   EXPECT_EQ(target_names(), (std::vector<std::string>{"onnxruntime", "tensorrt", "generic"}));
 }
