@@ -153,12 +153,20 @@ void lower_graph(ir::Graph& g, Context& ctx) {
       Value* old = n->output(i);
       if (!old) continue;
       Value* nv = out[i];
+      if (!nv) {
+        // A rule may skip an optional output nobody uses (max_pool's indices).
+        if (old->has_uses()) ctx.error(*n, fmt::format("internal: the lowering of {} left output {} undefined",
+                                                        n->qualified_op(), i));
+        continue;
+      }
       // The composite's declared type (symbolic dims included) is the truth for the new value.
       if (old->type().is_tensor() && nv->producer()) nv->set_type(old->type());
       if (!old->name().empty() && nv->producer() && nv->name().empty()) nv->set_name(old->name());
       old->replace_all_uses_with(nv);
     }
-    g.erase(n);
+    bool dangling = false;
+    for (size_t i = 0; i < n->num_outputs(); ++i) dangling = dangling || (n->output(i) && n->output(i)->has_uses());
+    if (!dangling) g.erase(n);
   }
 }
 
