@@ -17,6 +17,7 @@
 #include <fmt/core.h>
 
 #include <cmath>
+#include <optional>
 
 #include "onnx/lower/pool_util.h"
 
@@ -106,6 +107,101 @@ Value* antialias_matrix(Builder& b, int64_t in, int64_t out, bool align, std::op
 
 }  // namespace
 
+namespace {
+
+// The Python double a float attribute came from: the float's shortest round-trip decimal ("0.7"
+// for 0.7f), which is what a Python scale factor like 0.7 or 1.3 was before it was stored as float.
+double as_double(float f) { return std::stod(fmt::format("{}", f)); }
+
+// PyTorch's source index of nearest / nearest-exact (aten's nearest_neighbor_compute_source_index
+// and nearest_neighbor_exact_compute_source_index, float arithmetic as there). torch 1.13's CPU
+// kernel for a single (n, c) plane special-cases an unchanged size as the identity even when the
+// scale factor says otherwise; its kernel for several planes does not. The latter is followed.
+int64_t torch_nearest(int64_t dst, int64_t in, int64_t out, std::optional<double> sf, bool exact) {
+  float scale =
+      sf && *sf > 0 ? static_cast<float>(1.0 / *sf) : static_cast<float>(in) / static_cast<float>(out);
+  int64_t src =
+      exact ? static_cast<int64_t>(floorf(static_cast<float>((static_cast<double>(dst) + 0.5) * scale)))
+            : static_cast<int64_t>(floorf(static_cast<float>(dst) * scale));
+  return std::min(src, in - 1);
+}
+
+// ONNX Runtime's Resize: output size int(scale * in) (float), and its nearest source index for
+// asymmetric + floor (nearest) or half_pixel + round_prefer_ceil (nearest-exact).
+int64_t ort_size(float scale, int64_t in) { return static_cast<int64_t>(scale * static_cast<float>(in)); }
+int64_t ort_nearest(int64_t dst, int64_t in, float scale, bool exact) {
+  float x = exact ? (static_cast<float>(dst) + 0.5f) / scale - 0.5f : static_cast<float>(dst) / scale;
+  int64_t src = exact ? static_cast<int64_t>(std::round(x)) : static_cast<int64_t>(std::floor(x));
+  return std::clamp<int64_t>(src, 0, in - 1);
+}
+
+// The input sizes a Resize decision must hold for: the static size, or a range for a symbolic one.
+std::vector<int64_t> sizes_to_check(const Int& in) {
+  if (in.is_const()) return {in.c()};
+  std::vector<int64_t> v;
+  for (int64_t i = 1; i <= 1024; ++i) v.push_back(i);
+  return v;
+}
+
+// PyTorch's output size along an axis.
+int64_t torch_out(int64_t in, std::optional<double> sf, std::optional<int64_t> fixed) {
+  return fixed ? *fixed : static_cast<int64_t>(std::floor(static_cast<double>(in) * *sf));
+}
+
+// A float scale for Resize's `scales` input whose output sizes (ONNX Runtime: int(scale * in)) are
+// PyTorch's floor(in * scale_factor) for every size to check: the float of the scale factor, or one
+// ulp either side (e.g. 1.3f * 10 = 12.99999 but PyTorch's 1.3 * 10 = 13). nullopt: none works.
+std::optional<float> resize_scale(double sf, const Int& in, bool nearest, bool exact) {
+  float f = static_cast<float>(sf);
+  for (float c : {f, std::nextafter(f, 1e30f), std::nextafter(f, -1e30f)}) {
+    bool ok = true;
+    for (int64_t n : sizes_to_check(in)) {
+      int64_t out = torch_out(n, sf, std::nullopt);
+      if (ort_size(c, n) != out) ok = false;
+      for (int64_t d = 0; ok && nearest && d < out; ++d)
+        ok = ort_nearest(d, n, c, exact) == torch_nearest(d, n, out, sf, exact);
+      if (!ok) break;
+    }
+    if (ok) return c;
+  }
+  return std::nullopt;
+}
+
+// Whether Resize with `sizes` (scale out / in in float) picks PyTorch's nearest sources.
+bool sizes_nearest_exact(const Int& in, const Int& out, bool exact) {
+  if (!in.is_const() || !out.is_const()) return false;
+  float scale = static_cast<float>(out.c()) / static_cast<float>(in.c());
+  for (int64_t d = 0; d < out.c(); ++d)
+    if (ort_nearest(d, in.c(), scale, exact) != torch_nearest(d, in.c(), out.c(), std::nullopt, exact))
+      return false;
+  return true;
+}
+
+// PyTorch's nearest source indices along one axis as an int64 vector: a constant for static sizes,
+// the same float arithmetic in ONNX ops otherwise.
+Value* nearest_indices(Builder& b, const Int& in, const Int& out, std::optional<double> sf, bool exact) {
+  if (in.is_const() && out.is_const()) {
+    std::vector<int64_t> v;
+    for (int64_t d = 0; d < out.c(); ++d) v.push_back(torch_nearest(d, in.c(), out.c(), sf, exact));
+    return b.i64(v);
+  }
+  Value* scale = sf ? b.scalar(static_cast<float>(1.0 / *sf), ElementType::Float32)
+                    : b.op("Div", {b.cast(int_value(b, in), ElementType::Float32),
+                                   b.cast(int_value(b, out), ElementType::Float32)});
+  Value* dst = iota(b, out);
+  Value* src;
+  if (exact) {
+    Value* t = b.op("Add", {b.cast(dst, ElementType::Float64), b.scalar(0.5, ElementType::Float64)});
+    src = b.cast(b.op("Mul", {t, b.cast(scale, ElementType::Float64)}), ElementType::Float32);
+  } else {
+    src = b.op("Mul", {b.cast(dst, ElementType::Float32), scale});
+  }
+  Value* idx = b.cast(b.op("Floor", {src}), ElementType::Int64);
+  return b.op("Min", {idx, int_value(b, int_add(b, in, -1))});
+}
+
+}  // namespace
+
 void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& out) {
   Value* x = n.input(0);
   Value* size = n.input(1);
@@ -119,27 +215,29 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
   bool align = ir::attr_i(n, "align_corners") == 1;
   int64_t recompute = ir::attr_i(n, "recompute_scale_factor");
   bool antialias = ir::attr_i(n, "antialias") != 0;
-  std::vector<float> sf =
-      ir::has_attr(n, "scale_factor") ? ir::attr_floats(n, "scale_factor") : std::vector<float>{};
+  std::vector<double> sf;
+  if (ir::has_attr(n, "scale_factor"))
+    for (float f : ir::attr_floats(n, "scale_factor")) sf.push_back(as_double(f));
+  // PyTorch takes coordinates from the scale factor unless it is recomputed from the sizes.
   bool use_scales = !size && recompute != 1;
   const Type& declared = n.output(0)->type();
 
-  // Output spatial sizes.
-  std::vector<Int> osz;
+  // Output spatial sizes: the declared (PyTorch's) size when static, else computed as PyTorch does.
+  std::vector<Int> in_dims, osz;
   auto given = Builder::const_ints(size);
   for (size_t i = 0; i < sp; ++i) {
     DimExpr e = declared.is_tensor() && declared.has_rank() ? declared.dim(2 + i) : DimExpr::unknown();
     Int in = int_dim(b, x, static_cast<int64_t>(2 + i));
+    in_dims.push_back(in);
     if (given) {
       osz.push_back(int_const((*given)[i]));
+    } else if (e.is_const()) {
+      osz.push_back(Int{e, nullptr});
     } else if (size) {
-      Value* v = b.op("Slice", {size, b.i64({static_cast<int64_t>(i)}), b.i64({static_cast<int64_t>(i) + 1}),
-                                b.i64({0})});
-      osz.push_back(e.is_const() ? Int{e, nullptr} : Int{e, v});
+      int64_t at = static_cast<int64_t>(i);
+      osz.push_back(Int{e, b.op("Slice", {size, b.i64({at}), b.i64({at + 1}), b.i64({0})})});
     } else if (in.is_const()) {
-      // PyTorch: floor(float(in) * scale_factor) in Python floats (double).
-      osz.push_back(int_const(
-          static_cast<int64_t>(std::floor(static_cast<double>(in.c()) * static_cast<double>(sf[i])))));
+      osz.push_back(int_const(torch_out(in.c(), sf[i], std::nullopt)));
     } else {
       Value* f = b.op("Mul", {b.cast(in.value, ElementType::Float64), b.scalar(sf[i], ElementType::Float64)});
       osz.push_back(Int{e, b.cast(b.op("Floor", {f}), ElementType::Int64)});
@@ -148,20 +246,34 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
   std::vector<Int> full = {int_dim(b, x, 0), int_dim(b, x, 1)};
   full.insert(full.end(), osz.begin(), osz.end());
   Type yt = Type::tensor(Builder::elem(x), exprs(full));
+  auto scale_of = [&](size_t i) -> std::optional<double> {
+    if (use_scales) return sf[i];
+    return std::nullopt;
+  };
 
   if (mode == "area") {
     out = {adaptive_avg_pool_to(b, ctx, x, osz)};
     return;
   }
   bool cubic = mode == "bicubic";
+  // PyTorch copies the input when no spatial size changes (whatever the scale factor says), and its
+  // linear modes treat each axis whose size is unchanged as an identity.
+  bool same = true;
+  std::vector<bool> axis_same;
+  for (size_t i = 0; i < sp; ++i) {
+    axis_same.push_back(in_dims[i].expr.provably_equal(osz[i].expr));
+    same = same && axis_same.back();
+  }
+  if (same && !antialias) {
+    out = {b.op("Identity", {x}, Attrs(), yt)};
+    return;
+  }
   // Interpolation matrices, one per axis, for what Resize cannot express here: antialiasing
   // (ONNX Resize's antialias filter is not PyTorch's) and cubic on targets without cubic Resize.
-  bool matrices = antialias || (cubic && !ctx.caps.resize_cubic);
-  if (matrices) {
+  if (antialias || (cubic && !ctx.caps.resize_cubic)) {
     Value* y = x;
     for (size_t i = 0; i < sp; ++i) {
-      auto in = Builder::static_dim(x, static_cast<int64_t>(2 + i));
-      if (!in || !osz[i].is_const()) {
+      if (!in_dims[i].is_const() || !osz[i].is_const()) {
         ctx.error(n, antialias
                          ? std::string("antialiased interpolation needs static spatial sizes (its weights "
                                        "are built at conversion time)")
@@ -170,35 +282,71 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
                                        ctx.target.name));
         return;
       }
-      std::optional<double> s;
-      if (use_scales) s = sf[i];
-      Value* w = antialias ? antialias_matrix(b, *in, osz[i].c(), align, s, cubic, x)
-                           : bicubic_matrix(b, *in, osz[i].c(), align, s, x);
+      Value* w = antialias ? antialias_matrix(b, in_dims[i].c(), osz[i].c(), align, scale_of(i), cubic, x)
+                           : bicubic_matrix(b, in_dims[i].c(), osz[i].c(), align, scale_of(i), x);
       y = matmul_axis(b, y, static_cast<int64_t>(2 + i), w, osz[i]);
     }
     out = {y};
     return;
   }
 
+  bool nearest = mode == "nearest" || mode == "nearest-exact";
+  bool exact = mode == "nearest-exact";
+  // Resize when it reproduces PyTorch: its output sizes, and for nearest modes every source index
+  // (ONNX Runtime divides by a float scale where PyTorch multiplies by a float inverse, so an exact
+  // integer boundary can round the other way). Otherwise nearest is a Gather of PyTorch's indices.
+  std::vector<float> scales = {1.0f, 1.0f};
+  bool resize_ok = true;
+  for (size_t i = 0; i < sp && resize_ok; ++i) {
+    if (use_scales && axis_same[i] && !nearest && !cubic) {
+      scales.push_back(1.0f);  // PyTorch's per-axis identity of the linear modes
+    } else if (use_scales) {
+      auto c = resize_scale(sf[i], in_dims[i], nearest, exact);
+      if (c)
+        scales.push_back(*c);
+      else
+        resize_ok = false;
+    } else if (nearest) {
+      resize_ok = sizes_nearest_exact(in_dims[i], osz[i], exact);
+    }
+  }
+  if (nearest && !resize_ok) {
+    Value* y = x;
+    for (size_t i = 0; i < sp; ++i) {
+      Value* idx = nearest_indices(b, in_dims[i], osz[i], scale_of(i), exact);
+      if (auto v = Builder::const_ints(idx);
+          v && in_dims[i].is_const() && static_cast<int64_t>(v->size()) == in_dims[i].c()) {
+        bool identity = true;
+        for (size_t k = 0; k < v->size(); ++k) identity = identity && (*v)[k] == static_cast<int64_t>(k);
+        if (identity) continue;
+      }
+      y = b.op("Gather", {y, idx}, Attrs().i("axis", static_cast<int64_t>(2 + i)));
+    }
+    if (y == x) y = b.op("Identity", {x});
+    y->set_type(yt);
+    out = {y};
+    return;
+  }
+
   Attrs a;
-  if (mode == "nearest") {
-    a.s("mode", "nearest").s("coordinate_transformation_mode", "asymmetric").s("nearest_mode", "floor");
-  } else if (mode == "nearest-exact") {
-    a.s("mode", "nearest")
-        .s("coordinate_transformation_mode", "half_pixel")
-        .s("nearest_mode", "round_prefer_ceil");
+  if (nearest) {
+    a.s("mode", "nearest");
+    if (exact)
+      a.s("coordinate_transformation_mode", "half_pixel").s("nearest_mode", "round_prefer_ceil");
+    else
+      a.s("coordinate_transformation_mode", "asymmetric").s("nearest_mode", "floor");
   } else {
     a.s("mode", cubic ? "cubic" : "linear")
         .s("coordinate_transformation_mode", align ? "align_corners" : "half_pixel");
     if (cubic) a.f("cubic_coeff_a", -0.75f);
   }
   std::vector<Value*> in = {x, nullptr};
-  if (use_scales) {
-    std::vector<float> scales = {1.0f, 1.0f};
-    scales.insert(scales.end(), sf.begin(), sf.end());
+  if (use_scales && resize_ok) {
     in.push_back(b.constant(
         ir::Tensor::from_values<float>(ElementType::Float32, {static_cast<int64_t>(scales.size())}, scales)));
   } else {
+    // Sizes: PyTorch's output sizes exactly; with a scale factor no float scale reproduced them, so
+    // the coordinate scale becomes out / in (within float rounding of PyTorch's for linear modes).
     in.push_back(nullptr);
     in.push_back(shape_value(b, full));
   }
