@@ -1,11 +1,14 @@
 // onnxify-opt: the developer tool for the IR (not a subcommand of the user CLI).
 //
 //   onnxify-opt IN.ir [--pass dce,cse,fold ...] [--verify] [-o OUT.onnx] [--opset N]
+//               [--lower [--target T] [--decompose OP,...] [--keep OP,...] [--trt-version V]
+//                [--no-pipeline]] [--check-target T]
 //               [--external-threshold BYTES] [--external-file NAME] [--fold-limit BYTES]
 //               [--allow-composite] [--source-file F --source-hash H] [--stats] [--no-locations]
 //
-// Parses IR text, optionally verifies it (before and after every pass), runs passes in order, then
-// prints the IR (default) or writes ONNX. Golden tests and the writer tests drive it.
+// Parses IR text, optionally verifies it (before and after every pass), runs passes in order,
+// optionally lowers it for a target at --opset (onnx.h: lower), then prints the IR (default) or
+// writes ONNX. Golden tests, the writer tests and the lowering tests drive it.
 // Exit status: 0 success; 1 the IR failed verification, a pass or the writer; 2 bad command line or
 // unreadable/malformed input.
 #include <CLI/CLI.hpp>
@@ -62,6 +65,19 @@ int main(int argc, char** argv) {
   app.add_flag("--stats", stats, "report memory use and what the writer did on stderr");
   app.add_flag("--no-locations", no_locations, "print the IR without locations and module paths");
   app.add_flag("--list-passes", list, "list the registered passes and exit");
+  bool lower = false, no_pipeline = false;
+  onnxify::LowerOptions lo;
+  std::string check_target;
+  app.add_flag("--lower", lower,
+               "lower composite ops for --target at --opset (then opset conversion, target check)");
+  app.add_option("--target", lo.target, "target profile: onnxruntime, tensorrt, generic");
+  app.add_option("--decompose", lo.decompose, "composite ops always decomposed (comma-separated)")
+      ->delimiter(',');
+  app.add_option("--keep", lo.keep, "composite ops kept as one coarse ONNX op (comma-separated)")
+      ->delimiter(',');
+  app.add_option("--trt-version", lo.trt_version, "TensorRT version for --target tensorrt (8.6, 10.15, ...)");
+  app.add_flag("--no-pipeline", no_pipeline, "with --lower: skip the target's pass pipeline (fusions)");
+  app.add_option("--check-target", check_target, "report every node the target would reject (at --opset)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -101,6 +117,25 @@ int main(int argc, char** argv) {
   }
   if (onnxify::Status s = onnxify::passes::run_pipeline(*graph, passes, popts); !s)
     return report(s.diagnostic(), kFailed);
+  if (lower) {
+    lo.opset = opset;
+    lo.run_pipeline = !no_pipeline;
+    onnxify::DiagnosticList all;
+    if (onnxify::Status s = onnxify::lower(*graph, lo, &all); !s) {
+      std::fputs(all.empty() ? s.diagnostic().render().c_str() : all.render().c_str(), stderr);
+      return kFailed;
+    }
+  }
+  if (!check_target.empty()) {
+    onnxify::LowerOptions co = lo;
+    co.target = check_target;
+    co.opset = opset;
+    onnxify::DiagnosticList problems = onnxify::check_target(*graph, co);
+    if (!problems.empty()) {
+      std::fputs(problems.render().c_str(), stderr);
+      return kFailed;
+    }
+  }
 
   if (output.empty()) {
     onnxify::ir::PrintOptions po;

@@ -9,13 +9,17 @@
 //   graph.h         Graph, Node, Value, uses, NameTable
 //   text.h          the text form: grammar, print(), parse()
 //   verifier.h      verify(), node_diagnostic()
-//   op_rules.h      rules for composite ("onnxify" domain) ops, registered by src/torch
+//   op_rules.h      rules for composite ("onnxify" domain) ops
+//   composite_ops.h the composite-op table (composite_ops.def): ports, attributes, defaults
+//   onnx_versions.h ONNX op versions after the newest opset libonnx 1.12 knows (17)
 #pragma once
 
 #include "ir/attribute.h"
+#include "ir/composite_ops.h"
 #include "ir/dim.h"
 #include "ir/element_type.h"
 #include "ir/graph.h"
+#include "ir/onnx_versions.h"
 #include "ir/op_rules.h"
 #include "ir/tensor.h"
 #include "ir/text.h"

@@ -1,7 +1,8 @@
 // Rules for ops outside the ONNX domain. ONNX-domain nodes are checked against libonnx's schemas
 // (verifier.cpp); composite torch-semantics ops (domain "onnxify", DESIGN.md decision 3) get their
-// rule from the op table of src/torch, which registers one OpRule per op here at start-up. The
-// verifier refuses an "onnxify" op without a rule; other domains (com.microsoft, ...) are unchecked.
+// rule from the composite-op table (composite_ops.def), registered here before the first lookup.
+// The verifier refuses an "onnxify" op without a rule; other domains (com.microsoft, ...) are
+// unchecked.
 #pragma once
 
 #include <functional>

@@ -10,6 +10,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "ir/onnx_versions.h"
 #include "ir/op_rules.h"
 #include "ir/text.h"
 
@@ -223,8 +224,53 @@ class Verifier {
   }
 
   void onnx_rules(const Node& n) {
-    const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(n.op_type(), opts_.opset, "");
+    // libonnx knows opsets up to libonnx_max_opset() (17). Past it, onnx_versions.def says which ops
+    // changed: a new or re-signed op is checked against the table's arity and attribute names; an op
+    // whose later versions only widened types is checked against libonnx's newest schema without
+    // its type lists; an unchanged op against libonnx's newest schema in full.
+    int schema_opset = opts_.opset;
+    bool check_types = true;
+    if (opts_.opset > libonnx_max_opset()) {
+      schema_opset = libonnx_max_opset();
+      const OnnxVersionRow* sig = nullptr;
+      for (const OnnxVersionRow* r : onnx_version_rows(n.op_type())) {
+        if (r->since > opts_.opset) continue;
+        check_types = false;
+        if (r->change != OnnxChange::Types) sig = r;
+      }
+      if (sig) {
+        table_rules(n, *sig);
+        return;
+      }
+    }
+    const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(n.op_type(), schema_opset, "");
+    if (opts_.newer_ops_up_to > opts_.opset) {
+      // A mix of forms (opset-17 forms plus ops or attributes of the newer opset): an op re-signed
+      // in between may take either signature, so check against their union.
+      const OnnxVersionRow* sig = nullptr;
+      for (const OnnxVersionRow* r : onnx_version_rows(n.op_type()))
+        if (r->since > opts_.opset && r->since <= opts_.newer_ops_up_to && r->change != OnnxChange::Types)
+          sig = r;
+      if (sig) {
+        OnnxVersionRow either = *sig;
+        if (s) {
+          either.min_inputs = std::min(either.min_inputs, s->min_input());
+          if (either.max_inputs >= 0) either.max_inputs = std::max(either.max_inputs, s->max_input());
+          either.min_outputs = std::min(either.min_outputs, s->min_output());
+          if (either.max_outputs >= 0) either.max_outputs = std::max(either.max_outputs, s->max_output());
+          for (const auto& [name, a] : s->attributes()) either.attributes.push_back(name);
+        }
+        table_rules(n, either);
+        return;
+      }
+    }
     if (!s) {
+      int first = onnx_op_first_opset(n.op_type());
+      if (first > opts_.opset) {
+        error(n, fmt::format("{} is not in ONNX opset {} (it arrived in opset {})", n.op_type(), opts_.opset,
+                             first));
+        return;
+      }
       if (const onnx::OpSchema* later = onnx::OpSchemaRegistry::Schema(n.op_type(), "")) {
         error(n, fmt::format("{} is not in ONNX opset {} (it arrived in opset {})", n.op_type(), opts_.opset,
                              later->since_version()));
@@ -257,8 +303,39 @@ class Verifier {
     }
     attributes(n, *s);
     std::map<std::string, std::pair<std::string, std::string>> bound;  // type var -> (type, bound by)
-    ports(n, *s, s->inputs(), true, bound);
-    ports(n, *s, s->outputs(), false, bound);
+    ports(n, *s, s->inputs(), true, bound, check_types);
+    ports(n, *s, s->outputs(), false, bound, check_types);
+  }
+
+  // An op version libonnx does not know: arity and attribute names from onnx_versions.def.
+  void table_rules(const Node& n, const OnnxVersionRow& r) {
+    auto within = [](size_t v, int lo, int hi) {
+      return static_cast<int>(v) >= lo && (hi < 0 || static_cast<int>(v) <= hi);
+    };
+    auto range = [](int lo, int hi) {
+      return hi < 0 ? arity(lo, std::numeric_limits<int>::max()) : arity(lo, hi);
+    };
+    if (!within(n.num_inputs(), r.min_inputs, r.max_inputs)) {
+      error(n, fmt::format("{}-{} takes {} inputs, not {}", n.op_type(), r.since,
+                           range(r.min_inputs, r.max_inputs), n.num_inputs()));
+      return;
+    }
+    if (!within(n.num_outputs(), r.min_outputs, r.max_outputs)) {
+      error(n, fmt::format("{}-{} has {} outputs, not {}", n.op_type(), r.since,
+                           range(r.min_outputs, r.max_outputs), n.num_outputs()));
+      return;
+    }
+    for (int i = 0; i < r.min_inputs && i < static_cast<int>(n.num_inputs()); ++i)
+      if (!n.input(i)) error(n, fmt::format("input {} of {} is required", i, n.op_type()));
+    for (const auto& [name, a] : n.attrs()) {
+      if (std::find(r.attributes.begin(), r.attributes.end(), name) != r.attributes.end()) continue;
+      Diagnostic d =
+          node_diagnostic(n, fmt::format("{}-{} has no attribute '{}'", n.op_type(), r.since, name),
+                          Severity::Error, &names_);
+      std::string guess = closest_spelling(name, r.attributes);
+      if (!guess.empty()) d.with_help(fmt::format("did you mean '{}'?", guess));
+      out_.add(std::move(d));
+    }
   }
 
   static std::string arity(int lo, int hi) {
@@ -295,7 +372,7 @@ class Verifier {
 
   void ports(const Node& n, const onnx::OpSchema& s,
              const std::vector<onnx::OpSchema::FormalParameter>& formal, bool inputs,
-             std::map<std::string, std::pair<std::string, std::string>>& bound) {
+             std::map<std::string, std::pair<std::string, std::string>>& bound, bool check_types) {
     size_t count = inputs ? n.num_inputs() : n.num_outputs();
     const char* what = inputs ? "input" : "output";
     for (size_t i = 0; i < formal.size() && i < count; ++i) {
@@ -304,7 +381,7 @@ class Verifier {
       if (!v && f.GetOption() == onnx::OpSchema::Single)
         error(n, fmt::format("{} {} ({}) of {} is required", what, i, f.GetName(), n.op_type()));
     }
-    if (formal.empty()) return;
+    if (formal.empty() || !check_types) return;
     for (size_t i = 0; i < count; ++i) {
       const Value* v = inputs ? n.input(i) : n.output(i);
       if (!v || !live_.count(v)) continue;

@@ -8,7 +8,10 @@
 //    nodes are not visible;
 //  * op rules: ONNX-domain nodes against libonnx's schema for the chosen opset (op exists, input and
 //    output counts, required inputs present, attribute names and kinds, required attributes, each
-//    typed input/output allowed by its type constraint and one type per type variable); If, Loop and
+//    typed input/output allowed by its type constraint and one type per type variable). libonnx 1.12
+//    knows opsets <= 17; past that, onnx_versions.def supplies what changed: ops re-signed or new
+//    after 17 are checked for arity and attribute names only, ops whose later versions only widened
+//    types are checked against libonnx's opset-17 schema without type lists; If, Loop and
 //    Scan regions against their node's inputs and outputs; "onnxify" composite ops against the rule
 //    registered for them (op_rules.h).
 //
@@ -25,6 +28,10 @@ namespace onnxify::ir {
 
 struct VerifyOptions {
   int opset = 17;  // the ONNX opset whose schemas ONNX-domain nodes must satisfy
+  // Also accept ops that arrived after `opset` up to this opset, checked against their
+  // onnx_versions.def row: lowering works on opset-17 forms mixed with newer coarse ops (Gelu,
+  // Attention, ...) before converting everything to the requested opset. 0: not accepted.
+  int newer_ops_up_to = 0;
 };
 
 // Every problem found, in graph order.

@@ -1,5 +1,14 @@
-// Public header of src/onnx: the ONNX writer (and, later, per-target lowering in src/onnx/lower/ and
-// target profiles in src/onnx/targets/).
+// Public header of src/onnx: per-target lowering (src/onnx/lower/), target profiles
+// (src/onnx/targets/), opset conversion (src/onnx/opset/) and the ONNX writer.
+//
+// lower() turns a recorded graph (ONNX ops in their opset-17 form plus composite "onnxify" ops with
+// PyTorch semantics, DESIGN.md decision 3) into plain ONNX for one target at one opset:
+//   1. composite ops -> ONNX: the coarse op where the target prefers it and the opset has it, the
+//      decomposition otherwise (LowerOptions::decompose / keep override per op);
+//   2. the target's pass pipeline (fold, cse, fusions, dce; src/passes/);
+//   3. opset conversion from the canonical opset 17 to the requested one (13..26);
+//   4. the target's rewrites and check_target(): a node the target would reject is an error naming
+//      the op and the Python line that made it.
 //
 // write_onnx() turns an IR graph into a ModelProto through libonnx's protobuf classes:
 //  * opset imports: "" at options.opset, each other domain used by a node at its configured version;
@@ -27,6 +36,7 @@
 #include <vector>
 
 #include "ir/graph.h"
+#include "support/diagnostic.h"
 #include "support/status.h"
 
 namespace onnxify {
@@ -57,6 +67,39 @@ struct WriteStats {
 
 // The ONNX IR version that goes with a default-domain opset (ONNX's versioning table).
 int onnx_ir_version_for_opset(int opset);
+
+// ---- lowering --------------------------------------------------------------------------------
+
+// The opset the recorder emits ONNX ops in and that lowering rules and fusion passes work on.
+inline constexpr int kCanonicalOpset = 17;
+// The opsets lower() converts to: 13 up to the newest ONNX Runtime 1.30 runs.
+inline constexpr int kMinOpset = 13;
+inline constexpr int kMaxOpset = 26;
+
+struct LowerOptions {
+  std::string target = "onnxruntime";  // a profile name: onnxruntime, tensorrt, generic
+  int opset = kCanonicalOpset;         // the default-domain opset of the result
+  std::vector<std::string> decompose;  // composite ops (layer_norm, gelu, ...) always decomposed
+  std::vector<std::string> keep;       // composite ops kept as one coarse ONNX op (error if impossible)
+  std::string trt_version = "10.15";   // tensorrt only: the TensorRT version whose parser is targeted
+  bool run_pipeline = true;            // run the target's pass pipeline (fusions) after expanding
+  bool verify = true;                  // verify the graph after each step (errors are internal bugs)
+};
+
+// Lowers `graph` in place. Returns the first problem; `all`, when given, receives every problem
+// (one run reports every unsupported op).
+Status lower(ir::Graph& graph, const LowerOptions& options, DiagnosticList* all = nullptr);
+
+// Expands composite ops only (step 1 above; no passes, no opset conversion, no target check).
+Status lower_composites(ir::Graph& graph, const LowerOptions& options, DiagnosticList* all = nullptr);
+// Converts ONNX ops from the canonical opset 17 forms to `opset` (step 3), in every region.
+Status convert_opset(ir::Graph& graph, int opset, DiagnosticList* all = nullptr);
+// Every node `target` (at options.opset, options.trt_version) would reject, each naming the op and
+// the Python location of the node.
+DiagnosticList check_target(const ir::Graph& graph, const LowerOptions& options);
+
+// The names of the target profiles and the composite ops LowerOptions may name.
+std::vector<std::string> target_names();
 
 // Writes `graph` to `path`. The graph should verify; the writer itself checks only what it needs
 // (types of the main graph's inputs and outputs, element types the IR version knows, no composite

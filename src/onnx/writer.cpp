@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ir/onnx_versions.h"
 #include "ir/op_rules.h"
 #include "ir/verifier.h"
 #include "onnx/onnx.h"
@@ -30,8 +31,8 @@ namespace onnxify {
 
 int onnx_ir_version_for_opset(int opset) {
   // (first opset, IR version) from ONNX's release table (onnx/helper.py VERSION_TABLE).
-  static constexpr std::pair<int, int> kTable[] = {{1, 3},  {9, 4},  {10, 5},  {11, 6}, {12, 7},
-                                                   {15, 8}, {19, 9}, {21, 10}, {23, 11}};
+  static constexpr std::pair<int, int> kTable[] = {{1, 3},  {9, 4},   {10, 5},  {11, 6},  {12, 7}, {15, 8},
+                                                   {19, 9}, {21, 10}, {23, 11}, {24, 12}, {25, 13}};
   int ir = 3;
   for (auto [first, version] : kTable)
     if (opset >= first) ir = version;
@@ -41,6 +42,7 @@ int onnx_ir_version_for_opset(int opset) {
 namespace {
 
 using namespace ir;
+using ir::kNewestOpset;
 using onnx_writer::OutputFile;
 
 constexpr uint64_t kProtobufLimit = 2'000'000'000;  // under 2^31 - 1, leaving room for the graph
@@ -79,8 +81,9 @@ class Writer {
         ir_version_(onnx_ir_version_for_opset(o.opset)) {}
 
   Status run(WriteStats* stats) {
-    if (opts_.opset < 7 || opts_.opset > 23)
-      return Status::error(fmt::format("opset {} is not supported by the writer (7 to 23)", opts_.opset));
+    if (opts_.opset < 7 || opts_.opset > kNewestOpset)
+      return Status::error(
+          fmt::format("opset {} is not supported by the writer (7 to {})", opts_.opset, kNewestOpset));
     if (Status s = check_graph(main_); !s) return s;
     collect_initializers(main_);
     place_initializers();

@@ -223,7 +223,7 @@ TEST(Writer, OpsetRange) {
   WriteOptions o;
   o.opset = 42;
   EXPECT_EQ(write_error("graph @main(%x: float32[3]) {\n  return %x\n}\n", o),
-            "onnxify: error: opset 42 is not supported by the writer (7 to 23)\n");
+            "onnxify: error: opset 42 is not supported by the writer (7 to 26)\n");
   EXPECT_EQ(onnx_ir_version_for_opset(13), 7);
   EXPECT_EQ(onnx_ir_version_for_opset(17), 8);
   EXPECT_EQ(onnx_ir_version_for_opset(21), 10);

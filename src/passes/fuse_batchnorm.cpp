@@ -1,0 +1,170 @@
+// fuse_batchnorm: an inference-mode BatchNormalization folded into the Conv, ConvTranspose, Gemm or
+// MatMul that feeds it (and nothing else).
+//
+// BatchNorm computes y = (x - mean) * f + beta with f = scale / sqrt(var + eps), per channel (axis
+// 1). Scaling output channel o of the producer's weights by f[o] and replacing its bias b by
+// b * f + (beta - mean * f) gives the same y. Channel o is weight axis 0 for Conv, axis 1 within
+// each group for ConvTranspose, and the output column for Gemm / MatMul (2-d only, where axis 1 is
+// the column). MatMul has no bias: the shift becomes an Add (fuse_matmul_add may then make a Gemm).
+//
+// This is numeric work on weights, which DESIGN.md decision 1 otherwise excludes: each folded
+// weight and bias is computed once (in double, stored in the weight's element type) into a new
+// owned initializer; the old ones go when unused (dce). Every input must be a constant, so nothing
+// is computed for data that is not already in the model.
+#include <cmath>
+#include <optional>
+
+#include "passes/passes.h"
+
+namespace onnxify::passes {
+
+namespace {
+
+using ir::ElementType;
+using ir::Graph;
+using ir::Node;
+using ir::Tensor;
+using ir::Value;
+
+bool float_type(ElementType e) {
+  return e == ElementType::Float32 || e == ElementType::Float64 || e == ElementType::Float16;
+}
+
+std::optional<std::vector<double>> values(const Value* v, int64_t expect) {
+  if (!v || !v->initializer()) return std::nullopt;
+  const Tensor& t = *v->initializer();
+  if (!float_type(t.dtype()) || (expect >= 0 && t.numel() != expect)) return std::nullopt;
+  std::vector<double> out(static_cast<size_t>(t.numel()));
+  for (int64_t i = 0; i < t.numel(); ++i) out[static_cast<size_t>(i)] = t.float_at(i);
+  return out;
+}
+
+Tensor make(ElementType e, std::vector<int64_t> shape, const std::vector<double>& v) {
+  switch (e) {
+    case ElementType::Float64:
+      return Tensor::from_values<double>(e, std::move(shape), v);
+    case ElementType::Float16: {
+      std::vector<uint16_t> h;
+      for (double d : v) h.push_back(ir::float_to_half(static_cast<float>(d)));
+      return Tensor::from_values<uint16_t>(e, std::move(shape), h);
+    }
+    default: {
+      std::vector<float> f(v.begin(), v.end());
+      return Tensor::from_values<float>(ElementType::Float32, std::move(shape), f);
+    }
+  }
+}
+
+// The producer of `x` if it is a foldable op whose only use is the BatchNorm.
+Node* producer_for(const Value* x, const Node& bn) {
+  Node* p = x->producer();
+  if (!p || p->graph() != bn.graph() || x->uses().size() != 1 || p->num_outputs() != 1) return nullptr;
+  if (p->is("Conv") || p->is("ConvTranspose") || p->is("Gemm") || p->is("MatMul")) return p;
+  return nullptr;
+}
+
+bool fold(Graph& g, Node& bn) {
+  if (bn.attr_int("training_mode", 0) != 0) return false;
+  for (size_t i = 1; i < bn.num_outputs(); ++i)
+    if (bn.output(i) && bn.output(i)->has_uses()) return false;
+  Node* p = producer_for(bn.input(0), bn);
+  if (!p) return false;
+  Value* w = p->input(1);
+  if (!w || !w->initializer() || !float_type(w->initializer()->dtype())) return false;
+  const Tensor& wt = *w->initializer();
+  const std::vector<int64_t>& ws = wt.shape();
+  ElementType e = wt.dtype();
+  int64_t channels;
+  if (p->is("Conv")) {
+    if (ws.empty()) return false;
+    channels = ws[0];
+  } else if (p->is("ConvTranspose")) {
+    if (ws.size() < 2) return false;
+    channels = ws[1] * p->attr_int("group", 1);
+  } else {
+    if (ws.size() != 2 || bn.input(0)->type().rank() != 2) return false;
+    bool trans = p->is("Gemm") && p->attr_int("transB", 0);
+    channels = trans ? ws[0] : ws[1];
+  }
+  auto scale = values(bn.input(1), channels), beta = values(bn.input(2), channels),
+       mean = values(bn.input(3), channels), var = values(bn.input(4), channels);
+  if (!scale || !beta || !mean || !var) return false;
+  double eps = bn.attr_float("epsilon", 1e-5f);
+  std::vector<double> f(static_cast<size_t>(channels)), shift(static_cast<size_t>(channels));
+  for (size_t c = 0; c < f.size(); ++c) {
+    f[c] = (*scale)[c] / std::sqrt((*var)[c] + eps);
+    shift[c] = (*beta)[c] - (*mean)[c] * f[c];
+  }
+  // Old bias (Conv/ConvTranspose input 2, Gemm input 2 scaled by beta).
+  std::vector<double> bias(static_cast<size_t>(channels), 0.0);
+  Value* old_bias = p->is("MatMul") ? nullptr : p->input(2);
+  if (old_bias) {
+    auto b = values(old_bias, -1);
+    if (!b) return false;
+    double gemm_beta = p->is("Gemm") ? p->attr_float("beta", 1.0f) : 1.0;
+    if (b->size() == 1)
+      std::fill(bias.begin(), bias.end(), (*b)[0] * gemm_beta);
+    else if (static_cast<int64_t>(b->size()) == channels)
+      for (size_t c = 0; c < bias.size(); ++c) bias[c] = (*b)[c] * gemm_beta;
+    else
+      return false;  // a full (N, M) Gemm C: leave it
+  }
+  // New weights: w * f along the output-channel position of each element.
+  std::vector<double> nw(static_cast<size_t>(wt.numel()));
+  int64_t inner = 1;
+  for (size_t i = 2; i < ws.size(); ++i) inner *= ws[i];
+  for (int64_t i = 0; i < wt.numel(); ++i) {
+    int64_t c;
+    if (p->is("Conv")) {
+      c = i / (wt.numel() / ws[0]);
+    } else if (p->is("ConvTranspose")) {
+      int64_t groups = p->attr_int("group", 1), cin = ws[0], per_group_in = cin / groups;
+      int64_t in_ch = i / (ws[1] * inner), j = (i / inner) % ws[1];
+      c = (in_ch / per_group_in) * ws[1] + j;
+    } else {
+      bool trans = p->is("Gemm") && p->attr_int("transB", 0);
+      c = trans ? i / ws[1] : i % ws[1];
+    }
+    nw[static_cast<size_t>(i)] = wt.float_at(i) * f[static_cast<size_t>(c)];
+  }
+  std::vector<double> nb(static_cast<size_t>(channels));
+  for (size_t c = 0; c < nb.size(); ++c) nb[c] = bias[c] * f[c] + shift[c];
+  Value* new_w = g.add_initializer(make(e, ws, nw), w->name());
+  Value* new_b = g.add_initializer(make(e, {channels}, nb), old_bias ? old_bias->name() : "");
+  p->set_input(1, new_w);
+  Value* result = p->output(0);
+  if (p->is("MatMul")) {
+    Node* add = g.create("", "Add", {p->output(0), new_b}, 1, &bn);
+    add->set_loc(bn.loc());
+    add->set_module_path(bn.module_path());
+    add->output(0)->set_type(bn.output(0)->type());
+    result = add->output(0);
+  } else {
+    if (p->num_inputs() < 3)
+      p->add_input(new_b);
+    else
+      p->set_input(2, new_b);
+    if (p->is("Gemm")) p->remove_attr("beta");
+  }
+  // The result stands for the BatchNorm's output (a graph output keeps its name).
+  if (!bn.output(0)->name().empty()) result->set_name(bn.output(0)->name());
+  bn.output(0)->replace_all_uses_with(result);
+  g.erase(&bn);
+  return true;
+}
+
+void run(Graph& g) {
+  for (Node* n : g.nodes()) {
+    for (Graph* r : n->regions()) run(*r);
+    if (n->is("BatchNormalization")) fold(g, *n);
+  }
+}
+
+}  // namespace
+
+Status fuse_batchnorm(ir::Graph& graph, const PassOptions&) {
+  run(graph);
+  return Status::ok();
+}
+
+}  // namespace onnxify::passes
