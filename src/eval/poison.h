@@ -1,0 +1,21 @@
+// Poison values: unknown values carried until they matter (DESIGN.md decision 6).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "eval/interp.h"
+
+namespace onnxify::eval {
+
+// A poison value named `what` ("torch.nn"), unknown because of `reason` ("module 'torch' is not
+// available: ..."), made at `origin` (the innermost running location when not given).
+Value make_poison(Interp& I, std::string what, std::string reason, SourceRange origin = {});
+
+// Throws the diagnostic for a poison that matters: `use` says how it was used ("a condition").
+// Shows where the poison was made (a note) and where it mattered (the current location).
+[[noreturn]] void poison_matters(Interp& I, const Value& poison, std::string_view use);
+
+const Value* first_poison(const Value* vals, size_t n);
+
+}  // namespace onnxify::eval

@@ -1,0 +1,91 @@
+// Small native modules: gc, time (no clocks: results would differ run to run), and _onnxify, the
+// helpers the Python half of the stdlib needs from C++.
+#include "eval/frame.h"
+#include "eval/internal.h"
+#include "eval/poison.h"
+
+namespace onnxify::eval {
+
+namespace {
+
+Value gc_collect(Interp& I, const Value&, const Args& a) { return Value::integer(0); }
+Value gc_noop(Interp& I, const Value&, const Args& a) { return Value::none(); }
+Value gc_isenabled(Interp& I, const Value&, const Args& a) { return Value::boolean(true); }
+
+// _onnxify.code_info(f) -> (argnames, posonlycount, argcount, kwonlycount, varargs, varkw,
+// generator): what inspect.signature needs from a function.
+Value ox_code_info(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "code_info", 1, 1);
+  if (!has_layout(a[0], Layout::Function)) raise(I, I.exc.TypeError, "code_info() needs a Python function");
+  Code* c = as<Function>(a[0])->code;
+  std::vector<Value> names;
+  uint32_t n = c->argcount + c->kwonlycount + (c->varargs ? 1 : 0) + (c->varkw ? 1 : 0);
+  for (uint32_t k = 0; k < n && k < c->slot_names.size(); ++k) names.push_back(Value::borrow(c->slot_names[k]));
+  return new_tuple(I, {new_tuple(I, names), Value::integer(c->posonlycount), Value::integer(c->argcount),
+                       Value::integer(c->kwonlycount), Value::boolean(c->varargs), Value::boolean(c->varkw),
+                       Value::boolean(c->generator)});
+}
+
+// _onnxify.poison(what, reason): a poison value (for stdlib stubs of unsafe functions).
+Value ox_poison(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "poison", 2, 2);
+  return make_poison(I, str_string(I, a[0]), str_string(I, a[1]));
+}
+
+Value ox_is_poison(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "is_poison", 1, 1);
+  return Value::boolean(is_poison(a[0]));
+}
+
+// _onnxify.caller_module(depth=1): the __name__ of the module `depth` frames up.
+Value ox_caller_globals(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "caller_globals", 0, 1);
+  int64_t depth = a.npos ? index(I, a[0]) : 1;
+  Frame* f = I.frame;
+  for (int64_t k = 0; f && k < depth; ++k) f = f->back;
+  if (!f) return Value::none();
+  return Value::borrow(f->globals);
+}
+
+Value ox_write_err(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "write_err", 1, 1);
+  I.write_err(str_string(I, a[0]));
+  return Value::none();
+}
+
+}  // namespace
+
+void init_gc_module(Interp& I, Module* m) {
+  add_function(I, m, "collect", &gc_collect);
+  add_function(I, m, "enable", &gc_noop);
+  add_function(I, m, "disable", &gc_noop);
+  add_function(I, m, "isenabled", &gc_isenabled);
+}
+
+void init_onnxify_module(Interp& I, Module* m) {
+  add_function(I, m, "code_info", &ox_code_info);
+  add_function(I, m, "poison", &ox_poison);
+  add_function(I, m, "is_poison", &ox_is_poison);
+  add_function(I, m, "caller_globals", &ox_caller_globals);
+  add_function(I, m, "write_err", &ox_write_err);
+  module_set(I, m, "FunctionType", Value::borrow(I.t.function));
+  module_set(I, m, "BuiltinFunctionType", Value::borrow(I.t.builtin_function));
+  module_set(I, m, "MethodType", Value::borrow(I.t.method));
+  module_set(I, m, "ModuleType", Value::borrow(I.t.module));
+  module_set(I, m, "GeneratorType", Value::borrow(I.t.generator));
+  module_set(I, m, "CodeType", Value::borrow(I.t.code));
+  module_set(I, m, "MappingProxyType", Value::borrow(I.t.mappingproxy));
+  module_set(I, m, "GenericAlias", Value::borrow(I.t.generic_alias));
+  module_set(I, m, "UnionType", Value::borrow(I.t.union_type));
+  module_set(I, m, "WrapperDescriptorType", Value::borrow(I.t.slot_wrapper));
+  module_set(I, m, "MethodWrapperType", Value::borrow(I.t.method_wrapper));
+  module_set(I, m, "MethodDescriptorType", Value::borrow(I.t.method_descriptor));
+  module_set(I, m, "GetSetDescriptorType", Value::borrow(I.t.getset));
+  module_set(I, m, "CellType", Value::borrow(I.t.cell));
+  module_set(I, m, "NoneType", Value::borrow(I.t.none));
+  module_set(I, m, "EllipsisType", Value::borrow(I.t.ellipsis));
+  module_set(I, m, "NotImplementedType", Value::borrow(I.t.notimplemented));
+  module_set(I, m, "UnknownType", Value::borrow(I.t.poison));
+}
+
+}  // namespace onnxify::eval
