@@ -689,10 +689,10 @@ std::string format_impl(FormatState& st, std::string_view f, int depth) {
         raise(I, I.exc.ValueError, "expected ':' after conversion specifier");
       conversion = f[conv_pos + 1];
     }
+    Value v = lookup_field(st, field);
     std::string spec;
     if (spec_pos != std::string_view::npos && spec_pos < j)
       spec = format_impl(st, f.substr(spec_pos + 1, j - spec_pos - 1), depth + 1);
-    Value v = lookup_field(st, field);
     if (conversion == 'r') v = repr(I, v);
     else if (conversion == 's') v = to_str(I, v);
     else if (conversion == 'a') v = I.str(ascii_of(I, v));

@@ -100,14 +100,18 @@ class Interp {
   Ref<Tuple> empty_tuple;
 
   // ---- allocation -----------------------------------------------------------------------------
+  // A new object of C++ class T and Python type `type` (with a __dict__ when the type's instances
+  // have one).
   template <class T>
   Ref<T> make(Type* type, size_t extra_bytes = 0) {
     T* o = new T();
     o->type = type;
     incref(type);
     heap.link(o, sizeof(T) + extra_bytes);
+    if (type->flags & 16u /* kTypeInstanceDict */) give_instance_dict(o);
     return Ref<T>::adopt(o);
   }
+  void give_instance_dict(Object* o);
 
   // ---- strings ----------------------------------------------------------------------------------
   // The unique str object with this text (identifiers, attribute names, dict keys from code).

@@ -127,6 +127,7 @@ static Value new_source_module(Interp& I, const std::string& name, const std::st
   Ref<Module> m = new_module(I, name);
   Dict* d = m->dict;
   dict_set_str(I, d, I.names.__file__, I.str(file));
+  dict_set(I, d, "__cached__", Value::none());
   dict_set_str(I, d, I.names.__builtins__, I.builtins_module.value());
   std::string package = is_package ? name : (name.rfind('.') == std::string::npos ? "" : name.substr(0, name.rfind('.')));
   dict_set_str(I, d, I.names.__package__, I.str(package));

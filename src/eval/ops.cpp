@@ -517,7 +517,7 @@ Value new_bool(bool b) { return Value::boolean(b); }
 Ref<Module> new_module(Interp& I, std::string_view name) {
   auto m = I.make<Module>(I.t.module);
   m->name = I.str(name);
-  m->dict = new_dict_ref(I).release();
+  I.give_instance_dict(m.get());
   dict_set_str(I, m->dict, I.names.__name__, m->name);
   dict_set_str(I, m->dict, I.names.__doc__, Value::none());
   dict_set_str(I, m->dict, I.names.__package__, Value::none());

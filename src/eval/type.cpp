@@ -151,7 +151,7 @@ std::vector<Type*> compute_mro(Interp& I, Type* t) {
         if (!names.empty()) names += ", ";
         names += b->name_view();
       }
-      raisef(I, I.exc.TypeError, "Cannot create a consistent method resolution order (MRO) for bases {}",
+      raisef(I, I.exc.TypeError, "Cannot create a consistent method resolution\norder (MRO) for bases {}",
              names);
     }
     out.push_back(pick);
@@ -212,7 +212,8 @@ void update_slots(Interp& I, Type* t) {
 
 Value new_native(Interp& I, const char* name, NativeFn fn, Value self, Value data, uint32_t flags,
                  const char* doc) {
-  Type* t = (flags & kNativeMethod) && self.is_null() ? I.t.method_descriptor : I.t.builtin_function;
+  Type* t = (flags & (kNativeMethod | kNativeClass | kNativeStatic)) && self.is_null() ? I.t.method_descriptor
+                                                                                     : I.t.builtin_function;
   auto f = I.make<NativeFunc>(t);
   f->fn = fn;
   f->name = name;

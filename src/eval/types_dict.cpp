@@ -65,6 +65,10 @@ void track(Interp& I, Dict* d, size_t old_cap, size_t old_index) {
 
 Ref<Dict> new_dict_ref(Interp& I) { return I.make<Dict>(I.t.dict); }
 
+void Interp::give_instance_dict(Object* o) {
+  if (!o->dict) o->dict = new_dict_ref(*this).release();
+}
+
 int64_t dict_find_str(Dict* d, Str* key) {
   int64_t h = str_hash(key);
   if (d->index.empty()) {

@@ -91,6 +91,17 @@ static Value fn_get_closure(Interp& I, const Value& self) {
 extern Value function_code_object(Interp& I, Function* f);
 static Value fn_get_code(Interp& I, const Value& self) { return function_code_object(I, as<Function>(self)); }
 static Value fn_get_builtins(Interp& I, const Value& self) { return as<Function>(self)->builtins; }
+static Value fn_get_dict(Interp& I, const Value& self) {
+  I.give_instance_dict(self.obj());
+  return Value::borrow(self.obj()->dict);
+}
+static void fn_set_dict(Interp& I, const Value& self, const Value& v) {
+  if (!is_dict(v)) raise(I, I.exc.TypeError, "__dict__ must be set to a dictionary");
+  Dict* old = self.obj()->dict;
+  self.obj()->dict = as_dict(v);
+  incref(self.obj()->dict);
+  if (old) decref(old);
+}
 
 // ---- bound method ------------------------------------------------------------------------------------------
 
@@ -580,7 +591,7 @@ static Value module_repr(Interp& I, const Value& self) {
 }
 static Value module_alloc(Interp& I, Type* cls) {
   auto m = I.make<Module>(cls);
-  m->dict = new_dict_ref(I).release();
+  I.give_instance_dict(m.get());
   return m.take_value();
 }
 static Value module_new(Interp& I, Type* cls, const Args& a) { return alloc_instance(I, cls); }
@@ -628,6 +639,10 @@ Value generic_alias(Interp& I, const Value& origin, const Value& args) {
   return a.take_value();
 }
 
+static Value alias_new(Interp& I, Type* cls, const Args& a) {
+  check_nargs(I, a, "GenericAlias", 2, 2);
+  return generic_alias(I, a[0], a[1]);
+}
 static Value alias_repr(Interp& I, const Value& self) {
   auto* a = as<Alias>(self);
   std::string out = type_repr_for_alias(I, a->origin) + "[";
@@ -762,6 +777,7 @@ void init_function_types(Interp& I) {
         {"__closure__", &fn_get_closure},
         {"__code__", &fn_get_code},
         {"__builtins__", &fn_get_builtins},
+        {"__dict__", &fn_get_dict, &fn_set_dict},
     };
     init_native_type(I, I.t.function, s);
     // Functions carry a __dict__ (created on first attribute assignment).
@@ -906,6 +922,7 @@ void init_function_types(Interp& I) {
     s.name = "GenericAlias";
     s.module = "types";
     s.flags = 0;
+    s.slots.new_ = &alias_new;
     s.slots.repr = &alias_repr;
     s.slots.call = &alias_call;
     s.slots.getattribute = &alias_getattribute;

@@ -495,6 +495,12 @@ Value new_mappingproxy(Interp& I, const Value& d) {
   p->mapping = d;
   return p.take_value();
 }
+static Value mp_new(Interp& I, Type* cls, const Args& a) {
+  check_nargs(I, a, "mappingproxy", 1, 1);
+  if (!I.type_of(a[0])->slots.getitem || is_list(a[0]) || is_tuple(a[0]))
+    raisef(I, I.exc.TypeError, "mappingproxy() argument must be a mapping, not {}", type_name(I, a[0]));
+  return new_mappingproxy(I, a[0]);
+}
 static Value mp_getitem(Interp& I, const Value& self, const Value& k) { return getitem(I, as<MappingProxy>(self)->mapping, k); }
 static int64_t mp_len(Interp& I, const Value& self) { return len(I, as<MappingProxy>(self)->mapping); }
 static bool mp_contains(Interp& I, const Value& self, const Value& k) { return contains(I, as<MappingProxy>(self)->mapping, k); }
@@ -551,6 +557,7 @@ void init_range_slice_types(Interp& I) {
     TypeSpec s;
     s.name = "mappingproxy";
     s.flags = 0;
+    s.slots.new_ = &mp_new;
     s.slots.getitem = &mp_getitem;
     s.slots.len = &mp_len;
     s.slots.contains = &mp_contains;

@@ -1,5 +1,6 @@
 // Small native modules: gc, time (no clocks: results would differ run to run), and _onnxify, the
 // helpers the Python half of the stdlib needs from C++.
+#include "eval/code.h"
 #include "eval/frame.h"
 #include "eval/internal.h"
 #include "eval/poison.h"
@@ -47,6 +48,69 @@ Value ox_caller_globals(Interp& I, const Value&, const Args& a) {
   return Value::borrow(f->globals);
 }
 
+// _onnxify.make_function(name, qualname, params, impl, *, posonly=0, kwonly=(), defaults=(),
+// kwdefaults=None, varargs=None, varkw=None, module=None, doc=None): a real Python function with
+// exactly this signature (so argument errors, inspect.signature and __code__ are CPython's) whose
+// body is `return impl(<every parameter, in order>)`. What dataclasses and namedtuple build with
+// exec() in CPython, without running generated source.
+Value ox_make_function(Interp& I, const Value&, const Args& a) {
+  static const Signature sig("make_function",
+                             "name, qualname, params, impl, *, posonly=0, kwonly=(), defaults=(), kwdefaults=None, "
+                             "varargs=None, varkw=None, module=None, doc=None");
+  Value v[12];
+  sig.bind(I, a, v);
+  std::vector<Value> params = to_vector(I, v[2]);
+  std::vector<Value> kwonly = v[5] ? to_vector(I, v[5]) : std::vector<Value>();
+  auto unit = std::make_unique<CodeUnit>();
+  unit->module_name = "<generated>";
+  unit->file = std::make_shared<SourceFile>("<generated>", "");
+  Code* c = unit->make_code();
+  c->kind = CodeKind::Function;
+  c->name = I.intern(str_string(I, v[0]));
+  c->qualname = I.intern(str_string(I, v[1]));
+  for (const Value& p : params) c->slot_names.push_back(I.intern(str_string(I, p)));
+  for (const Value& p : kwonly) c->slot_names.push_back(I.intern(str_string(I, p)));
+  c->argcount = static_cast<uint32_t>(params.size());
+  c->posonlycount = v[4] ? static_cast<uint32_t>(index(I, v[4])) : 0;
+  c->kwonlycount = static_cast<uint32_t>(kwonly.size());
+  if (v[8] && !v[8].is_none()) {
+    c->varargs = true;
+    c->slot_names.push_back(I.intern(str_string(I, v[8])));
+  }
+  if (v[9] && !v[9].is_none()) {
+    c->varkw = true;
+    c->slot_names.push_back(I.intern(str_string(I, v[9])));
+  }
+  c->nslots = static_cast<uint32_t>(c->slot_names.size());
+  auto* call = unit->make<CallExpr>();
+  auto* fn = unit->make<ConstExpr>();
+  fn->value = v[3];
+  call->func = fn;
+  for (uint32_t k = 0; k < c->nslots; ++k) {
+    auto* n = unit->make<NameExpr>(EK::Local);
+    n->slot = k;
+    n->name = c->slot_names[k];
+    call->args.push_back(n);
+  }
+  auto* ret = unit->make<ReturnStmt>();
+  ret->value = call;
+  c->body.push_back(ret);
+  auto f = I.make<Function>(I.t.function);
+  f->code = c;
+  Dict* g = I.frame ? I.frame->globals : I.builtins.get();
+  f->globals = Ref<Dict>(g);
+  f->builtins = I.builtins.value();
+  if (v[6]) f->defaults = to_vector(I, v[6]);
+  if (v[7] && !v[7].is_none()) f->kwdefaults = dict_copy(I, as_dict(v[7]));
+  f->name = Value::borrow(c->name);
+  f->qualname = Value::borrow(c->qualname);
+  f->module = v[10] ? v[10] : Value::none();
+  f->doc = v[11] ? v[11] : Value::none();
+  f->annotations = Value::none();
+  I.keep(std::move(unit));
+  return f.take_value();
+}
+
 Value ox_write_err(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "write_err", 1, 1);
   I.write_err(str_string(I, a[0]));
@@ -68,6 +132,7 @@ void init_onnxify_module(Interp& I, Module* m) {
   add_function(I, m, "is_poison", &ox_is_poison);
   add_function(I, m, "caller_globals", &ox_caller_globals);
   add_function(I, m, "write_err", &ox_write_err);
+  add_function(I, m, "make_function", &ox_make_function);
   module_set(I, m, "FunctionType", Value::borrow(I.t.function));
   module_set(I, m, "BuiltinFunctionType", Value::borrow(I.t.builtin_function));
   module_set(I, m, "MethodType", Value::borrow(I.t.method));
