@@ -208,6 +208,7 @@ static Exit exec_try(Interp& I, Frame& f, const TryStmt* s) {
       }
     } catch (PyException& e) {
       pending = std::move(e.exc);
+      add_traceback(I, pending, f);
     }
     if (!pending) {
       if (!match) {
@@ -221,6 +222,7 @@ static Exit exec_try(Interp& I, Frame& f, const TryStmt* s) {
           result = exec_block(I, f, match->body);
         } catch (PyException& e) {
           raised = std::move(e.exc);
+          add_traceback(I, raised, f);
         }
         f.handling = prev;
         if (match->target) {
@@ -242,6 +244,7 @@ static Exit exec_try(Interp& I, Frame& f, const TryStmt* s) {
       result = exec_block(I, f, s->orelse);
     } catch (PyException& e) {
       raised = std::move(e.exc);
+      add_traceback(I, raised, f);
     }
     if (raised) pending = std::move(raised);
   }
@@ -255,6 +258,7 @@ static Exit exec_try(Interp& I, Frame& f, const TryStmt* s) {
       fx = exec_block(I, f, s->finalbody);
     } catch (PyException& e) {
       raised = std::move(e.exc);
+      add_traceback(I, raised, f);
     }
     f.handling = prev;
     if (raised) {
@@ -305,6 +309,7 @@ static Exit exec_with_items(Interp& I, Frame& f, const WithStmt* s, size_t k) {
       r = call_unbound(I, exit, mgr, Args(args, 3));
     } catch (PyException& e) {
       raised = std::move(e.exc);
+      add_traceback(I, raised, f);
     }
     f.handling = prev;
     if (raised) {

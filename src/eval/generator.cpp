@@ -105,7 +105,6 @@ void run_body(Interp& I, Generator* g) {
       as<Exc>(r)->cause = e.exc;
       as<Exc>(r)->context = e.exc;
       as<Exc>(r)->suppress_context = true;
-      as<Exc>(r)->traceback = as<Exc>(e.exc)->traceback;
       g->error = std::make_exception_ptr(PyException{r});
     } else {
       g->error = std::current_exception();
