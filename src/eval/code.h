@@ -164,6 +164,9 @@ struct SeqExpr : Expr {
   explicit SeqExpr(EK k) : Expr(k) {}
   std::vector<Expr*> elts;
   bool has_star = false;
+  // A set display of more than two constants: a frozenset built once (CPython compiles it as
+  // BUILD_SET + a frozenset constant, which decides the set's iteration order).
+  Value const_set;
 };
 
 struct DictExpr : Expr {

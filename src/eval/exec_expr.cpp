@@ -714,6 +714,11 @@ Value eval(Interp& I, Frame& f, const Expr* e) {
     }
     case EK::Set: {
       const auto* s = static_cast<const SeqExpr*>(e);
+      if (s->const_set) {
+        Value out = new_set(I);
+        set_update(I, as<Set>(out), s->const_set);
+        return out;
+      }
       std::vector<Value> items;
       expand_into(I, f, s->elts, items);
       Value out = new_set(I);

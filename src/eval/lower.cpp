@@ -68,6 +68,13 @@ class Lowerer {
   // ---- code objects ----
   Code* new_code(Scope* sc, CodeKind kind, const ast::Node* where, const std::string& name);
 
+  // Constant folding as CPython's AST optimizer does it (results identical; folded only when the
+  // operation cannot fail and the result stays small).
+  Expr* fold_binop(BinOpExpr* b);
+  Expr* fold_unary(UnaryExpr* x);
+  Expr* fold_tuple(SeqExpr* t);
+  Expr* const_node(const ast::Node* src, Value v);
+
   Interp& I;
   CodeUnit& u;
   SymbolTable& st;
@@ -348,7 +355,7 @@ Expr* Lowerer::expr(const ast::expr* e) {
       x->op = static_cast<uint8_t>(map_binop(b.op));
       x->left = expr(b.left);
       x->right = expr(b.right);
-      return x;
+      return fold_binop(x);
     }
     case NodeKind::UnaryOp: {
       const auto& un = e->cast<ast::UnaryOp>();
@@ -380,7 +387,7 @@ Expr* Lowerer::expr(const ast::expr* e) {
                                                 : UnaryOp::Neg;
       x->op = static_cast<uint8_t>(op);
       x->operand = expr(un.operand);
-      return x;
+      return fold_unary(x);
     }
     case NodeKind::BoolOp: {
       const auto& b = e->cast<ast::BoolOp>();
@@ -421,6 +428,27 @@ Expr* Lowerer::expr(const ast::expr* e) {
       for (const ast::expr* v : elts) {
         if (v->is<ast::Starred>()) x->has_star = true;
         x->elts.push_back(expr(v));
+      }
+      bool load = k == EK::Set || (k == EK::Tuple ? e->cast<ast::Tuple>().ctx == ExprContext::Load
+                                                  : e->cast<ast::List>().ctx == ExprContext::Load);
+      if (load && k == EK::Tuple) return fold_tuple(x);
+      if (load && k == EK::Set && x->elts.size() > 2 && !x->has_star) {
+        bool all_const = true;
+        for (Expr* el : x->elts)
+          if (el->kind != EK::Const) all_const = false;
+        if (all_const) {
+          try {
+            Value fs = new_frozenset(I, Value());
+            for (Expr* el : x->elts) set_add(I, as<Set>(fs), static_cast<ConstExpr*>(el)->value);
+            // CPython's compiler then re-creates constant frozensets from their iteration order
+            // (merge_consts_recursive), which can change the layout once more.
+            Value again = new_frozenset(I, Value());
+            for (const Value& item : to_vector(I, fs)) set_add(I, as<Set>(again), item);
+            x->const_set = again;
+          } catch (PyException&) {
+            x->const_set = Value();  // unhashable element: the error happens at run time
+          }
+        }
       }
       return x;
     }
@@ -495,6 +523,104 @@ Expr* Lowerer::expr(const ast::expr* e) {
       return c;
     }
   }
+}
+
+// ---- constant folding -----------------------------------------------------------------------------------
+
+Expr* Lowerer::const_node(const ast::Node* src, Value v) {
+  auto* c = u.make<ConstExpr>();
+  c->value = std::move(v);
+  return c;
+}
+
+static bool foldable_value(Interp& I, const Value& v) {
+  if (v.is_none() || v.is_bool() || v.is_int() || v.is_float()) return true;
+  if (!v.is_obj()) return false;
+  Type* t = v.obj()->type;
+  if (t == I.t.str || t == I.t.bytes || t == I.t.complex) return true;
+  if (t == I.t.tuple) {
+    for (const Value& x : as_tuple(v)->items)
+      if (!foldable_value(I, x)) return false;
+    return true;
+  }
+  return false;
+}
+
+static size_t value_size(Interp& I, const Value& v) {
+  if (is_str(v)) return as_str(v)->s.size();
+  if (has_layout(v, Layout::Bytes)) return as<Bytes>(v)->s.size();
+  if (is_tuple(v)) return as_tuple(v)->items.size();
+  return 0;
+}
+
+Expr* Lowerer::fold_binop(BinOpExpr* b) {
+  if (b->left->kind != EK::Const || b->right->kind != EK::Const) return b;
+  BinOp op = static_cast<BinOp>(b->op);
+  const Value& l = static_cast<ConstExpr*>(b->left)->value;
+  const Value& r = static_cast<ConstExpr*>(b->right)->value;
+  if (!foldable_value(I, l) || !foldable_value(I, r) || op == BinOp::MatMul) return b;
+  if (op == BinOp::Mod && is_str(l)) return b;  // CPython rewrites this into an f-string instead
+  // Sequence repetition only when the result stays small (CPython's limits).
+  if (op == BinOp::Mul) {
+    int64_t n;
+    const Value* seq = value_size(I, l) ? &l : value_size(I, r) ? &r : nullptr;
+    const Value& cnt = seq == &l ? r : l;
+    if (seq && int_value(cnt, &n)) {
+      size_t limit = is_tuple(*seq) ? 256 : 4096;
+      if (n < 0 || static_cast<size_t>(n) * value_size(I, *seq) > limit) return b;
+    }
+  }
+  if ((op == BinOp::Add) && (is_str(l) || is_tuple(l) || has_layout(l, Layout::Bytes)) &&
+      value_size(I, l) + value_size(I, r) > (is_tuple(l) ? 256u : 4096u))
+    return b;
+  try {
+    Value v = binary_op(I, op, l, r);
+    if (!foldable_value(I, v)) return b;
+    auto* c = const_node(nullptr, std::move(v));
+    c->line = b->line;
+    c->col = b->col;
+    c->end_line = b->end_line;
+    c->end_col = b->end_col;
+    return c;
+  } catch (PyException&) {
+  } catch (Diagnostic&) {
+  }
+  return b;
+}
+
+Expr* Lowerer::fold_unary(UnaryExpr* x) {
+  if (x->operand->kind != EK::Const) return x;
+  const Value& v = static_cast<ConstExpr*>(x->operand)->value;
+  if (!foldable_value(I, v)) return x;
+  try {
+    Value r = unary_op(I, static_cast<UnaryOp>(x->op), v);
+    auto* c = const_node(nullptr, std::move(r));
+    c->line = x->line;
+    c->col = x->col;
+    c->end_line = x->end_line;
+    c->end_col = x->end_col;
+    return c;
+  } catch (PyException&) {
+  } catch (Diagnostic&) {
+  }
+  return x;
+}
+
+Expr* Lowerer::fold_tuple(SeqExpr* t) {
+  if (t->has_star) return t;
+  std::vector<Value> items;
+  for (Expr* e : t->elts) {
+    if (e->kind != EK::Const) return t;
+    const Value& v = static_cast<ConstExpr*>(e)->value;
+    if (!foldable_value(I, v)) return t;
+    items.push_back(v);
+  }
+  auto* c = const_node(nullptr, new_tuple(I, std::move(items)));
+  c->line = t->line;
+  c->col = t->col;
+  c->end_line = t->end_line;
+  c->end_col = t->end_col;
+  return c;
 }
 
 // ---- patterns ----------------------------------------------------------------------------------------

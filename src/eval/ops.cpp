@@ -359,7 +359,8 @@ Value rich_compare(Interp& I, CmpOp op, const Value& a, const Value& b) {
 }
 
 bool eq(Interp& I, const Value& a, const Value& b) {
-  if (a.is(b)) return !(a.is_float() && std::isnan(a.f()));
+  // Identity implies equality for containers (CPython's PyObject_RichCompareBool), NaN included.
+  if (a.is(b)) return true;
   if (a.is_int() && b.is_int()) return a.i() == b.i();
   if (a.is_obj() && b.is_obj() && a.obj()->type == I.t.str && b.obj()->type == I.t.str)
     return str_eq(as_str(a), as_str(b));

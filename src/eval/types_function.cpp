@@ -18,7 +18,7 @@ static std::string module_of(Interp& I, const Value& v) {
 static Value function_call(Interp& I, const Value& self, const Args& a) { return call_function(I, as<Function>(self), a); }
 
 static Value function_get(Interp& I, const Value& self, const Value& obj, const Value& owner) {
-  if (obj.is_null() || obj.is_none()) return self;
+  if (obj.is_null()) return self;
   auto m = I.make<Method>(I.t.method);
   m->func = self;
   m->self = obj;
@@ -210,7 +210,7 @@ static Value method_descr_get(Interp& I, const Value& self, const Value& obj, co
     as<NativeFunc>(f)->owner = nf->owner;
     return f;
   }
-  if (obj.is_null() || obj.is_none()) return self;
+  if (obj.is_null()) return self;
   Value f = new_native(I, nf->name, nf->fn, obj, nf->data, 0, nf->doc);
   as<NativeFunc>(f)->owner = nf->owner;
   return f;
@@ -254,7 +254,7 @@ static Value slot_wrapper_call(Interp& I, const Value& self, const Args& a) {
 
 static Value slot_wrapper_get(Interp& I, const Value& self, const Value& obj, const Value& owner) {
   auto* w = as<SlotWrapper>(self);
-  if (obj.is_null() || obj.is_none() || w->slot == SlotId::new_ || w->self) return self;
+  if (obj.is_null() || w->slot == SlotId::new_ || w->self) return self;
   auto b = I.make<SlotWrapper>(I.t.method_wrapper);
   b->slot = w->slot;
   b->owner = w->owner;
@@ -299,7 +299,7 @@ static int64_t slot_wrapper_hash(Interp& I, const Value& self) {
 
 static Value getset_get(Interp& I, const Value& self, const Value& obj, const Value& owner) {
   auto* g = as<GetSet>(self);
-  if (obj.is_null() || obj.is_none()) return self;
+  if (obj.is_null()) return self;
   if (g->owner && !isinstance(I, obj, g->owner))
     raisef(I, I.exc.TypeError, "descriptor '{}' for '{}' objects doesn't apply to a '{}' object", g->name,
            g->owner->name_view(), type_name(I, obj));
@@ -360,7 +360,7 @@ static std::string property_name_for(Interp& I, Property* p) {
 }
 static Value property_get(Interp& I, const Value& self, const Value& obj, const Value& owner) {
   auto* p = as<Property>(self);
-  if (obj.is_null() || obj.is_none()) return self;
+  if (obj.is_null()) return self;
   if (p->fget.is_none())
     raisef(I, I.exc.AttributeError, "property '{}' of '{}' object has no getter", property_name_for(I, p), type_name(I, obj));
   return call(I, p->fget, obj);
@@ -539,7 +539,7 @@ static Value super_getattribute(Interp& I, const Value& self, Str* name) {
 
 static Value super_get(Interp& I, const Value& self, const Value& obj, const Value& owner) {
   auto* s = as<SuperObj>(self);
-  if (obj.is_null() || obj.is_none() || s->obj) return self;
+  if (obj.is_null() || s->obj) return self;
   Value ns = alloc_instance(I, I.t.super_);
   Value args[2] = {s->thisclass, obj};
   super_init(I, ns, Args(args, 2));
