@@ -27,9 +27,10 @@ struct Spec {
 
 bool is_align(char c) { return c == '<' || c == '>' || c == '=' || c == '^'; }
 
-Spec parse_spec(Interp& I, std::string_view s, const char* tname) {
+Spec parse_spec(Interp& I, std::string_view s, const char* tname, char default_align = '>') {
   Spec sp;
   size_t i = 0;
+  bool fill_specified = false;
   // A fill character may be any code point.
   size_t first_len = 0;
   if (!s.empty()) {
@@ -41,6 +42,7 @@ Spec parse_spec(Interp& I, std::string_view s, const char* tname) {
     size_t j = 0;
     sp.fill = utf8_next(s, j);
     sp.align = s[first_len];
+    fill_specified = true;
     i = first_len + 1;
   } else if (!s.empty() && is_align(s[0])) {
     sp.align = s[0];
@@ -81,9 +83,11 @@ Spec parse_spec(Interp& I, std::string_view s, const char* tname) {
   if (s.size() - i > 1)
     raisef(I, I.exc.ValueError, "Invalid format specifier '{}' for object of type '{}'", s, tname);
   if (i < s.size()) sp.type = s[i];
-  if (sp.zero && !sp.align) {
+  // '0' means fill with zeros (unless a fill is given), and sign-aware padding for numbers
+  // (unless an alignment is given).
+  if (sp.zero && !fill_specified) {
     sp.fill = '0';
-    sp.align = '=';
+    if (!sp.align && default_align == '>') sp.align = '=';
   }
   if (sp.grouping) {
     char t = sp.type;
@@ -266,13 +270,12 @@ std::string format_float(Interp& I, double d, std::string_view spec) {
 
 std::string format_str(Interp& I, std::string_view s, std::string_view spec) {
   if (spec.empty()) return std::string(s);
-  Spec sp = parse_spec(I, spec, "str");
+  Spec sp = parse_spec(I, spec, "str", '<');
   if (sp.type && sp.type != 's')
     raisef(I, I.exc.ValueError, "Unknown format code '{}' for object of type '{}'", sp.type, "str");
   if (sp.sign) raise(I, I.exc.ValueError, "Sign not allowed in string format specifier");
   if (sp.alt) raise(I, I.exc.ValueError, "Alternate form (#) not allowed in string format specifier");
-  if (sp.align == '=' && !sp.zero) raise(I, I.exc.ValueError, "'=' alignment not allowed in string format specifier");
-  if (sp.zero && sp.align == '=') sp.align = '<';
+  if (sp.align == '=') raise(I, I.exc.ValueError, "'=' alignment not allowed in string format specifier");
   std::string body(s);
   if (sp.precision >= 0) {
     size_t i = 0;

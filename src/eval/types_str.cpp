@@ -689,8 +689,26 @@ static Value map_chars(Interp& I, const Value& self, uint32_t (*f)(uint32_t)) {
   while (i < s.size()) utf8_append(out, f(utf8_next(s, i)));
   return I.str(std::move(out));
 }
-STR_METHOD(upper) { return map_chars(I, self, &cp_to_upper); }
-STR_METHOD(lower) { return map_chars(I, self, &cp_to_lower); }
+// Case mappings that change length (CPython's SpecialCasing: German sharp s, dotted capital I).
+static Value special_case_map(Interp& I, const Value& self, bool upper) {
+  std::string out;
+  const std::string& s = self_str(self)->s;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    uint32_t c = utf8_next(s, i);
+    if (upper && c == 0xDF) {
+      out += "SS";
+    } else if (!upper && c == 0x130) {
+      out += "i\xcc\x87";
+    } else {
+      utf8_append(out, upper ? cp_to_upper(c) : cp_to_lower(c));
+    }
+  }
+  return I.str(std::move(out));
+}
+STR_METHOD(upper) { return special_case_map(I, self, true); }
+STR_METHOD(lower) { return special_case_map(I, self, false); }
 STR_METHOD(casefold) { return map_chars(I, self, &cp_to_lower); }
 STR_METHOD(swapcase) {
   return map_chars(I, self, [](uint32_t c) { return cp_upper(c) ? cp_to_lower(c) : cp_lower(c) ? cp_to_upper(c) : c; });
