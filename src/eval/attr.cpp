@@ -1,6 +1,7 @@
 // Attribute access: the descriptor protocol, object.__getattribute__/__setattr__, getattr with the
 // __getattr__ fallback, and calling a class attribute as a method.
 #include "eval/internal.h"
+#include "eval/loader.h"
 
 namespace onnxify::eval {
 
@@ -73,8 +74,18 @@ void raise_no_attribute(Interp& I, const Value& o, Str* name) {
     raisef(I, I.exc.AttributeError, "type object '{}' has no attribute '{}'", as_type(o)->name_view(), name->s);
   if (has_layout(o, Layout::Module)) {
     Value mn = o.obj()->dict ? dict_get_str(o.obj()->dict, I.names.__name__) : Value();
-    if (mn && is_str(mn))
-      raisef(I, I.exc.AttributeError, "module '{}' has no attribute '{}'", as_str(mn)->s, name->s);
+    if (mn && is_str(mn)) {
+      const std::string& m = as_str(mn)->s;
+      // CPython's hints for circular imports.
+      if (I.loader().initializing(m + "." + name->s))
+        raisef(I, I.exc.AttributeError,
+               "cannot access submodule '{}' of module '{}' (most likely due to a circular import)", name->s, m);
+      if (I.loader().initializing(m))
+        raisef(I, I.exc.AttributeError,
+               "partially initialized module '{}' has no attribute '{}' (most likely due to a circular import)", m,
+               name->s);
+      raisef(I, I.exc.AttributeError, "module '{}' has no attribute '{}'", m, name->s);
+    }
     raisef(I, I.exc.AttributeError, "module has no attribute '{}'", name->s);
   }
   raisef(I, I.exc.AttributeError, "'{}' object has no attribute '{}'", type_name(I, o), name->s);

@@ -119,7 +119,14 @@ void ModuleLoader::exec_source(const Value& module, std::shared_ptr<const Source
   std::unique_ptr<CodeUnit> unit = compile_module(I, std::move(file), name);
   CodeUnit* u = unit.get();
   I.keep(std::move(unit));
-  exec_module_code(I, u->module, module.obj()->dict);
+  initializing_.push_back(name);
+  try {
+    exec_module_code(I, u->module, module.obj()->dict);
+  } catch (...) {
+    initializing_.pop_back();
+    throw;
+  }
+  initializing_.pop_back();
 }
 
 static Value new_source_module(Interp& I, const std::string& name, const std::string& file, bool is_package,

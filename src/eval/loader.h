@@ -47,6 +47,12 @@ class ModuleLoader {
 
   // Names built into the binary (for diagnostics and tests).
   std::vector<std::string> builtin_module_names() const;
+  // Whether module `name` is being imported right now (its body is running).
+  bool initializing(const std::string& name) const {
+    for (const std::string& n : initializing_)
+      if (n == name) return true;
+    return false;
+  }
 
  private:
   Value load(const std::string& fullname, bool guarded, const SourceRange& where);
@@ -58,6 +64,7 @@ class ModuleLoader {
   std::string resolve_relative(const std::string& name, Dict* globals, int level);
 
   Interp& I;
+  std::vector<std::string> initializing_;
   std::map<std::string, EmbeddedModule> embedded_;
   std::map<std::string, NativeModuleDef> native_;
 };
