@@ -105,7 +105,8 @@ std::string float_body(double d, char type, int precision, bool alt) {
     case 'G':
     case 'r': {
       // 'r' with a precision is the empty presentation type: like 'g' but a fixed result keeps at
-      // least one digit after the point.
+      // least one digit after the point, and (CPython's add-dot-0 rule) switches to exponent form
+      // one digit earlier so that the added ".0" never exceeds the precision.
       int p = precision == 0 ? 1 : precision;
       Digits g = sci_digits(a, p - 1);
       int exp = a == 0 ? 0 : g.decpt - 1;
@@ -113,7 +114,7 @@ std::string float_body(double d, char type, int precision, bool alt) {
       if (!alt)
         while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
       if (a == 0) digits = alt ? std::string(p, '0') : "0";
-      if (exp >= -4 && exp < p) {
+      if (exp >= -4 && exp < (type == 'r' ? p - 1 : p)) {
         int decpt = exp + 1;
         std::string s;
         if (decpt <= 0) {

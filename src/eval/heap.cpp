@@ -24,8 +24,9 @@ Heap::~Heap() { teardown(); }
 
 void Heap::adjust(Object* o, int64_t delta) {
   int64_t nb = static_cast<int64_t>(o->heap_bytes) + delta;
-  if (nb < 0 || nb > static_cast<int64_t>(UINT32_MAX)) {
-    if (delta > 0) memory_budget_exceeded(*this, static_cast<size_t>(delta));
+  if (nb > static_cast<int64_t>(UINT32_MAX)) memory_budget_exceeded(*this, static_cast<size_t>(delta));
+  if (nb < 0) {  // never give back more than the object was charged
+    delta = -static_cast<int64_t>(o->heap_bytes);
     nb = 0;
   }
   o->heap_bytes = static_cast<uint32_t>(nb);
@@ -42,6 +43,7 @@ static void free_one(Heap& h, Object* o) {
   o->heap_prev->heap_next = o->heap_next;
   o->heap_next->heap_prev = o->heap_prev;
   h.bytes -= o->heap_bytes;
+  o->heap_bytes = 0;  // a destructor that gives memory back (adjust) finds nothing left to give
   --h.objects;
   delete o;
 }
