@@ -22,7 +22,11 @@ int run(const RunOptions& o) {
   if (!std::ifstream(o.file).good())
     return report(Diagnostic::error(fmt::format("cannot read '{}'", o.file)), kBadInput);
   eval::Options opts;
-  eval::apply_budget_env(opts.budgets);
+  try {
+    eval::apply_budget_env(opts.budgets);
+  } catch (const Diagnostic& d) {
+    return report(d, kBadInput);
+  }
   if (o.max_steps > 0) opts.budgets.max_steps = o.max_steps;
   if (o.max_depth > 0) opts.budgets.max_depth = o.max_depth;
   if (o.max_memory_mib > 0) opts.budgets.max_memory = static_cast<uint64_t>(o.max_memory_mib) << 20;
@@ -43,15 +47,26 @@ int run(const RunOptions& o) {
 
 }  // namespace
 
+const CLI::Validator kPositive(
+    [](std::string& v) -> std::string {
+      char* end = nullptr;
+      long long x = std::strtoll(v.c_str(), &end, 10);
+      return end && *end == 0 && x > 0 ? "" : "must be a positive integer, not '" + v + "'";
+    },
+    "N > 0");
+
 Action setup_run(CLI::App& sub) {
   auto o = std::make_shared<RunOptions>();
   sub.add_option("file", o->file, "the Python script to run")->required();
   sub.add_option("--path", o->path, "an import root, searched after the script's folder (repeatable)");
   sub.add_option("--max-steps", o->max_steps,
-                 "step budget: statements, loop iterations and calls (default 200000000; env ONNXIFY_MAX_STEPS)");
-  sub.add_option("--max-depth", o->max_depth, "recursion budget: Python call depth (default 1000; env ONNXIFY_MAX_DEPTH)");
+                 "step budget: statements, loop iterations and calls (default 200000000; env ONNXIFY_MAX_STEPS)")
+      ->check(kPositive);
+  sub.add_option("--max-depth", o->max_depth, "recursion budget: Python call depth (default 1000; env ONNXIFY_MAX_DEPTH)")
+      ->check(kPositive);
   sub.add_option("--max-memory", o->max_memory_mib,
-                 "memory budget in MiB for Python objects (default 2048; env ONNXIFY_MAX_MEMORY)");
+                 "memory budget in MiB for Python objects (default 2048; env ONNXIFY_MAX_MEMORY)")
+      ->check(kPositive);
   return [o] { return run(*o); };
 }
 

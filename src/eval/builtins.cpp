@@ -212,18 +212,44 @@ BUILTIN(format) {
 }
 BUILTIN(callable) {
   check_nargs(I, a, "callable", 1, 1);
+  if (is_poison(a[0])) return derive_poison(I, a[0], "callable(" + poison_operand(I, a[0]) + ")");
   return Value::boolean(callable(I, a[0]));
+}
+
+// isinstance/issubclass with an unknown object or class: unknown, unless a known class of the
+// tuple already answers True.
+static Value class_check(Interp& I, const Args& a, const char* fname,
+                         bool (*check)(Interp&, const Value&, const Value&)) {
+  const Value& cls = a[1];
+  auto unknown = [&](const Value& p) {
+    return derive_poison(I, p, fmt::format("{}({}, {})", fname, poison_operand(I, a[0]), poison_operand(I, cls)));
+  };
+  if (is_poison(a[0])) return unknown(a[0]);
+  if (is_poison(cls)) return unknown(cls);
+  if (is_tuple(cls)) {
+    const Value* poison = nullptr;
+    for (const Value& c : as_tuple(cls)->items) {
+      if (is_poison(c)) {
+        poison = &c;
+      } else if (check(I, a[0], c)) {
+        return Value::boolean(true);
+      }
+    }
+    if (poison) return unknown(*poison);
+    return Value::boolean(false);
+  }
+  return Value::boolean(check(I, a[0], cls));
 }
 BUILTIN(isinstance) {
   check_nargs(I, a, "isinstance", 2, 2);
   const Value& cls = a[1];
   if (!is_type(cls) && !is_tuple(cls) && !is_poison(cls) && !type_lookup(I.type_of(cls), I.names.__instancecheck__))
     raise(I, I.exc.TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
-  return Value::boolean(isinstance_full(I, a[0], cls));
+  return class_check(I, a, "isinstance", &isinstance_full);
 }
 BUILTIN(issubclass) {
   check_nargs(I, a, "issubclass", 2, 2);
-  return Value::boolean(issubclass_full(I, a[0], a[1]));
+  return class_check(I, a, "issubclass", &issubclass_full);
 }
 static Str* attr_name(Interp& I, const Value& v, const char* fname) {
   if (!is_str(v)) raisef(I, I.exc.TypeError, "attribute name must be string, not '{}'", type_name(I, v));
@@ -253,6 +279,7 @@ BUILTIN(delattr) {
 }
 BUILTIN(hasattr) {
   check_nargs(I, a, "hasattr", 2, 2);
+  if (is_poison(a[0])) return derive_poison(I, a[0], "hasattr(" + poison_operand(I, a[0]) + ", ...)");
   return Value::boolean(!getattr_opt(I, a[0], attr_name(I, a[1], "hasattr")).is_null());
 }
 
@@ -315,6 +342,13 @@ BUILTIN(import) {
 
 // ---- unsafe builtins --------------------------------------------------------------------------------------
 
+// exec() exists only for its effect on a namespace: skipping it would silently change what the
+// program defines, so unlike the other unsafe builtins the call itself is the error.
+BUILTIN(exec) {
+  fatal(I, "exec() is not available: onnxify does not run code built at run time",
+        "define the names in the source instead of building code at run time");
+}
+
 static void add_poison_builtin(Interp& I, Dict* b, const char* name, const char* why) {
   dict_set(I, b, name, make_poison(I, name, fmt::format("{}() is not available: {}", name, why), SourceRange{}));
 }
@@ -338,7 +372,7 @@ void init_builtins(Interp& I) {
       {"globals", &b_globals},     {"locals", &b_locals},     {"vars", &b_vars},       {"dir", &b_dir},
       {"__import__", &b_import},   {"iter", &b_iter},         {"next", &b_next},       {"sorted", &b_sorted},
       {"min", &b_min},             {"max", &b_max},           {"sum", &b_sum},         {"any", &b_any},
-      {"all", &b_all},
+      {"all", &b_all},             {"exec", &b_exec},
   };
   for (auto& f : fns) {
     Value fv = new_native(I, f.name, f.fn);
@@ -372,7 +406,6 @@ void init_builtins(Interp& I) {
   dict_set(I, b, "__debug__", Value::boolean(true));
   dict_set(I, b, "__build_class__", Value::none());
   add_poison_builtin(I, b, "open", "onnxify does not read or write files");
-  add_poison_builtin(I, b, "exec", "onnxify does not run code built at run time");
   add_poison_builtin(I, b, "eval", "onnxify does not run code built at run time");
   add_poison_builtin(I, b, "compile", "onnxify does not run code built at run time");
   add_poison_builtin(I, b, "input", "there is no interactive input");

@@ -471,6 +471,9 @@ struct Code {
 struct CodeUnit {
   std::shared_ptr<const SourceFile> file;
   std::string module_name;
+  // Embedded library source (the stdlib written here, the torch prelude): locations that concern the
+  // user (where a poison was made) are reported at the innermost frame outside library code.
+  bool library = false;
   Code* module = nullptr;
   std::vector<std::unique_ptr<Code>> codes;
   std::vector<std::unique_ptr<Node>> nodes_owned;

@@ -43,6 +43,7 @@ Diagnostic exception_diagnostic(Interp& I, const Value& exc);
 void run_with_big_stack(const std::function<void()>& fn, size_t stack_bytes = 512u << 20);
 
 // Environment overrides of the budgets: ONNXIFY_MAX_STEPS, ONNXIFY_MAX_DEPTH, ONNXIFY_MAX_MEMORY (MiB).
+// Throws a Diagnostic when a variable is set to something other than a positive integer.
 void apply_budget_env(Budgets& b);
 
 }  // namespace onnxify::eval

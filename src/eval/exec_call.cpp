@@ -12,6 +12,12 @@ SourceRange Interp::current_range() const {
   return frame->range();
 }
 
+SourceRange Interp::user_range() const {
+  for (Frame* f = frame; f; f = f->back)
+    if (f->code && f->cur && !(f->code->unit && f->code->unit->library)) return f->range();
+  return current_range();
+}
+
 // ---- argument binding ----------------------------------------------------------------------------------
 
 static std::string join_names(const std::vector<std::string>& names) {

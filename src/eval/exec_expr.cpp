@@ -409,8 +409,8 @@ static Value fast_compare(Interp& I, CmpOp op, const Value& a, const Value& b, b
       default: break;
     }
   }
-  if (op == CmpOp::Is) return Value::boolean(a.is(b));
-  if (op == CmpOp::IsNot) return Value::boolean(!a.is(b));
+  if ((op == CmpOp::Is || op == CmpOp::IsNot) && !is_poison(a) && !is_poison(b))
+    return Value::boolean(a.is(b) == (op == CmpOp::Is));
   *done = false;
   return Value();
 }

@@ -27,13 +27,24 @@ Exit exec_block(Interp& I, Frame& f, const Block& b) {
 void add_traceback(Interp& I, Value& exc, const Frame& f) {
   if (!is_exc(exc) || !f.code || !f.cur) return;
   auto* e = as<Exc>(exc);
-  if (e->traceback.size() >= 64) return;
+  if (!e->traceback.empty() && e->traceback.back().frame == &f) return;  // another catch point of this frame
   TraceEntry t;
   t.range = f.code->range(*f.cur);
   t.function = f.code->name ? f.code->name->s : "<module>";
-  if (!e->traceback.empty() && e->traceback.back().range.begin == t.range.begin &&
-      e->traceback.back().range.file == t.range.file)
+  t.frame = &f;
+  if (!e->traceback.empty()) {
+    TraceEntry& last = e->traceback.back();
+    if (last.range.begin == t.range.begin && last.range.file == t.range.file) {  // recursion: fold
+      ++last.repeats;
+      last.frame = &f;
+      return;
+    }
+  }
+  if (e->traceback.size() >= Exc::kMaxTraceback) {  // drop from the middle, keep the outermost
+    e->traceback_omitted += 1 + e->traceback.back().repeats;
+    e->traceback.back() = std::move(t);
     return;
+  }
   e->traceback.push_back(std::move(t));
 }
 

@@ -175,6 +175,7 @@ void Interp::step_budget_exhausted() {
 }
 
 void recursion_error(Interp& I, const char* where) {
+  I.native_stack_ran_out = I.depth < I.opts.budgets.max_depth;
   raise(I, I.exc.RecursionError, std::string("maximum recursion depth exceeded") + where);
 }
 

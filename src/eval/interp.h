@@ -125,6 +125,7 @@ class Interp {
   int64_t steps_left = 0;
   int64_t depth = 0;
   const char* stack_limit = nullptr;  // lowest safe address of the running C++ stack
+  bool native_stack_ran_out = false;  // the last RecursionError came from the native stack check
   void step_budget_exhausted();
   inline void tick() {
     if (--steps_left < 0) step_budget_exhausted();
@@ -137,6 +138,8 @@ class Interp {
   ControlFlowHook* control_flow_hook = nullptr;
   // Where the innermost frame is (for diagnostics raised by native code).
   SourceRange current_range() const;
+  // The innermost location in user code: frames running embedded library source are skipped.
+  SourceRange user_range() const;
 
   // ---- modules -----------------------------------------------------------------------------------
   ModuleLoader& loader() { return *loader_; }

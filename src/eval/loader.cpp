@@ -115,8 +115,10 @@ Value ModuleLoader::load_native(const NativeModuleDef& d) {
   return mv;
 }
 
-void ModuleLoader::exec_source(const Value& module, std::shared_ptr<const SourceFile> file, const std::string& name) {
+void ModuleLoader::exec_source(const Value& module, std::shared_ptr<const SourceFile> file, const std::string& name,
+                               bool library) {
   std::unique_ptr<CodeUnit> unit = compile_module(I, std::move(file), name);
+  unit->library = library;
   CodeUnit* u = unit.get();
   I.keep(std::move(unit));
   initializing_.push_back(name);
@@ -166,7 +168,7 @@ Value ModuleLoader::load_embedded(const EmbeddedModule& e) {
   Value key = I.str(e.name);
   dict_set(I, I.modules.get(), key, m);
   try {
-    exec_source(m, file, e.name);
+    exec_source(m, file, e.name, /*library=*/true);
   } catch (...) {
     dict_del(I, I.modules.get(), key);
     throw;

@@ -43,7 +43,8 @@ class ModuleLoader {
   // Runs a file as the main script (__name__ == "__main__"), its folder first on the path.
   void run_main(const std::string& path);
   // Compiles and runs `source` as module `name` (already created); used for files and embedded code.
-  void exec_source(const Value& module, std::shared_ptr<const SourceFile> file, const std::string& name);
+  void exec_source(const Value& module, std::shared_ptr<const SourceFile> file, const std::string& name,
+                   bool library = false);
 
   // Names built into the binary (for diagnostics and tests).
   std::vector<std::string> builtin_module_names() const;

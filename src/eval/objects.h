@@ -173,7 +173,9 @@ struct Module : Object {
 // A frame of a traceback: where the exception passed through.
 struct TraceEntry {
   SourceRange range;
-  std::string function;  // "<module>" for module code
+  std::string function;        // "<module>" for module code
+  const void* frame = nullptr;  // the frame that added it (a frame adds itself once)
+  uint32_t repeats = 0;         // further frames at the same line (recursion), folded into this one
 };
 
 // BaseException and every subclass.
@@ -181,7 +183,9 @@ struct Exc : Object {
   Value args;  // tuple
   Value cause, context, notes;
   bool suppress_context = false;
-  std::vector<TraceEntry> traceback;  // innermost first
+  std::vector<TraceEntry> traceback;  // innermost first, at most kMaxTraceback; the outermost kept last
+  uint32_t traceback_omitted = 0;     // frames dropped from the middle
+  static constexpr size_t kMaxTraceback = 64;
   Value value;  // StopIteration.value / SystemExit.code helper
 };
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "eval/internal.h"
+#include "eval/poison.h"
 #include "eval/recursion.h"
 
 namespace onnxify::eval {
@@ -379,8 +380,14 @@ bool lt(Interp& I, const Value& a, const Value& b) {
 
 Value compare(Interp& I, CmpOp op, const Value& a, const Value& b) {
   switch (op) {
-    case CmpOp::Is: return Value::boolean(a.is(b));
-    case CmpOp::IsNot: return Value::boolean(!a.is(b));
+    case CmpOp::Is:
+    case CmpOp::IsNot:
+      // Identity with an unknown value is unknown (`x is None` for an unknown x), except for itself.
+      if (!a.is(b) && (is_poison(a) || is_poison(b)))
+        return derive_poison(I, is_poison(a) ? a : b,
+                             fmt::format("({} {} {})", poison_operand(I, a), op == CmpOp::Is ? "is" : "is not",
+                                         poison_operand(I, b)));
+      return Value::boolean(a.is(b) == (op == CmpOp::Is));
     case CmpOp::In: return Value::boolean(contains(I, b, a));
     case CmpOp::NotIn: return Value::boolean(!contains(I, b, a));
     default: break;

@@ -12,24 +12,28 @@ Value make_poison(Interp& I, std::string what, std::string reason, SourceRange o
   auto p = I.make<Poison>(I.t.poison);
   p->what = std::move(what);
   p->reason = std::move(reason);
-  p->origin = origin.known() ? std::move(origin) : I.current_range();
+  p->origin = origin.known() ? std::move(origin) : I.user_range();
   return p.take_value();
 }
 
-static Value derive(Interp& I, const Value& from, std::string what) {
+Value derive_poison(Interp& I, const Value& from, std::string what) {
   auto* p = as<Poison>(from);
   auto d = I.make<Poison>(I.t.poison);
   d->what = std::move(what);
   d->reason = p->reason;
-  d->origin = p->origin;
+  // A poison made without a location (an unsafe builtin) is located where it is first used.
+  d->origin = p->origin.known() ? p->origin : I.user_range();
   return d.take_value();
 }
 
 void poison_matters(Interp& I, const Value& poison, std::string_view use) {
   auto* p = as<Poison>(poison);
+  // Reported where the user's code led to the use; a use inside library code gets its own note.
+  SourceRange here = I.current_range(), user = I.user_range();
   Diagnostic d = Diagnostic::error(
-      fmt::format("cannot use an unknown value as {}: '{}' is unknown because {}", use, p->what, p->reason),
-      I.current_range());
+      fmt::format("cannot use an unknown value as {}: '{}' is unknown because {}", use, p->what, p->reason), user);
+  bool same = here.file == user.file && here.begin == user.begin && here.end == user.end;
+  if (here.known() && !same) d.with_note(Diagnostic::note("it is used inside library code here", here));
   if (p->origin.known()) d.with_note(Diagnostic::note("the unknown value comes from here", p->origin));
   throw d;
 }
@@ -41,32 +45,33 @@ const Value* first_poison(const Value* vals, size_t n) {
   return nullptr;
 }
 
-static std::string short_repr(Interp& I, const Value& v) {
+std::string poison_operand(Interp& I, const Value& v) {
   if (is_poison(v)) return as<Poison>(v)->what;
   if (v.is_int() || v.is_float() || v.is_none() || v.is_bool() || is_str(v)) {
     std::string s = repr_string(I, v);
     if (s.size() > 20) s = s.substr(0, 17) + "...";
     return s;
   }
+  if (is_type(v)) return std::string(as_type(v)->name_view());
   return std::string("<") + std::string(type_name(I, v)) + ">";
 }
 
 static Value poison_getattribute(Interp& I, const Value& self, Str* name) {
   if (name == I.names.__class__) return Value::borrow(I.t.poison);
   if (name == I.names.__dict__) return Value();
-  return derive(I, self, as<Poison>(self)->what + "." + name->s);
+  return derive_poison(I, self, as<Poison>(self)->what + "." + name->s);
 }
 static void poison_setattr(Interp& I, const Value& self, Str* name, const Value& v) {}
 static void poison_delattr(Interp& I, const Value& self, Str* name) {}
 
 static Value poison_call(Interp& I, const Value& self, const Args& a) {
-  return derive(I, self, as<Poison>(self)->what + "(...)");
+  return derive_poison(I, self, as<Poison>(self)->what + "(...)");
 }
 
 #define POISON_BINOP(name, sym)                                                          \
   static Value poison_##name(Interp& I, const Value& self, const Value& other) {        \
     const Value& p = is_poison(self) ? self : other;                                     \
-    return derive(I, p, "(" + short_repr(I, self) + " " sym " " + short_repr(I, other) + ")"); \
+    return derive_poison(I, p, "(" + poison_operand(I, self) + " " sym " " + poison_operand(I, other) + ")"); \
   }                                                                                      \
   static Value poison_r##name(Interp& I, const Value& self, const Value& other) {       \
     return poison_##name(I, other, self);                                                \
@@ -92,9 +97,9 @@ POISON_BINOP(le, "<=")
 POISON_BINOP(gt, ">")
 POISON_BINOP(ge, ">=")
 
-static Value poison_unary(Interp& I, const Value& self) { return derive(I, self, "-" + as<Poison>(self)->what); }
+static Value poison_unary(Interp& I, const Value& self) { return derive_poison(I, self, "-" + as<Poison>(self)->what); }
 static Value poison_getitem(Interp& I, const Value& self, const Value& key) {
-  return derive(I, self, as<Poison>(self)->what + "[" + short_repr(I, key) + "]");
+  return derive_poison(I, self, as<Poison>(self)->what + "[" + poison_operand(I, key) + "]");
 }
 static void poison_setitem(Interp& I, const Value& self, const Value& key, const Value& v) {}
 static void poison_delitem(Interp& I, const Value& self, const Value& key) {}

@@ -18,4 +18,10 @@ Value make_poison(Interp& I, std::string what, std::string reason, SourceRange o
 
 const Value* first_poison(const Value* vals, size_t n);
 
+// A poison derived from `from` (same reason and origin), named `what` ("type(x)", "(x is None)").
+Value derive_poison(Interp& I, const Value& from, std::string what);
+
+// The name of a value in a poison's description: the poison's own name, a short repr, or <type>.
+std::string poison_operand(Interp& I, const Value& v);
+
 }  // namespace onnxify::eval

@@ -1,6 +1,7 @@
 // Running scripts, and turning uncaught Python exceptions into the one diagnostic format.
 #include <pthread.h>
 
+#include <cerrno>
 #include <cstdlib>
 
 #include "eval/eval.h"
@@ -34,14 +35,25 @@ Diagnostic exception_diagnostic(Interp& I, const Value& exc) {
   if (!e->traceback.empty()) where = e->traceback.front().range;
   Diagnostic d = Diagnostic::error(exception_line(I, exc), where);
   // The traceback, innermost first: where each enclosing function was when the exception passed.
-  size_t shown = 0;
-  for (size_t i = 1; i < e->traceback.size() && shown < 10; ++i, ++shown) {
-    const TraceEntry& t = e->traceback[i];
-    d.with_note(Diagnostic::note(fmt::format("called from {}", t.function == "<module>" ? "module code" : t.function + "()"),
-                                 t.range));
-  }
-  if (e->traceback.size() > 11)
-    d.with_note(Diagnostic::note(fmt::format("... and {} more frames", e->traceback.size() - 11)));
+  // Long ones show their first frames and the outermost; recursion at one line is folded.
+  const auto& tb = e->traceback;
+  auto repeated = [&](const TraceEntry& t) {
+    if (t.repeats) d.with_note(Diagnostic::note(fmt::format("previous line repeated {} more times", t.repeats)));
+  };
+  auto called_from = [&](const TraceEntry& t) {
+    d.with_note(Diagnostic::note(
+        fmt::format("called from {}", t.function == "<module>" ? "module code" : t.function + "()"), t.range));
+    repeated(t);
+  };
+  if (!tb.empty()) repeated(tb[0]);
+  constexpr size_t kShown = 8;
+  size_t omitted = e->traceback_omitted;
+  size_t last_middle = tb.size() < 2 ? 0 : tb.size() - 1;  // entries [1, last_middle) are the middle
+  size_t middle_shown = last_middle > 1 + kShown ? kShown : (last_middle > 1 ? last_middle - 1 : 0);
+  for (size_t i = 1; i < 1 + middle_shown; ++i) called_from(tb[i]);
+  for (size_t i = 1 + middle_shown; i < last_middle; ++i) omitted += 1 + tb[i].repeats;
+  if (omitted) d.with_note(Diagnostic::note(fmt::format("... and {} more frames", omitted)));
+  if (tb.size() >= 2) called_from(tb.back());
   // Chained exceptions.
   Value cause = e->cause && !e->cause.is_none() ? e->cause : (!e->suppress_context ? e->context : Value());
   if (cause && is_exc(cause)) {
@@ -51,9 +63,15 @@ Diagnostic exception_diagnostic(Interp& I, const Value& exc) {
                                              exception_line(I, cause)),
                                  cr));
   }
-  if (isinstance(I, exc, I.exc.RecursionError))
-    d.with_help(fmt::format("the recursion budget is {} calls deep; raise it with --max-depth N (or ONNXIFY_MAX_DEPTH)",
-                            I.opts.budgets.max_depth));
+  if (isinstance(I, exc, I.exc.RecursionError)) {
+    if (I.native_stack_ran_out)
+      d.with_help(fmt::format("the evaluator's native stack ran out before the recursion budget of {} calls; a "
+                              "smaller --max-depth N (or ONNXIFY_MAX_DEPTH) stops such recursion earlier",
+                              I.opts.budgets.max_depth));
+    else
+      d.with_help(fmt::format("the recursion budget is {} calls deep; raise it with --max-depth N (or ONNXIFY_MAX_DEPTH)",
+                              I.opts.budgets.max_depth));
+  }
   return d;
 }
 
@@ -119,8 +137,11 @@ void apply_budget_env(Budgets& b) {
     const char* v = std::getenv(name);
     if (!v || !*v) return;
     char* end = nullptr;
+    errno = 0;
     long long x = std::strtoll(v, &end, 10);
-    if (end && *end == 0 && x > 0) *out = x;
+    if (!end || *end != 0 || x <= 0 || errno == ERANGE)
+      throw Diagnostic::error(fmt::format("{} must be a positive integer, not '{}'", name, v));
+    *out = x;
   };
   num("ONNXIFY_MAX_STEPS", &b.max_steps);
   num("ONNXIFY_MAX_DEPTH", &b.max_depth);

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "eval/internal.h"
+#include "eval/poison.h"
 
 namespace onnxify::eval {
 
@@ -720,7 +721,10 @@ Value type_new_impl(Interp& I, Type* meta, Str* name, const std::vector<Value>& 
 }
 
 static Value type_new(Interp& I, Type* meta, const Args& a) {
-  if (meta == I.t.type && a.npos == 1 && a.nkw == 0) return Value::borrow(I.type_of(a[0]));
+  if (meta == I.t.type && a.npos == 1 && a.nkw == 0) {
+    if (is_poison(a[0])) return derive_poison(I, a[0], "type(" + poison_operand(I, a[0]) + ")");
+    return Value::borrow(I.type_of(a[0]));
+  }
   if (a.npos != 3) raise(I, I.exc.TypeError, "type() takes 1 or 3 arguments");
   if (!is_str(a[0]))
     raisef(I, I.exc.TypeError, "type.__new__() argument 1 must be str, not {}", type_name(I, a[0]));

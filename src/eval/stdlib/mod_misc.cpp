@@ -27,10 +27,14 @@ Value ox_code_info(Interp& I, const Value&, const Args& a) {
                        Value::boolean(c->generator)});
 }
 
-// _onnxify.poison(what, reason): a poison value (for stdlib stubs of unsafe functions).
+// _onnxify.poison(what, reason, located=True): a poison value (for stdlib stubs of unsafe functions).
+// An unlocated poison (a module attribute standing for an unsafe function) takes the location where
+// it is first used: the call of os.system, not the import of os.
 Value ox_poison(Interp& I, const Value&, const Args& a) {
-  check_nargs(I, a, "poison", 2, 2);
-  return make_poison(I, str_string(I, a[0]), str_string(I, a[1]));
+  check_nargs(I, a, "poison", 2, 3);
+  Value p = make_poison(I, str_string(I, a[0]), str_string(I, a[1]));
+  if (a.npos == 3 && !is_true(I, a[2])) as<Poison>(p)->origin = SourceRange{};
+  return p;
 }
 
 Value ox_is_poison(Interp& I, const Value&, const Args& a) {

@@ -48,7 +48,7 @@ class PathLike:
 
 
 def _unavailable(fname, why):
-    return _onnxify.poison("os." + fname, "os.%s() is not available: %s" % (fname, why))
+    return _onnxify.poison("os." + fname, "os.%s() is not available: %s" % (fname, why), False)
 
 
 for _fname in ("system", "popen", "spawnl", "spawnv", "execv", "execvp", "execl", "fork", "kill", "_exit",

@@ -166,7 +166,9 @@ def normcase(s):
 
 
 def _fs(fname):
-    return _onnxify.poison("os.path." + fname, "os.path.%s() is not available: onnxify does not access files" % fname)
+    return _onnxify.poison(
+        "os.path." + fname, "os.path.%s() is not available: onnxify does not access files" % fname, False
+    )
 
 
 exists = _fs("exists")

@@ -1,0 +1,7 @@
+# args: --max-depth 10000000
+# Even with a huge recursion budget the native stack is checked: a clear error, never a crash.
+def f(n):
+    return f(n + 1) + 1
+
+
+f(0)
