@@ -107,6 +107,7 @@ BUILTIN(len) {
 }
 BUILTIN(repr) {
   check_nargs(I, a, "repr", 1, 1);
+  if (is_poison(a[0])) return derive_poison(I, a[0], "repr(" + poison_operand(I, a[0]) + ")");
   return repr(I, a[0]);
 }
 BUILTIN(ascii) {
@@ -203,6 +204,7 @@ BUILTIN(format) {
   static const Signature sig("format", "value, format_spec='', /");
   Value v[2];
   sig.bind(I, a, v);
+  if (is_poison(v[0])) return derive_poison(I, v[0], "format(" + poison_operand(I, v[0]) + ")");
   std::string spec;
   if (v[1]) {
     if (!is_str(v[1])) raisef(I, I.exc.TypeError, "format() argument 2 must be str, not {}", type_name(I, v[1]));

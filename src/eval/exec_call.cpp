@@ -3,6 +3,7 @@
 #include "eval/frame.h"
 #include "eval/generator.h"
 #include "eval/internal.h"
+#include "eval/poison.h"
 #include "eval/recursion.h"
 
 namespace onnxify::eval {
@@ -178,7 +179,17 @@ static Value run_function(Interp& I, Function* fn, Value* fast) {
   return Value::none();
 }
 
+static Value transparent_result(Interp& I, Function* fn, const Value* self, const Args& a) {
+  const Value* p = self && is_poison(*self) ? self : first_poison_arg(a);
+  if (!p) return Value();
+  std::string name = fn_qualname(I, fn);
+  if (is_str(fn->module)) name = as_str(fn->module)->s + "." + name;
+  return transparent_call_result(I, *p, name);
+}
+
 Value call_function(Interp& I, Function* fn, const Args& a) {
+  if (fn->poison_transparent)
+    if (Value r = transparent_result(I, fn, nullptr, a)) return r;
   Code* c = fn->code;
   if (c->generator) {
     std::vector<Value> slots(c->nslots);
@@ -199,6 +210,8 @@ Value call_function(Interp& I, Function* fn, const Args& a) {
 }
 
 Value call_function_with_self(Interp& I, Function* fn, const Value& self, const Args& a) {
+  if (fn->poison_transparent)
+    if (Value r = transparent_result(I, fn, &self, a)) return r;
   Code* c = fn->code;
   if (c->generator) {
     std::vector<Value> slots(c->nslots);

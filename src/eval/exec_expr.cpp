@@ -574,9 +574,12 @@ static Value eval_comprehension(Interp& I, Frame& outer, const CompExpr* ce) {
 
 // ---- f-strings -------------------------------------------------------------------------------------------
 
+// Text built from an unknown value is unknown (a warning message naming a tensor): it matters only
+// where the text does (printed, compared, used as a key).
 static Value eval_formatted(Interp& I, Frame& f, const FormattedExpr* e) {
   Value v = eval(I, f, e->value);
   f.cur = e;
+  if (is_poison(v)) return derive_poison(I, v, "f-string");
   if (e->conversion == 'r') v = repr(I, v);
   else if (e->conversion == 's') v = to_str(I, v);
   else if (e->conversion == 'a') v = I.str(ascii_of(I, v));
@@ -594,6 +597,7 @@ static Value eval_joined(Interp& I, Frame& f, const JoinedStrExpr* e) {
   std::string out;
   for (const Expr* part : e->values) {
     Value v = eval(I, f, part);
+    if (is_poison(v)) return v;
     out += as_str(v)->s;
   }
   return I.str(std::move(out));

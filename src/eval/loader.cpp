@@ -89,14 +89,17 @@ std::vector<std::string> ModuleLoader::builtin_module_names() const {
 
 static Value sys_module_get(Interp& I, const std::string& name) { return dict_get(I, I.modules.get(), I.str(name)); }
 
+// ModuleNotFoundError with `name` set, as CPython's import system raises it.
+[[noreturn]] static void module_not_found(Interp& I, const std::string& fullname, std::string message) {
+  Value e = make_exception(I, I.exc.ModuleNotFoundError, std::move(message));
+  if (!e.obj()->dict) e.obj()->dict = new_dict_ref(I).release();
+  dict_set(I, e.obj()->dict, "name", I.str(fullname));
+  throw PyException{e};
+}
+
 Value ModuleLoader::unavailable(const std::string& fullname, const std::string& reason, bool guarded,
                                 const SourceRange& where) {
-  if (guarded) {
-    Value e = make_exception(I, I.exc.ModuleNotFoundError, fmt::format("No module named '{}'", fullname));
-    if (!e.obj()->dict) e.obj()->dict = new_dict_ref(I).release();
-    dict_set(I, e.obj()->dict, "name", I.str(fullname));
-    throw PyException{e};
-  }
+  if (guarded) module_not_found(I, fullname, fmt::format("No module named '{}'", fullname));
   Value p = make_poison(I, fullname, fmt::format("module '{}' is not available: {}", fullname, reason), where);
   dict_set(I, I.modules.get(), I.str(fullname), p);
   return p;
@@ -200,8 +203,12 @@ Value ModuleLoader::find_and_load(const std::string& fullname, const Value& pare
     if (is_file(base + ".py")) return load_file(fullname, base + ".py", false, dir);
   }
   if (parent) {
-    Value e = make_exception(I, I.exc.ModuleNotFoundError, fmt::format("No module named '{}'", fullname));
-    throw PyException{e};
+    // A submodule of a library package written here that we do not provide (importlib.machinery):
+    // unknown like a missing top-level module, not an error of the program.
+    std::string parent_name = fullname.substr(0, fullname.rfind('.'));
+    if (embedded_.count(parent_name) || native_.count(parent_name))
+      return unavailable(fullname, fmt::format("onnxify's '{}' does not include it", parent_name), guarded, where);
+    module_not_found(I, fullname, fmt::format("No module named '{}'", fullname));
   }
   // Unknown top-level modules: part of CPython's standard library we do not provide, or a package
   // that is not installed (torch, before the torch stage registers its prelude).
@@ -225,13 +232,12 @@ Value ModuleLoader::load(const std::string& fullname, bool guarded, const Source
     m = sys_module_get(I, fullname);
     if (m) return m;
     if (!getattr_opt(I, parent, I.names.__path__)) {
-      throw PyException{make_exception(I, I.exc.ModuleNotFoundError,
-                                       fmt::format("No module named '{}'; '{}' is not a package", fullname, parent_name))};
+      module_not_found(I, fullname, fmt::format("No module named '{}'; '{}' is not a package", fullname, parent_name));
     }
   }
   m = find_and_load(fullname, parent, guarded, where);
-  if (parent && !is_poison(m)) {
-    // The submodule becomes an attribute of its package.
+  if (parent) {
+    // The submodule (an unknown one too: importlib.machinery) becomes an attribute of its package.
     setattr(I, parent, I.intern(fullname.substr(dot + 1)), m);
   }
   return m;
@@ -294,7 +300,14 @@ Value ModuleLoader::import_from(const Value& module, const std::string& name, bo
       caught = e.exc;
     }
     if (sub) return sub;
-    if (caught && !isinstance(I, caught, I.exc.ModuleNotFoundError)) throw PyException{caught};
+    // Only "this submodule does not exist" becomes "cannot import name"; any other failure while
+    // importing it (a missing module it imports, an exception in its code) propagates.
+    if (caught) {
+      Value missing = isinstance(I, caught, I.exc.ModuleNotFoundError) && caught.obj()->dict
+                          ? dict_get(I, caught.obj()->dict, I.str("name"))
+                          : Value();
+      if (!missing || !is_str(missing) || as_str(missing)->s != mn + "." + name) throw PyException{caught};
+    }
   }
   Value file = getattr_opt(I, module, I.names.__file__);
   std::string loc = file && is_str(file) ? as_str(file)->s : "unknown location";

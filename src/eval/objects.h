@@ -109,6 +109,9 @@ struct Function : Object {
   Ref<Dict> kwdefaults;          // may be null
   std::vector<Ref<Cell>> closure;  // one per free variable of code
   Value name, qualname, doc, module, annotations;
+  // A pure library function (os.path.join): called with an unknown argument it gives an unknown
+  // result without running, as a function of an unavailable module would.
+  bool poison_transparent = false;
 };
 
 using NativeFn = Value (*)(Interp& I, const Value& self, const Args& args);
@@ -119,6 +122,7 @@ enum : uint32_t {
   kNativeMethod = 1,   // binds self when read through an instance (a method descriptor)
   kNativeStatic = 2,   // a staticmethod of a native type
   kNativeClass = 4,    // a classmethod of a native type
+  kNativePoisonTransparent = 8,  // an unknown argument gives an unknown result without a call (math.sqrt)
 };
 struct NativeFunc : Object {
   NativeFn fn = nullptr;

@@ -20,6 +20,8 @@ Value call(Interp& I, const Value& f, const Args& a) {
     if (t == I.t.function) return call_function(I, as<Function>(f), a);
     if (t == I.t.builtin_function) {
       auto* nf = as<NativeFunc>(f);
+      if (nf->flags & kNativePoisonTransparent)
+        if (const Value* p = first_poison_arg(a)) return transparent_call_result(I, *p, nf->name);
       return nf->fn(I, nf->self, a);
     }
     CallFn c = t->slots.call;

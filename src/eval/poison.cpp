@@ -28,15 +28,34 @@ Value derive_poison(Interp& I, const Value& from, std::string what) {
 
 void poison_matters(Interp& I, const Value& poison, std::string_view use) {
   auto* p = as<Poison>(poison);
-  // Reported where the user's code led to the use; a use inside library code gets its own note.
-  SourceRange here = I.current_range(), user = I.user_range();
+  // Reported where the user's code led to the use; library frames in between add "in f()" notes as
+  // the diagnostic passes through them.
   Diagnostic d = Diagnostic::error(
-      fmt::format("cannot use an unknown value as {}: '{}' is unknown because {}", use, p->what, p->reason), user);
-  bool same = here.file == user.file && here.begin == user.begin && here.end == user.end;
-  if (here.known() && !same) d.with_note(Diagnostic::note("it is used inside library code here", here));
+      fmt::format("cannot use an unknown value as {}: '{}' is unknown because {}", use, p->what, p->reason),
+      I.user_range());
   if (p->origin.known()) d.with_note(Diagnostic::note("the unknown value comes from here", p->origin));
   throw d;
 }
+
+const Value* first_poison_arg(const Args& a) {
+  if (const Value* p = first_poison(a.pos, a.npos)) return p;
+  return first_poison(a.kwvals, a.nkw);
+}
+
+Value transparent_call_result(Interp& I, const Value& poison, std::string_view name) {
+  return derive_poison(I, poison, fmt::format("{}(...)", name));
+}
+
+static const Value* find_poison_rec(const Value& v, int depth) {
+  if (is_poison(v)) return &v;
+  if (depth > 20) return nullptr;
+  const std::vector<Value>* items = is_tuple(v) ? &as_tuple(v)->items : is_list(v) ? &as_list(v)->items : nullptr;
+  if (items)
+    for (const Value& x : *items)
+      if (const Value* p = find_poison_rec(x, depth + 1)) return p;
+  return nullptr;
+}
+const Value* find_poison(const Value& v) { return find_poison_rec(v, 0); }
 
 // The first poison among values (for operations with several operands).
 const Value* first_poison(const Value* vals, size_t n) {

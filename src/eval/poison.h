@@ -18,6 +18,15 @@ Value make_poison(Interp& I, std::string what, std::string reason, SourceRange o
 
 const Value* first_poison(const Value* vals, size_t n);
 
+// The first poison among the positional and keyword arguments, or null.
+const Value* first_poison_arg(const Args& a);
+
+// The result of calling a poison-transparent function `name` with an unknown argument.
+Value transparent_call_result(Interp& I, const Value& poison, std::string_view name);
+
+// The first poison in v: v itself or an item of a (nested) tuple or list, or null.
+const Value* find_poison(const Value& v);
+
 // A poison derived from `from` (same reason and origin), named `what` ("type(x)", "(x is None)").
 Value derive_poison(Interp& I, const Value& from, std::string what);
 

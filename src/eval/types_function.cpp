@@ -2,6 +2,7 @@
 // descriptors, slot wrappers, getset descriptors, property, staticmethod, classmethod, super; plus
 // cell, module, and the typing helpers list[int] (GenericAlias) and int | None (UnionType).
 #include "eval/internal.h"
+#include "eval/poison.h"
 
 namespace onnxify::eval {
 
@@ -160,6 +161,8 @@ static Value method_get(Interp& I, const Value& self, const Value& obj, const Va
 
 static Value builtin_call(Interp& I, const Value& self, const Args& a) {
   auto* nf = as<NativeFunc>(self);
+  if (nf->flags & kNativePoisonTransparent)
+    if (const Value* p = first_poison_arg(a)) return transparent_call_result(I, *p, nf->name);
   return nf->fn(I, nf->self, a);
 }
 

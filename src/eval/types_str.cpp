@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "eval/internal.h"
+#include "eval/poison.h"
 
 namespace onnxify::eval {
 
@@ -338,6 +339,7 @@ static Value str_mul(Interp& I, const Value& self, const Value& other) {
 
 static Value str_mod(Interp& I, const Value& self, const Value& other) {
   if (!is_str(self)) return I.notimplemented;
+  if (const Value* p = find_poison(other)) return derive_poison(I, *p, "'...' % (...)");
   return percent_format(I, self_str(self)->s, other, false);
 }
 static Value str_rmod(Interp& I, const Value& self, const Value& other) { return I.notimplemented; }
@@ -398,6 +400,7 @@ static Value str_new(Interp& I, Type* cls, const Args& a) {
       raisef(I, I.exc.TypeError, "decoding to str: need a bytes-like object, {} found", type_name(I, v[0]));
     r = bytes_decode(I, as<Bytes>(v[0])->s, v[1] ? str_string(I, v[1]) : "utf-8", v[2] ? str_string(I, v[2]) : "strict");
   } else {
+    if (is_poison(v[0])) return derive_poison(I, v[0], "str(" + poison_operand(I, v[0]) + ")");
     Value sv = to_str(I, v[0]);
     if (cls == I.t.str) return sv;
     r = as_str(sv)->s;
@@ -416,13 +419,19 @@ STR_METHOD(join) {
   const std::string& sep = self_str(self)->s;
   std::string out;
   size_t k = 0;
+  Value unknown;
   for_each(I, a[0], [&](const Value& x) {
+    if (is_poison(x) || unknown) {
+      if (!unknown && is_poison(x)) unknown = x;
+      return;
+    }
     if (!is_str(x))
       raisef(I, I.exc.TypeError, "sequence item {}: expected str instance, {} found", k, type_name(I, x));
     if (k) out += sep;
     out += as_str(x)->s;
     ++k;
   });
+  if (unknown) return derive_poison(I, unknown, "'...'.join(...)");
   return I.str(std::move(out));
 }
 
@@ -899,7 +908,10 @@ STR_METHOD(removesuffix) {
   return I.str(s);
 }
 
-STR_METHOD(format) { return I.str(str_format(I, self_str(self)->s, a)); }
+STR_METHOD(format) {
+  if (const Value* p = first_poison_arg(a)) return derive_poison(I, *p, "'...'.format(...)");
+  return I.str(str_format(I, self_str(self)->s, a));
+}
 STR_METHOD(format_map) {
   check_nargs(I, a, "format_map", 1, 1);
   // Keyword lookups go through the mapping: pass it as **kwargs would lose __missing__, so wrap.

@@ -133,13 +133,21 @@ def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True, has
     return Field(default, default_factory, init, repr, hash, compare, metadata, kw_only)
 
 
+def _is_marker(a_type):
+    """An annotation that is unknown (a class of a module that is not available) is an ordinary
+    field type: it can never be one of the markers (ClassVar, InitVar, KW_ONLY) defined here."""
+    return not _onnxify.is_poison(a_type)
+
+
 def _is_classvar(a_type):
     import typing
+    if not _is_marker(a_type):
+        return False
     return a_type is typing.ClassVar or (type(a_type) is typing._GenericAlias and a_type.__origin__ is typing.ClassVar)
 
 
 def _is_type_str(annotation, names):
-    if not isinstance(annotation, str):
+    if not _is_marker(annotation) or not isinstance(annotation, str):
         return False
     head = annotation.split("[", 1)[0].strip()
     return head in names
@@ -161,7 +169,7 @@ def _get_field(cls, a_name, a_type, default_kw_only):
         if _is_classvar(a_type) or _is_type_str(a_type, ("ClassVar", "typing.ClassVar")):
             f._field_type = _FIELD_CLASSVAR
     if f._field_type is _FIELD:
-        if a_type is InitVar or isinstance(a_type, InitVar) or _is_type_str(a_type, ("InitVar", "dataclasses.InitVar")):
+        if _is_marker(a_type) and (a_type is InitVar or isinstance(a_type, InitVar)) or _is_type_str(a_type, ("InitVar", "dataclasses.InitVar")):
             f._field_type = _FIELD_INITVAR
     if f._field_type in (_FIELD_CLASSVAR, _FIELD_INITVAR):
         if f.default_factory is not MISSING:
@@ -357,7 +365,7 @@ def _process_class(cls, init, repr, eq, order, unsafe_hash, frozen, match_args, 
     cls_fields = []
     KW_ONLY_seen = False
     for name, type_ in cls_annotations.items():
-        if type_ is KW_ONLY or _is_type_str(type_, ("KW_ONLY", "dataclasses.KW_ONLY")):
+        if _is_marker(type_) and type_ is KW_ONLY or _is_type_str(type_, ("KW_ONLY", "dataclasses.KW_ONLY")):
             if KW_ONLY_seen:
                 raise TypeError(f"{name!r} is KW_ONLY, but KW_ONLY has already been specified")
             KW_ONLY_seen = True

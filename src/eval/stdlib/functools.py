@@ -1,4 +1,5 @@
 """Higher-order functions (onnxify's stdlib subset)."""
+import _onnxify
 from abc import get_cache_token
 from collections import namedtuple
 
@@ -49,9 +50,13 @@ class partial:
     __slots__ = "func", "args", "keywords", "__dict__", "__weakref__"
 
     def __new__(cls, func, /, *args, **keywords):
-        if not callable(func):
+        # An unknown func (a class of a module that is not available) is kept: calling the partial
+        # calls it, which gives an unknown result.
+        if _onnxify.is_poison(func):
+            pass
+        elif not callable(func):
             raise TypeError("the first argument must be callable")
-        if hasattr(func, "func") and isinstance(func, partial):
+        elif hasattr(func, "func") and isinstance(func, partial):
             args = func.args + args
             keywords = {**func.keywords, **keywords}
             func = func.func
@@ -83,9 +88,11 @@ class partial:
 
 class partialmethod:
     def __init__(self, func, /, *args, **keywords):
-        if not callable(func) and not hasattr(func, "__get__"):
+        if _onnxify.is_poison(func):
+            pass
+        elif not callable(func) and not hasattr(func, "__get__"):
             raise TypeError("{!r} is not callable or a descriptor".format(func))
-        if isinstance(func, partialmethod):
+        if not _onnxify.is_poison(func) and isinstance(func, partialmethod):
             self.func = func.func
             self.args = func.args + args
             self.keywords = {**func.keywords, **keywords}

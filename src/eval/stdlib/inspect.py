@@ -167,6 +167,15 @@ def getattr_static(obj, attr, default=None):
     raise AttributeError(attr)
 
 
+def _given(x):
+    """x is not _empty, for a default or an annotation that may be unknown (then it is given)."""
+    return _onnxify.is_poison(x) or x is not _empty
+
+
+def _missing(x):
+    return not _onnxify.is_poison(x) and x is _empty
+
+
 class _empty:
     """Marker object for Signature.empty and Parameter.empty."""
 
@@ -225,7 +234,7 @@ class Parameter:
         if kind not in (0, 1, 2, 3, 4):
             raise ValueError(f"value {kind!r} is not a valid Parameter.kind")
         self._kind = (_POSITIONAL_ONLY, _POSITIONAL_OR_KEYWORD, _VAR_POSITIONAL, _KEYWORD_ONLY, _VAR_KEYWORD)[kind]
-        if default is not _empty and self._kind in (_VAR_POSITIONAL, _VAR_KEYWORD):
+        if _given(default) and self._kind in (_VAR_POSITIONAL, _VAR_KEYWORD):
             raise ValueError(f"{self._kind.description} parameters cannot have default values")
         self._default = default
         self._annotation = annotation
@@ -265,10 +274,10 @@ class Parameter:
     def __str__(self):
         kind = self.kind
         formatted = self._name
-        if self._annotation is not _empty:
+        if _given(self._annotation):
             formatted = "{}: {}".format(formatted, formatannotation(self._annotation))
-        if self._default is not _empty:
-            if self._annotation is not _empty:
+        if _given(self._default):
+            if _given(self._annotation):
                 formatted = "{} = {}".format(formatted, repr(self._default))
             else:
                 formatted = "{}={}".format(formatted, repr(self._default))
@@ -353,7 +362,7 @@ class BoundArguments:
             try:
                 new_arguments.append((name, arguments[name]))
             except KeyError:
-                if param.default is not _empty:
+                if _given(param.default):
                     val = param.default
                 elif param.kind is _VAR_POSITIONAL:
                     val = ()
@@ -394,7 +403,7 @@ class Signature:
                     elif kind > top_kind:
                         top_kind = kind
                     if kind in (_POSITIONAL_ONLY, _POSITIONAL_OR_KEYWORD):
-                        if param.default is _empty:
+                        if _missing(param.default):
                             if seen_default:
                                 raise ValueError("non-default argument follows default argument")
                         else:
@@ -457,7 +466,7 @@ class Signature:
                             raise TypeError(msg.format(arg=param.name)) from None
                         parameters_ex = (param,)
                         break
-                    elif (param.kind == _VAR_KEYWORD or param.default is not _empty):
+                    elif (param.kind == _VAR_KEYWORD or _given(param.default)):
                         parameters_ex = (param,)
                         break
                     else:
@@ -494,7 +503,7 @@ class Signature:
             try:
                 arg_val = kwargs.pop(param_name)
             except KeyError:
-                if (not partial and param.kind != _VAR_POSITIONAL and param.default is _empty):
+                if (not partial and param.kind != _VAR_POSITIONAL and _missing(param.default)):
                     raise TypeError("missing a required argument: {arg!r}".format(arg=param_name)) from None
             else:
                 if param.kind == _POSITIONAL_ONLY:
@@ -538,7 +547,7 @@ class Signature:
         if render_pos_only_separator:
             result.append("/")
         rendered = "({})".format(", ".join(result))
-        if self.return_annotation is not _empty:
+        if _given(self.return_annotation):
             anno = formatannotation(self.return_annotation)
             rendered += " -> {}".format(anno)
         return rendered
@@ -707,3 +716,7 @@ def getsourcefile(object):
 
 def getfile(object):
     raise TypeError("{!r} is a built-in module".format(object))
+
+
+_onnxify.poison_transparent(formatannotation, signature, getmembers, isclass, isfunction, ismethod, ismodule,
+                            isroutine, isgeneratorfunction, iscoroutinefunction, isabstract, getmodule, getdoc)

@@ -471,7 +471,11 @@ void init_math_module(Interp& I, Module* m) {
       {"isqrt", m_isqrt},   {"prod", m_prod},       {"fsum", m_fsum},       {"hypot", m_hypot},
       {"dist", m_dist},     {"nextafter", m_nextafter}, {"ulp", m_ulp},
   };
-  for (auto& f : fns) add_function(I, m, f.name, f.fn);
+  for (auto& f : fns) {
+    add_function(I, m, f.name, f.fn);
+    // Pure functions: math.sqrt of an unknown value is unknown, not an error.
+    as<NativeFunc>(dict_get(I, m->dict, f.name))->flags |= kNativePoisonTransparent;
+  }
   module_set(I, m, "pi", Value::real(M_PI));
   module_set(I, m, "e", Value::real(M_E));
   module_set(I, m, "tau", Value::real(2 * M_PI));

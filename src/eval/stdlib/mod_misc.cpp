@@ -1,5 +1,7 @@
 // Small native modules: gc, time (no clocks: results would differ run to run), and _onnxify, the
 // helpers the Python half of the stdlib needs from C++.
+#include <unistd.h>
+
 #include "eval/code.h"
 #include "eval/frame.h"
 #include "eval/internal.h"
@@ -40,6 +42,42 @@ Value ox_poison(Interp& I, const Value&, const Args& a) {
 Value ox_is_poison(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "is_poison", 1, 1);
   return Value::boolean(is_poison(a[0]));
+}
+
+// _onnxify.has_poison(obj): whether obj is unknown or holds an unknown item (tuples, lists), so that
+// library code (typing's subscripts) can keep such values opaque instead of inspecting them.
+Value ox_has_poison(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "has_poison", 1, 1);
+  return Value::boolean(find_poison(a[0]) != nullptr);
+}
+
+// _onnxify.poison_transparent(*functions): marks pure library functions (os.path.join) so that an
+// unknown argument gives an unknown result without running them. Returns the first one.
+Value ox_poison_transparent(Interp& I, const Value&, const Args& a) {
+  for (uint32_t k = 0; k < a.npos; ++k) {
+    const Value& f = a.pos[k];
+    if (has_layout(f, Layout::Function)) as<Function>(f)->poison_transparent = true;
+    else if (has_layout(f, Layout::Native)) as<NativeFunc>(f)->flags |= kNativePoisonTransparent;
+    else raisef(I, I.exc.TypeError, "poison_transparent() expects functions, not {}", type_name(I, f));
+  }
+  return a.npos ? a.pos[0] : Value::none();
+}
+
+// _onnxify.getcwd(): the name of the working directory (no file is read).
+Value ox_getcwd(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "getcwd", 0, 0);
+  char buf[4096];
+  if (!::getcwd(buf, sizeof buf)) return I.str("/");
+  return I.str(buf);
+}
+
+// _onnxify.derive_poison(obj, what): an unknown value named `what` with the reason and origin of the
+// first poison in obj.
+Value ox_derive_poison(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "derive_poison", 2, 2);
+  const Value* p = find_poison(a[0]);
+  if (!p) raise(I, I.exc.ValueError, "derive_poison(): no unknown value in the argument");
+  return derive_poison(I, *p, str_string(I, a[1]));
 }
 
 // _onnxify.caller_module(depth=1): the __name__ of the module `depth` frames up.
@@ -134,6 +172,10 @@ void init_onnxify_module(Interp& I, Module* m) {
   add_function(I, m, "code_info", &ox_code_info);
   add_function(I, m, "poison", &ox_poison);
   add_function(I, m, "is_poison", &ox_is_poison);
+  add_function(I, m, "has_poison", &ox_has_poison);
+  add_function(I, m, "derive_poison", &ox_derive_poison);
+  add_function(I, m, "poison_transparent", &ox_poison_transparent);
+  add_function(I, m, "getcwd", &ox_getcwd);
   add_function(I, m, "caller_globals", &ox_caller_globals);
   add_function(I, m, "write_err", &ox_write_err);
   add_function(I, m, "make_function", &ox_make_function);

@@ -22,6 +22,26 @@ def _type_repr(obj):
     return repr(obj)
 
 
+def _keeps_unknown(getitem):
+    """Subscripting with an unknown value (a class of a module that is not available, like
+    `List[torch.Tensor]` without torch) gives an unknown alias: annotations keep it without
+    inspecting it, and it is an error only where it matters."""
+
+    def __getitem__(self, params):
+        if _onnxify.has_poison(params) and getattr(self, "_getitem", None) is not _single:
+            return _onnxify.derive_poison(params, "%s[...]" % getattr(self, "_name", None) or self.__name__)
+        return getitem(self, params)
+
+    __getitem__.__name__ = getitem.__name__
+    __getitem__.__qualname__ = getitem.__qualname__
+    return __getitem__
+
+
+def _given(x):
+    """x is not None, for an argument that may be unknown (an unknown one counts as given)."""
+    return _onnxify.is_poison(x) or x is not None
+
+
 def _type_check(arg, msg):
     if arg is None:
         return NoneType
@@ -33,6 +53,8 @@ def _type_check(arg, msg):
 def _collect_parameters(args):
     params = []
     for t in args:
+        if _onnxify.is_poison(t):
+            continue
         if isinstance(t, TypeVar) or isinstance(t, ParamSpec):
             if t not in params:
                 params.append(t)
@@ -82,6 +104,7 @@ class _SpecialForm(_Final):
     def __mro_entries__(self, bases):
         raise TypeError(f"Cannot subclass {self!r}")
 
+    @_keeps_unknown
     def __getitem__(self, parameters):
         return self._getitem(self, parameters)
 
@@ -123,6 +146,10 @@ TypeAlias = _SpecialForm("TypeAlias", _no_params)
 
 
 def _single(self, parameters):
+    # ClassVar[T], Final[T]: kept as aliases even for an unknown T, so that dataclasses and
+    # NamedTuple still see the marker.
+    if _onnxify.is_poison(parameters):
+        return _GenericAlias(self, (parameters,))
     if isinstance(parameters, tuple) and len(parameters) != 1:
         raise TypeError(f"{self} accepts only single type.")
     if isinstance(parameters, tuple):
@@ -220,12 +247,12 @@ class TypeVar(_Final):
             raise ValueError("Bivariant types are not supported.")
         self.__covariant__ = bool(covariant)
         self.__contravariant__ = bool(contravariant)
-        if constraints and bound is not None:
+        if constraints and _given(bound):
             raise TypeError("Constraints cannot be combined with bound=...")
         if constraints and len(constraints) == 1:
             raise TypeError("A single constraint is not allowed")
         self.__constraints__ = tuple(constraints)
-        self.__bound__ = _type_check(bound, "Bound must be a type.") if bound is not None else None
+        self.__bound__ = _type_check(bound, "Bound must be a type.") if _given(bound) else None
         g = _onnxify.caller_globals(1)
         mod = g.get("__name__", "__main__") if g is not None else None
         if mod != "typing":
@@ -343,7 +370,7 @@ class _GenericAlias(_BaseGenericAlias):
         super().__init__(origin, inst=inst, name=name)
         if not isinstance(args, tuple):
             args = (args,)
-        self.__args__ = tuple(... if a is _TypingEllipsis else a for a in args)
+        self.__args__ = tuple(... if not _onnxify.is_poison(a) and a is _TypingEllipsis else a for a in args)
         self.__parameters__ = _collect_parameters(args)
         if not name:
             self.__module__ = origin.__module__
@@ -362,6 +389,7 @@ class _GenericAlias(_BaseGenericAlias):
     def __ror__(self, left):
         return Union[left, self]
 
+    @_keeps_unknown
     def __getitem__(self, args):
         if self.__origin__ in (Generic, Protocol):
             raise TypeError(f"Cannot subscript already-subscripted {self}")
@@ -424,6 +452,7 @@ class _SpecialGenericAlias(_BaseGenericAlias):
         self._nparams = nparams
         self.__module__ = "typing"
 
+    @_keeps_unknown
     def __getitem__(self, params):
         if not isinstance(params, tuple):
             params = (params,)
@@ -483,6 +512,7 @@ class _CallableType(_SpecialGenericAlias):
     def copy_with(self, params):
         return _CallableGenericAlias(self.__origin__, params, name=self._name, inst=self._inst)
 
+    @_keeps_unknown
     def __getitem__(self, params):
         if not isinstance(params, tuple) or len(params) != 2:
             raise TypeError("Callable must be used as Callable[[arg, ...], result].")
@@ -497,6 +527,7 @@ class _CallableType(_SpecialGenericAlias):
 
 
 class _TupleType(_SpecialGenericAlias):
+    @_keeps_unknown
     def __getitem__(self, params):
         if not isinstance(params, tuple):
             params = (params,)
@@ -581,6 +612,7 @@ class Annotated:
     def __new__(cls, *args, **kwargs):
         raise TypeError("Type Annotated cannot be instantiated.")
 
+    @_keeps_unknown
     def __class_getitem__(cls, params):
         if not isinstance(params, tuple) or len(params) < 2:
             raise TypeError("Annotated[...] should be used with at least two arguments (a type and an annotation).")
@@ -593,6 +625,7 @@ class Generic:
     __slots__ = ()
     _is_protocol = False
 
+    @_keeps_unknown
     def __class_getitem__(cls, params):
         if not isinstance(params, tuple):
             params = (params,)
@@ -1020,7 +1053,7 @@ def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
             ann = base.__dict__.get("__annotations__", {})
             base_locals = dict(vars(base)) if localns is None else localns
             for name, value in ann.items():
-                if value is None:
+                if not _given(value):
                     value = type(None)
                 hints[name] = _eval_type(value, base_globals, base_locals)
         return hints if include_extras else {k: _strip_annotations(t) for k, t in hints.items()}
@@ -1040,7 +1073,7 @@ def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
             return {}
         raise TypeError("{!r} is not a module, class, method, or function.".format(obj))
     for name, value in ann.items():
-        if value is None:
+        if not _given(value):
             value = type(None)
         hints[name] = _eval_type(value, globalns, localns)
     return hints if include_extras else {k: _strip_annotations(t) for k, t in hints.items()}
@@ -1198,3 +1231,9 @@ class NewType:
 
 TYPE_CHECKING = False
 
+
+
+# Functions of a type: for an unknown type (a class of a module that is not available) the answer
+# is unknown, without inspecting it.
+_onnxify.poison_transparent(_type_repr, _type_check, _eval_type, _strip_annotations, get_origin, get_args,
+                            is_typeddict)

@@ -77,7 +77,7 @@ class OrderedDict(dict):
 
 class defaultdict(dict):
     def __init__(self, default_factory=None, /, *args, **kwargs):
-        if default_factory is not None and not callable(default_factory):
+        if not _onnxify.is_poison(default_factory) and default_factory is not None and not callable(default_factory):
             raise TypeError("first argument must be callable or None")
         self.default_factory = default_factory
         dict.__init__(self, *args, **kwargs)

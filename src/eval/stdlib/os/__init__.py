@@ -1,5 +1,7 @@
 """os (onnxify's stdlib subset): constants and the pure parts; everything that touches files,
-processes or the environment of the machine is unknown (poison)."""
+processes or the machine is unknown (poison). Evaluated code sees an empty environment (os.environ)
+and the working directory's name (os.getcwd(), which reads no file), so that path checks like
+torchvision's "imported from its own source folder?" have an answer."""
 import _onnxify
 from os import path
 
@@ -16,6 +18,14 @@ devnull = "/dev/null"
 environ = {}
 supports_bytes_environ = True
 SEEK_SET, SEEK_CUR, SEEK_END = 0, 1, 2
+
+
+def getcwd():
+    return _onnxify.getcwd()
+
+
+def getcwdb():
+    return _onnxify.getcwd().encode()
 
 
 def getenv(key, default=None):
@@ -41,6 +51,9 @@ def fsdecode(filename):
     return filename.decode("utf-8") if isinstance(filename, bytes) else filename
 
 
+_onnxify.poison_transparent(fspath, fsencode, fsdecode)
+
+
 class PathLike:
     @classmethod
     def __subclasshook__(cls, subclass):
@@ -55,7 +68,7 @@ for _fname in ("system", "popen", "spawnl", "spawnv", "execv", "execvp", "execl"
                "startfile", "posix_spawn"):
     globals()[_fname] = _unavailable(_fname, "onnxify does not run processes")
 for _fname in ("listdir", "scandir", "walk", "stat", "lstat", "mkdir", "makedirs", "remove", "unlink", "rmdir",
-               "removedirs", "rename", "replace", "chdir", "getcwd", "chmod", "open", "close", "read", "write",
+               "removedirs", "rename", "replace", "chdir", "chmod", "open", "close", "read", "write",
                "access", "symlink", "readlink", "utime", "truncate", "link"):
     globals()[_fname] = _unavailable(_fname, "onnxify does not access files")
 for _fname in ("cpu_count", "getpid", "getppid", "getuid", "urandom", "times", "uname", "getlogin"):

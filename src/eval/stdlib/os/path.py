@@ -132,10 +132,8 @@ def commonpath(paths):
 
 
 def relpath(path, start=None):
-    if start is None or not isabs(path) or not isabs(start):
-        return _onnxify.poison("os.path.relpath", "os.path.relpath() of a relative path needs the current directory")
-    start_list = [x for x in normpath(start).split("/") if x]
-    path_list = [x for x in normpath(path).split("/") if x]
+    start_list = [x for x in abspath(curdir if start is None else start).split("/") if x]
+    path_list = [x for x in abspath(path).split("/") if x]
     i = len(commonprefix([start_list, path_list]))
     rel_list = [pardir] * (len(start_list) - i) + path_list[i:]
     if not rel_list:
@@ -147,7 +145,12 @@ def abspath(path):
     path = _fspath(path)
     if isabs(path):
         return normpath(path)
-    return _onnxify.poison("os.path.abspath", "os.path.abspath() of a relative path needs the current directory")
+    return normpath(join(_onnxify.getcwd(), path))
+
+
+def realpath(path, *, strict=False):
+    """abspath: symbolic links are not resolved (that would read the file system)."""
+    return abspath(path)
 
 
 def expanduser(path):
@@ -181,5 +184,10 @@ getsize = _fs("getsize")
 getmtime = _fs("getmtime")
 getatime = _fs("getatime")
 getctime = _fs("getctime")
-realpath = _fs("realpath")
 samefile = _fs("samefile")
+
+
+# Pure string functions: an unknown argument (a directory from torch.hub) gives an unknown result.
+_onnxify.poison_transparent(
+    *[_v for _k, _v in list(globals().items()) if not _k.startswith("_") and type(_v).__name__ == "function"]
+)
