@@ -275,6 +275,8 @@ static Value bytes_alloc(Interp& I, Type* cls) { return I.make<Bytes>(cls).take_
 
 #define BYTES_METHOD(name) static Value bytesm_##name(Interp& I, const Value& self, const Args& a)
 
+static Value via_str(Interp& I, const Value& self, const Args& a, Str* name);
+
 BYTES_METHOD(decode) {
   static const Signature sig("decode", "encoding=, errors=");
   Value v[2];
@@ -326,24 +328,24 @@ static std::string bytes_arg(Interp& I, const Value& v) {
   return self_bytes(v)->s;
 }
 BYTES_METHOD(startswith) {
-  check_nargs(I, a, "startswith", 1, 1);
+  if (a.npos != 1 || a.nkw || !is_bytes_like(a[0])) return via_str(I, self, a, I.intern("startswith"));
   const std::string& s = self_bytes(self)->s;
   std::string p = bytes_arg(I, a[0]);
   return Value::boolean(s.compare(0, p.size(), p) == 0 && s.size() >= p.size());
 }
 BYTES_METHOD(endswith) {
-  check_nargs(I, a, "endswith", 1, 1);
+  if (a.npos != 1 || a.nkw || !is_bytes_like(a[0])) return via_str(I, self, a, I.intern("endswith"));
   const std::string& s = self_bytes(self)->s;
   std::string p = bytes_arg(I, a[0]);
   return Value::boolean(s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0);
 }
 BYTES_METHOD(find) {
-  check_nargs(I, a, "find", 1, 1);
+  if (a.npos != 1 || a.nkw || !is_bytes_like(a[0])) return via_str(I, self, a, I.intern("find"));
   size_t p = self_bytes(self)->s.find(bytes_arg(I, a[0]));
   return Value::integer(p == std::string::npos ? -1 : static_cast<int64_t>(p));
 }
 BYTES_METHOD(count) {
-  check_nargs(I, a, "count", 1, 1);
+  if (a.npos != 1 || a.nkw) return via_str(I, self, a, I.intern("count"));
   std::string sub = bytes_arg(I, a[0]);
   const std::string& s = self_bytes(self)->s;
   if (sub.empty()) return Value::integer(static_cast<int64_t>(s.size()) + 1);
@@ -432,6 +434,139 @@ BYTES_METHOD(pop) {
 }
 BYTES_METHOD(iadd) { return Value(); }
 
+// ---- ASCII predicates and case methods ----------------------------------------------------------------------
+
+static bool b_lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
+static bool b_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+static bool b_alpha(unsigned char c) { return b_lower(c) || b_upper(c); }
+static bool b_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static bool b_alnum(unsigned char c) { return b_alpha(c) || b_digit(c); }
+static bool b_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static bool b_ascii(unsigned char c) { return c < 0x80; }
+
+template <bool (*P)(unsigned char), bool kEmpty>
+static Value bytes_all(Interp& I, const Value& self, const Args& a) {
+  const std::string& s = self_bytes(self)->s;
+  if (s.empty()) return Value::boolean(kEmpty);
+  for (unsigned char c : s)
+    if (!P(c)) return Value::boolean(false);
+  return Value::boolean(true);
+}
+// isupper/islower: no byte of the other case and at least one cased byte.
+template <bool (*Want)(unsigned char), bool (*Other)(unsigned char)>
+static Value bytes_cased(Interp& I, const Value& self, const Args& a) {
+  bool any = false;
+  for (unsigned char c : self_bytes(self)->s) {
+    if (Other(c)) return Value::boolean(false);
+    any |= Want(c);
+  }
+  return Value::boolean(any);
+}
+BYTES_METHOD(istitle) {
+  bool prev_cased = false, any = false;
+  for (unsigned char c : self_bytes(self)->s) {
+    if (b_upper(c)) {
+      if (prev_cased) return Value::boolean(false);
+      prev_cased = any = true;
+    } else if (b_lower(c)) {
+      if (!prev_cased) return Value::boolean(false);
+      prev_cased = any = true;
+    } else {
+      prev_cased = false;
+    }
+  }
+  return Value::boolean(any);
+}
+template <int kMode>  // 0 swapcase, 1 capitalize, 2 title
+static Value bytes_case(Interp& I, const Value& self, const Args& a) {
+  std::string s = self_bytes(self)->s;
+  bool prev = false;
+  for (size_t k = 0; k < s.size(); ++k) {
+    unsigned char c = static_cast<unsigned char>(s[k]);
+    bool up = kMode == 0 ? b_lower(c) : kMode == 1 ? k == 0 : !prev;
+    if (kMode == 0 && !b_alpha(c)) continue;
+    s[k] = static_cast<char>(up ? (b_lower(c) ? c - 32 : c) : (b_upper(c) ? c + 32 : c));
+    prev = b_alpha(c);
+  }
+  return make_bytes(I, I.type_of(self), std::move(s));
+}
+
+// ---- methods shared with str ----------------------------------------------------------------------------------
+// Searching, padding and splitting behave on bytes as str's methods do on the same text read as
+// latin-1 (one code point per byte): these convert, call the str method, and convert back.
+
+static Value latin1_str(Interp& I, const std::string& b) {
+  std::string out;
+  out.reserve(b.size());
+  for (unsigned char c : b) {
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return I.str(std::move(out));
+}
+static std::string latin1_bytes(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) out += static_cast<char>(utf8_next(s, i));
+  return out;
+}
+static Value to_bytes_result(Interp& I, Type* t, const Value& r) {
+  if (is_str(r)) return make_bytes(I, t, latin1_bytes(as_str(r)->s));
+  if (is_list(r) || is_tuple(r)) {
+    std::vector<Value> items;
+    for (const Value& x : to_vector(I, r)) items.push_back(to_bytes_result(I, t, x));
+    return is_list(r) ? new_list(I, std::move(items)) : new_tuple(I, std::move(items));
+  }
+  return r;
+}
+static Value str_arg_of(Interp& I, const Value& v) {
+  if (is_bytes_like(v)) return latin1_str(I, self_bytes(v)->s);
+  if (is_tuple(v)) {  // startswith((b"a", b"b"))
+    std::vector<Value> items;
+    for (const Value& x : as_tuple(v)->items) items.push_back(str_arg_of(I, x));
+    return new_tuple(I, std::move(items));
+  }
+  if (is_str(v)) raisef(I, I.exc.TypeError, "a bytes-like object is required, not 'str'");
+  return v;
+}
+static Value via_str(Interp& I, const Value& self, const Args& a, Str* name) {
+  Value s = latin1_str(I, self_bytes(self)->s);
+  std::vector<Value> pos;
+  for (uint32_t k = 0; k < a.npos; ++k) pos.push_back(str_arg_of(I, a.pos[k]));
+  std::vector<Value> kw(a.kwvals, a.kwvals + a.nkw);
+  for (auto& v : kw) v = str_arg_of(I, v);
+  Args sa(pos.data(), static_cast<uint32_t>(pos.size()));
+  sa.nkw = a.nkw;
+  sa.kwnames = a.kwnames;
+  sa.kwvals = kw.data();
+  Type* t = I.type_of(self) == I.t.bytearray ? I.t.bytearray : I.t.bytes;
+  return to_bytes_result(I, t, call_method(I, s, name, sa));
+}
+#define VIA_STR(name) \
+  BYTES_METHOD(name) { return via_str(I, self, a, I.intern(#name)); }
+VIA_STR(center)
+VIA_STR(ljust)
+VIA_STR(rjust)
+VIA_STR(zfill)
+VIA_STR(lstrip)
+VIA_STR(rstrip)
+VIA_STR(partition)
+VIA_STR(rpartition)
+VIA_STR(rsplit)
+VIA_STR(splitlines)
+VIA_STR(index)
+VIA_STR(rfind)
+VIA_STR(rindex)
+VIA_STR(removeprefix)
+VIA_STR(removesuffix)
+VIA_STR(expandtabs)
+#undef VIA_STR
+
 static Value bytearray_iadd(Interp& I, const Value& self, const Value& other) {
   self_bytes(self)->s += bytes_arg(I, other);
   return self;
@@ -462,6 +597,17 @@ void init_bytes_types(Interp& I) {
         {"find", &bytesm_find},       {"count", &bytesm_count},     {"replace", &bytesm_replace},
         {"split", &bytesm_split},     {"strip", &bytesm_strip},     {"upper", &bytesm_upper},
         {"lower", &bytesm_lower},
+        {"isalpha", &bytes_all<&b_alpha, false>},     {"isdigit", &bytes_all<&b_digit, false>},
+        {"isalnum", &bytes_all<&b_alnum, false>},     {"isspace", &bytes_all<&b_space, false>},
+        {"isascii", &bytes_all<&b_ascii, true>},      {"isupper", &bytes_cased<&b_upper, &b_lower>},
+        {"islower", &bytes_cased<&b_lower, &b_upper>}, {"istitle", &bytesm_istitle},
+        {"swapcase", &bytes_case<0>},  {"capitalize", &bytes_case<1>},  {"title", &bytes_case<2>},
+        {"center", &bytesm_center},   {"ljust", &bytesm_ljust},     {"rjust", &bytesm_rjust},
+        {"zfill", &bytesm_zfill},     {"lstrip", &bytesm_lstrip},   {"rstrip", &bytesm_rstrip},
+        {"partition", &bytesm_partition}, {"rpartition", &bytesm_rpartition}, {"rsplit", &bytesm_rsplit},
+        {"splitlines", &bytesm_splitlines}, {"index", &bytesm_index}, {"rfind", &bytesm_rfind},
+        {"rindex", &bytesm_rindex},   {"removeprefix", &bytesm_removeprefix},
+        {"removesuffix", &bytesm_removesuffix}, {"expandtabs", &bytesm_expandtabs},
     };
   };
   {

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "eval/internal.h"
+#include "eval/unicode.h"
 
 namespace onnxify::eval {
 
@@ -332,13 +333,32 @@ static Value make_int_of_type(Interp& I, Type* cls, int64_t v) {
 
 static Value boxed_int_alloc(Interp& I, Type* cls) { return I.make<BoxedInt>(cls).take_value(); }
 
+// The text of a number to parse: a str has its Unicode decimal digits and spaces turned into ASCII
+// ('٣٤' -> '34'), as CPython's int() and float() accept them.
+static std::string number_text(const Value& x) {
+  if (!is_str(x)) return as<Bytes>(x)->s;
+  const Str* s = as_str(x);
+  if (s->ascii) return s->s;
+  std::string out;
+  size_t i = 0;
+  while (i < s->s.size()) {
+    size_t start = i;
+    uint32_t c = utf8_next(s->s, i);
+    int d = c >= 0x80 ? uni::decimal(c) : -1;
+    if (d >= 0) out += static_cast<char>('0' + d);
+    else if (c >= 0x80 && uni::has(c, uni::kSpace)) out += ' ';
+    else out.append(s->s, start, i - start);
+  }
+  return out;
+}
+
 static int64_t int_from_value(Interp& I, const Value& x) {
   int64_t v;
   if (int_value(x, &v)) return v;
   double d;
   if (float_value(x, &d)) return float_to_int(I, d);
   if (is_str(x) || has_layout(x, Layout::Bytes)) {
-    std::string_view s = is_str(x) ? std::string_view(as_str(x)->s) : std::string_view(as<Bytes>(x)->s);
+    std::string s = number_text(x);
     bool ovf;
     if (!parse_int(s, 10, &v, &ovf))
       raisef(I, I.exc.ValueError, "invalid literal for int() with base 10: {}", repr_string(I, x));
@@ -375,7 +395,7 @@ static Value int_new(Interp& I, Type* cls, const Args& a) {
     if (base != 0 && (base < 2 || base > 36)) raise(I, I.exc.ValueError, "int() base must be >= 2 and <= 36, or 0");
     if (!is_str(v[0]) && !has_layout(v[0], Layout::Bytes))
       raise(I, I.exc.TypeError, "int() can't convert non-string with explicit base");
-    std::string_view s = is_str(v[0]) ? std::string_view(as_str(v[0])->s) : std::string_view(as<Bytes>(v[0])->s);
+    std::string s = number_text(v[0]);
     int64_t r;
     bool ovf;
     if (!parse_int(s, static_cast<int>(base), &r, &ovf))
@@ -652,7 +672,7 @@ static Value float_new(Interp& I, Type* cls, const Args& a) {
   int64_t i;
   if (int_value(x, &i)) return make_float_of_type(I, cls, static_cast<double>(i));
   if (is_str(x) || has_layout(x, Layout::Bytes)) {
-    std::string_view s = is_str(x) ? std::string_view(as_str(x)->s) : std::string_view(as<Bytes>(x)->s);
+    std::string s = number_text(x);
     if (!parse_float(s, &d)) raisef(I, I.exc.ValueError, "could not convert string to float: {}", repr_string(I, x));
     return make_float_of_type(I, cls, d);
   }

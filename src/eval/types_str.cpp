@@ -5,6 +5,7 @@
 
 #include "eval/internal.h"
 #include "eval/poison.h"
+#include "eval/unicode.h"
 
 namespace onnxify::eval {
 
@@ -91,21 +92,73 @@ static std::string from_u32(std::u32string_view s) {
 
 // ---- creation and hashing -------------------------------------------------------------------------------
 
-int64_t bytes_hash(std::string_view s) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 0x100000001b3ull;
+// Hashes are CPython's with hash randomization off (PYTHONHASHSEED=0): SipHash-1-3 with a zero key
+// over the bytes (for str: its compact representation, one, two or four bytes per code point as
+// PEP 393 stores it). So sets and dicts keyed by strings iterate in CPython's order, and hash("x")
+// prints the same number.
+static inline uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+
+static inline void sip_round(uint64_t& v0, uint64_t& v1, uint64_t& v2, uint64_t& v3) {
+  v0 += v1;
+  v2 += v3;
+  v1 = rotl(v1, 13) ^ v0;
+  v3 = rotl(v3, 16) ^ v2;
+  v0 = rotl(v0, 32);
+  v2 += v1;
+  v0 += v3;
+  v1 = rotl(v1, 17) ^ v2;
+  v3 = rotl(v3, 21) ^ v0;
+  v2 = rotl(v2, 32);
+}
+
+static uint64_t siphash13(const unsigned char* in, size_t n) {
+  uint64_t v0 = 0x736f6d6570736575ull, v1 = 0x646f72616e646f6dull;
+  uint64_t v2 = 0x6c7967656e657261ull, v3 = 0x7465646279746573ull;
+  uint64_t b = static_cast<uint64_t>(n) << 56;
+  for (; n >= 8; in += 8, n -= 8) {
+    uint64_t m = 0;
+    for (int k = 7; k >= 0; --k) m = (m << 8) | in[k];  // little-endian load
+    v3 ^= m;
+    sip_round(v0, v1, v2, v3);
+    v0 ^= m;
   }
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  int64_t r = static_cast<int64_t>(h >> 1);
+  uint64_t t = 0;
+  for (size_t k = n; k-- > 0;) t = (t << 8) | in[k];
+  b |= t;
+  v3 ^= b;
+  sip_round(v0, v1, v2, v3);
+  v0 ^= b;
+  v2 ^= 0xff;
+  sip_round(v0, v1, v2, v3);
+  sip_round(v0, v1, v2, v3);
+  sip_round(v0, v1, v2, v3);
+  return (v0 ^ v1) ^ (v2 ^ v3);
+}
+
+static int64_t finish_hash(uint64_t h) {
+  int64_t r = static_cast<int64_t>(h);
   return r == -1 ? -2 : r;
 }
 
+int64_t bytes_hash(std::string_view s) {
+  if (s.empty()) return 0;
+  return finish_hash(siphash13(reinterpret_cast<const unsigned char*>(s.data()), s.size()));
+}
+
 int64_t str_hash(Str* s) {
-  if (s->hash == -1) s->hash = bytes_hash(s->s);
+  if (s->hash != -1) return s->hash;
+  if (s->ascii) {
+    s->hash = bytes_hash(s->s);
+    return s->hash;
+  }
+  std::u32string u = to_u32(s->s);
+  char32_t maxc = 0;
+  for (char32_t c : u) maxc = std::max(maxc, c);
+  size_t width = maxc < 0x100 ? 1 : maxc < 0x10000 ? 2 : 4;
+  std::string buf(u.size() * width, '\0');
+  for (size_t i = 0; i < u.size(); ++i)
+    for (size_t k = 0; k < width; ++k) buf[i * width + k] = static_cast<char>((u[i] >> (8 * k)) & 0xff);
+  s->hash = bytes_hash(buf);
   return s->hash;
 }
 
@@ -143,14 +196,8 @@ Str* Interp::intern(std::string_view s) {
 // ---- repr ----------------------------------------------------------------------------------------------
 
 static bool is_printable_cp(uint32_t c) {
-  if (c < 0x20 || c == 0x7F) return false;
-  if (c < 0x7F) return true;
-  if (c <= 0xA0 || c == 0xAD) return false;
-  if ((c >= 0x2000 && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F) || (c >= 0x205F && c <= 0x206F)) return false;
-  if (c == 0x3000 || c == 0xFEFF || (c >= 0xFFF9 && c <= 0xFFFB) || c == 0xFFFE || c == 0xFFFF) return false;
-  if (c >= 0xD800 && c <= 0xF8FF) return false;  // surrogates and the private use area
-  if (c >= 0xE0000 || (c >= 0xF0000)) return false;
-  return true;
+  if (c < 0x7F) return c >= 0x20;
+  return uni::has(c, uni::kPrintable);
 }
 
 std::string str_repr(std::string_view s) {
@@ -205,39 +252,24 @@ std::string ascii_of(Interp& I, const Value& v) {
   return out;
 }
 
-// ---- character classes (ASCII exact, Latin-1 and common ranges approximate) ------------------------------
+// ---- character classes (CPython's Unicode database, ASCII fast paths) --------------------------------------
 
 static bool cp_space(uint32_t c) {
-  return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F) || c == 0x85 || c == 0xA0 ||
-         c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-         c == 0x205F || c == 0x3000;
+  if (c < 0x80) return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F);
+  return uni::has(c, uni::kSpace);
 }
-static bool cp_digit(uint32_t c) { return c >= '0' && c <= '9'; }
-static bool cp_upper(uint32_t c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x391 && c <= 0x3A9) ||
-         (c >= 0x410 && c <= 0x42F);
-}
-static bool cp_lower(uint32_t c) {
-  return (c >= 'a' && c <= 'z') || (c >= 0xDF && c <= 0xFF && c != 0xF7) || (c >= 0x3B1 && c <= 0x3C9) ||
-         (c >= 0x430 && c <= 0x44F) || c == 0xB5;
-}
+static bool cp_flag(uint32_t c, uint16_t f) { return uni::has(c, f); }
 static bool cp_alpha(uint32_t c) {
-  if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  return cp_upper(c) || cp_lower(c) || c == 0xAA || c == 0xBA || (c >= 0x100 && c < 0x2000 && !cp_space(c)) ||
-         (c >= 0x3040 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3);
+  if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+  return uni::has(c, uni::kAlpha);
 }
-static uint32_t cp_to_upper(uint32_t c) {
-  if (c >= 'a' && c <= 'z') return c - 32;
-  if ((c >= 0xE0 && c <= 0xFE && c != 0xF7) || (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2) || (c >= 0x430 && c <= 0x44F))
-    return c - 32;
-  if (c == 0xFF) return 0x178;
-  return c;
-}
-static uint32_t cp_to_lower(uint32_t c) {
-  if (c >= 'A' && c <= 'Z') return c + 32;
-  if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x391 && c <= 0x3A9) || (c >= 0x410 && c <= 0x42F)) return c + 32;
-  return c;
-}
+static bool cp_decimal(uint32_t c) { return c < 0x80 ? c >= '0' && c <= '9' : cp_flag(c, uni::kDecimal); }
+static bool cp_digit(uint32_t c) { return c < 0x80 ? c >= '0' && c <= '9' : cp_flag(c, uni::kDigit); }
+static bool cp_numeric(uint32_t c) { return c < 0x80 ? c >= '0' && c <= '9' : cp_flag(c, uni::kNumeric); }
+static bool cp_upper(uint32_t c) { return cp_flag(c, uni::kUpper); }
+static bool cp_lower(uint32_t c) { return cp_flag(c, uni::kLower); }
+static bool cp_title(uint32_t c) { return cp_flag(c, uni::kTitle); }
+static bool cp_cased(uint32_t c) { return cp_flag(c, uni::kCased); }
 
 // ---- method helpers ------------------------------------------------------------------------------------
 
@@ -690,52 +722,91 @@ STR_METHOD(replace) {
   return I.str(std::move(out));
 }
 
-static Value map_chars(Interp& I, const Value& self, uint32_t (*f)(uint32_t)) {
-  std::string out;
-  const std::string& s = self_str(self)->s;
-  out.reserve(s.size());
-  size_t i = 0;
-  while (i < s.size()) utf8_append(out, f(utf8_next(s, i)));
-  return I.str(std::move(out));
-}
-// Case mappings that change length (CPython's SpecialCasing: German sharp s, dotted capital I).
-static Value special_case_map(Interp& I, const Value& self, bool upper) {
-  std::string out;
-  const std::string& s = self_str(self)->s;
-  out.reserve(s.size());
-  size_t i = 0;
-  while (i < s.size()) {
-    uint32_t c = utf8_next(s, i);
-    if (upper && c == 0xDF) {
-      out += "SS";
-    } else if (!upper && c == 0x130) {
-      out += "i\xcc\x87";
-    } else {
-      utf8_append(out, upper ? cp_to_upper(c) : cp_to_lower(c));
-    }
+// Capital sigma lowercases to final sigma at the end of a word: after a cased letter and not
+// before one (case-ignorable characters in between are skipped), as CPython does.
+static char32_t lower_sigma(const std::u32string& u, size_t i) {
+  size_t j = i;
+  while (j > 0 && uni::has(u[j - 1], uni::kCaseIgnorable)) --j;
+  bool final_sigma = j > 0 && cp_cased(u[j - 1]);
+  if (final_sigma) {
+    size_t k = i + 1;
+    while (k < u.size() && uni::has(u[k], uni::kCaseIgnorable)) ++k;
+    final_sigma = k == u.size() || !cp_cased(u[k]);
   }
-  return I.str(std::move(out));
+  return final_sigma ? 0x3C2 : 0x3C3;
 }
-STR_METHOD(upper) { return special_case_map(I, self, true); }
-STR_METHOD(lower) { return special_case_map(I, self, false); }
-STR_METHOD(casefold) { return map_chars(I, self, &cp_to_lower); }
+static void append_lower_at(const std::u32string& u, size_t i, std::u32string& out) {
+  if (u[i] == 0x3A3) out += lower_sigma(u, i);
+  else uni::append_lower(u[i], out);
+}
+
+// Maps every character with `f(u, i, out)`; ASCII-only strings take a byte loop.
+template <class F>
+static Value case_map(Interp& I, const Value& self, char (*ascii)(char, size_t, bool*), F f) {
+  Str* s = self_str(self);
+  if (s->ascii) {
+    std::string out = s->s;
+    bool state = false;
+    for (size_t k = 0; k < out.size(); ++k) out[k] = ascii(out[k], k, &state);
+    return I.str(std::move(out));
+  }
+  std::u32string u = to_u32(s->s), out;
+  out.reserve(u.size());
+  bool state = false;
+  for (size_t k = 0; k < u.size(); ++k) f(u, k, out, &state);
+  return I.str(from_u32(out));
+}
+static char a_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; }
+static char a_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+static bool a_alpha(char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+
+STR_METHOD(upper) {
+  return case_map(
+      I, self, [](char c, size_t, bool*) { return a_upper(c); },
+      [](const std::u32string& u, size_t i, std::u32string& out, bool*) { uni::append_upper(u[i], out); });
+}
+STR_METHOD(lower) {
+  return case_map(
+      I, self, [](char c, size_t, bool*) { return a_lower(c); },
+      [](const std::u32string& u, size_t i, std::u32string& out, bool*) { append_lower_at(u, i, out); });
+}
+STR_METHOD(casefold) {
+  return case_map(
+      I, self, [](char c, size_t, bool*) { return a_lower(c); },
+      [](const std::u32string& u, size_t i, std::u32string& out, bool*) { uni::append_fold(u[i], out); });
+}
 STR_METHOD(swapcase) {
-  return map_chars(I, self, [](uint32_t c) { return cp_upper(c) ? cp_to_lower(c) : cp_lower(c) ? cp_to_upper(c) : c; });
+  return case_map(
+      I, self, [](char c, size_t, bool*) { return c >= 'a' && c <= 'z' ? a_upper(c) : a_lower(c); },
+      [](const std::u32string& u, size_t i, std::u32string& out, bool*) {
+        if (cp_upper(u[i])) append_lower_at(u, i, out);
+        else if (cp_lower(u[i])) uni::append_upper(u[i], out);
+        else out += u[i];
+      });
 }
+// The first character in title case (not upper case: 'ǆ' -> 'ǅ'), the rest in lower case.
 STR_METHOD(capitalize) {
-  std::u32string u = to_u32(self_str(self)->s);
-  for (size_t k = 0; k < u.size(); ++k) u[k] = k == 0 ? cp_to_upper(u[k]) : cp_to_lower(u[k]);
-  return I.str(from_u32(u));
+  return case_map(
+      I, self, [](char c, size_t k, bool*) { return k == 0 ? a_upper(c) : a_lower(c); },
+      [](const std::u32string& u, size_t i, std::u32string& out, bool*) {
+        if (i == 0) uni::append_title(u[i], out);
+        else append_lower_at(u, i, out);
+      });
 }
+// Title case after an uncased character, lower case after a cased one.
 STR_METHOD(title) {
-  std::u32string u = to_u32(self_str(self)->s);
-  bool prev_cased = false;
-  for (auto& c : u) {
-    bool cased = cp_upper(c) || cp_lower(c);
-    c = prev_cased ? cp_to_lower(c) : cp_to_upper(c);
-    prev_cased = cased || cp_alpha(c);
-  }
-  return I.str(from_u32(u));
+  return case_map(
+      I, self,
+      [](char c, size_t, bool* prev_cased) {
+        char r = *prev_cased ? a_lower(c) : a_upper(c);
+        *prev_cased = a_alpha(c);
+        return r;
+      },
+      [](const std::u32string& u, size_t i, std::u32string& out, bool* prev_cased) {
+        if (*prev_cased) append_lower_at(u, i, out);
+        else uni::append_title(u[i], out);
+        *prev_cased = cp_cased(u[i]);
+      });
 }
 
 template <bool (*P)(uint32_t)>
@@ -747,9 +818,8 @@ static Value all_chars(Interp& I, const Value& self, const Args& a) {
     if (!P(utf8_next(s, i))) return Value::boolean(false);
   return Value::boolean(true);
 }
-static bool cp_alnum(uint32_t c) { return cp_alpha(c) || cp_digit(c); }
-static bool cp_ascii(uint32_t c) { return c < 0x80; }
-static bool cp_printable(uint32_t c) { return is_printable_cp(c) || c == ' '; }
+static bool cp_alnum(uint32_t c) { return cp_alpha(c) || cp_decimal(c) || cp_digit(c) || cp_numeric(c); }
+static bool cp_printable(uint32_t c) { return is_printable_cp(c); }
 STR_METHOD(isascii) {
   const std::string& s = self_str(self)->s;
   for (unsigned char c : s)
@@ -769,7 +839,7 @@ STR_METHOD(isupper) {
   size_t i = 0;
   while (i < s.size()) {
     uint32_t c = utf8_next(s, i);
-    if (cp_lower(c)) return Value::boolean(false);
+    if (cp_lower(c) || cp_title(c)) return Value::boolean(false);
     if (cp_upper(c)) cased = true;
   }
   return Value::boolean(cased);
@@ -780,7 +850,7 @@ STR_METHOD(islower) {
   size_t i = 0;
   while (i < s.size()) {
     uint32_t c = utf8_next(s, i);
-    if (cp_upper(c)) return Value::boolean(false);
+    if (cp_upper(c) || cp_title(c)) return Value::boolean(false);
     if (cp_lower(c)) cased = true;
   }
   return Value::boolean(cased);
@@ -789,7 +859,7 @@ STR_METHOD(istitle) {
   std::u32string u = to_u32(self_str(self)->s);
   bool prev_cased = false, any = false;
   for (char32_t c : u) {
-    if (cp_upper(c)) {
+    if (cp_upper(c) || cp_title(c)) {
       if (prev_cased) return Value::boolean(false);
       prev_cased = any = true;
     } else if (cp_lower(c)) {
@@ -804,11 +874,9 @@ STR_METHOD(istitle) {
 STR_METHOD(isidentifier) {
   std::u32string u = to_u32(self_str(self)->s);
   if (u.empty()) return Value::boolean(false);
-  for (size_t k = 0; k < u.size(); ++k) {
-    char32_t c = u[k];
-    bool ok = c == '_' || cp_alpha(c) || (k > 0 && cp_digit(c));
-    if (!ok) return Value::boolean(false);
-  }
+  if (!uni::has(u[0], uni::kIdStart)) return Value::boolean(false);
+  for (size_t k = 1; k < u.size(); ++k)
+    if (!uni::has(u[k], uni::kIdContinue)) return Value::boolean(false);
   return Value::boolean(true);
 }
 
@@ -1055,8 +1123,8 @@ void init_str_type(Interp& I) {
       {"capitalize", &str_capitalize},
       {"title", &str_title},
       {"isdigit", &all_chars<&cp_digit>},
-      {"isdecimal", &all_chars<&cp_digit>},
-      {"isnumeric", &all_chars<&cp_digit>},
+      {"isdecimal", &all_chars<&cp_decimal>},
+      {"isnumeric", &all_chars<&cp_numeric>},
       {"isalpha", &all_chars<&cp_alpha>},
       {"isalnum", &all_chars<&cp_alnum>},
       {"isspace", &all_chars<&cp_space>},
@@ -1082,7 +1150,6 @@ void init_str_type(Interp& I) {
       {"maketrans", &str_maketrans, kNativeStatic},
       {"__getnewargs__", &str_getnewargs},
   };
-  (void)cp_ascii;
   init_native_type(I, I.t.str, s);
 }
 

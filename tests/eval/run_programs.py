@@ -65,9 +65,14 @@ def programs(filters):
     return out
 
 
+# CPython without hash randomization: onnxify hashes str and bytes like CPython with PYTHONHASHSEED=0,
+# so sets of strings iterate in the same order.
+CPYTHON_ENV = dict(os.environ, PYTHONHASHSEED="0")
+
+
 def run(cmd):
     try:
-        r = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT)
+        r = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT, env=CPYTHON_ENV)
         return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
         return None, "", "timeout"
