@@ -147,10 +147,14 @@ std::vector<Type*> compute_mro(Interp& I, Type* t) {
       }
     }
     if (!pick) {
+      // Like CPython: the distinct heads of the sequences still to merge.
       std::string names;
-      for (Type* b : t->bases) {
+      std::vector<Type*> heads;
+      for (auto& sq : seqs) {
+        if (sq.empty() || std::find(heads.begin(), heads.end(), sq.front()) != heads.end()) continue;
+        heads.push_back(sq.front());
         if (!names.empty()) names += ", ";
-        names += b->name_view();
+        names += sq.front()->name_view();
       }
       raisef(I, I.exc.TypeError, "Cannot create a consistent method resolution\norder (MRO) for bases {}",
              names);
