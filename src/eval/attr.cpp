@@ -104,7 +104,8 @@ Value getattr(Interp& I, const Value& o, Str* name) {
 
 Value getattr_opt(Interp& I, const Value& o, Str* name) {
   Type* t = I.type_of(o);
-  if (!t->is_heap() && !(t->flags & kTypeHasGetattr) && !is_type(o)) {
+  // (A module's getattribute may call its Python-level __getattr__: not a fast path.)
+  if (!t->is_heap() && !(t->flags & kTypeHasGetattr) && !is_type(o) && t->layout != Layout::Module) {
     // Native types without Python code in the path report absence without raising.
     return t->slots.getattribute(I, o, name);
   }

@@ -610,11 +610,14 @@ static void module_init(Interp& I, const Value& self, const Args& a) {
   dict_set_str(I, m->dict, I.names.__loader__, Value::none());
   dict_set_str(I, m->dict, I.names.__spec__, Value::none());
 }
+// dir(module): the module's own __dir__ function when it defines one (PEP 562), else its names.
 static Value module_dir(Interp& I, const Value& self, const Args& a) {
   Value d = Value::borrow(self.obj()->dict);
-  Value keys = new_list(I, to_vector(I, d));
-  return keys;
+  Value f = dict_get_str(self.obj()->dict, I.names.__dir__);
+  if (f) return call(I, f, Args());
+  return new_list(I, to_vector(I, d));
 }
+static Value module_dict_get(Interp& I, const Value& self) { return Value::borrow(self.obj()->dict); }
 
 // ---- GenericAlias (list[int]) and UnionType (int | None) -------------------------------------------------------
 
@@ -917,6 +920,7 @@ void init_function_types(Interp& I) {
     s.slots.new_ = &module_new;
     s.slots.init = &module_init;
     s.methods = {{"__dir__", &module_dir}};
+    s.getsets = {{"__dict__", &module_dict_get}};
     init_native_type(I, I.t.module, s);
     I.t.module->flags |= kTypeInstanceDict;
   }

@@ -156,6 +156,25 @@ void init_sys_module(Interp& I, Module* m) {
                           {"epsilon", Value::real(DBL_EPSILON)},
                           {"radix", Value::integer(FLT_RADIX)},
                           {"rounds", Value::integer(1)}}));
+  // Our ints are 64-bit: int_info describes CPython's, which programs only read to size buffers.
+  module_set(I, m, "int_info",
+             make_struct(I, "int_info",
+                         {{"bits_per_digit", Value::integer(30)},
+                          {"sizeof_digit", Value::integer(4)},
+                          {"default_max_str_digits", Value::integer(4300)},
+                          {"str_digits_check_threshold", Value::integer(640)}}));
+  // The hash parameters onnxify implements (CPython's, with hash randomization off).
+  module_set(I, m, "hash_info",
+             make_struct(I, "hash_info",
+                         {{"width", Value::integer(64)},
+                          {"modulus", Value::integer((int64_t{1} << 61) - 1)},
+                          {"inf", Value::integer(314159)},
+                          {"nan", Value::integer(0)},
+                          {"imag", Value::integer(1000003)},
+                          {"algorithm", I.str("siphash13")},
+                          {"hash_bits", Value::integer(64)},
+                          {"seed_bits", Value::integer(128)},
+                          {"cutoff", Value::integer(0)}}));
   module_set(I, m, "implementation",
              make_struct(I, "implementation", {{"name", I.str("cpython")}, {"cache_tag", Value::none()}}));
   module_set(I, m, "flags", make_struct(I, "flags", {{"optimize", Value::integer(0)}, {"debug", Value::integer(0)}}));
