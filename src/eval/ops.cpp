@@ -214,6 +214,27 @@ static BinaryFn binop_islot(const Slots& s, BinOp op) {
   return nullptr;
 }
 
+static Str* binop_rname(Interp& I, BinOp op) {
+  switch (op) {
+#define X(name, sym, slot, rslot, islot) \
+  case BinOp::name: {                    \
+    return I.intern("__" #rslot "__");   \
+  }
+    ONNXIFY_BINOPS(X)
+#undef X
+  }
+  return nullptr;
+}
+
+// Whether the right operand's type (a subclass of the left's) overrides the reflected method: a
+// different native slot, or for classes with Python methods (same trampoline) a different method.
+static bool overrides_reflected(Interp& I, BinOp op, Type* ta, Type* tb, BinaryFn fb) {
+  if (fb != binop_rslot(ta->slots, op)) return true;
+  if (!tb->is_heap()) return false;
+  Str* n = binop_rname(I, op);
+  return !type_lookup(tb, n).is(type_lookup(ta, n));
+}
+
 // Python's binary_op1: the left operand's method, the right operand's reflected method (first when
 // the right type is a subclass that overrides it), NotImplemented meaning "try the other side".
 static Value binary_op1(Interp& I, BinOp op, const Value& a, const Value& b) {
@@ -226,7 +247,7 @@ static Value binary_op1(Interp& I, BinOp op, const Value& a, const Value& b) {
     fb = nullptr;
   }
   if (fa) {
-    if (fb && tb->is_subtype_of(ta) && fb != binop_rslot(ta->slots, op)) {
+    if (fb && tb->is_subtype_of(ta) && overrides_reflected(I, op, ta, tb, fb)) {
       Value r = fb(I, b, a);
       if (!r.is(I.notimplemented)) return r;
       fb = nullptr;

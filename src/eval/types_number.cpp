@@ -1020,6 +1020,7 @@ static Value complex_new(Interp& I, Type* cls, const Args& a) {
   Value v[2];
   sig.bind(I, a, v);
   double re = 0, im = 0;
+  bool real_is_complex = false;  // CPython adds parts only of arguments that are complex
   if (v[0]) {
     if (is_str(v[0])) {
       if (v[1]) raise(I, I.exc.TypeError, "complex() can't take second arg if first is a string");
@@ -1041,14 +1042,16 @@ static Value complex_new(Interp& I, Type* cls, const Args& a) {
       }
       re = r2;
       im = i2;
+      real_is_complex = has_layout(v[0], Layout::Complex) || !to_complex(v[0], &r2, &i2);
     }
   }
   if (v[1]) {
     double r2, i2;
     if (is_str(v[1]) || !to_complex(v[1], &r2, &i2))
       raisef(I, I.exc.TypeError, "complex() second argument must be a number, not '{}'", type_name(I, v[1]));
-    re -= i2;
-    im += r2;
+    if (has_layout(v[1], Layout::Complex)) re -= i2;
+    // complex(0, -0.0) keeps the sign of the zero: the imaginary part is the argument itself.
+    im = real_is_complex ? im + r2 : r2;
   }
   Value c = complex_value(I, re, im);
   if (cls != I.t.complex) {
