@@ -92,6 +92,15 @@ BUILTIN(print) {
     s += str_string(I, v);
   }
   s += end && is_str(end) ? as_str(end)->s : "\n";
+  if (!file || file.is_none()) {
+    // sys.stdout may have been replaced (contextlib.redirect_stdout): print writes to it then.
+    Value sys = dict_get(I, I.modules.get(), I.str("sys"));
+    if (sys && sys.obj()->dict) {
+      Value out = dict_get(I, sys.obj()->dict, I.str("stdout"));
+      Value orig = dict_get(I, sys.obj()->dict, I.str("__stdout__"));
+      if (out && !out.is(orig)) file = out;
+    }
+  }
   if (file && !file.is_none()) {
     Value w = getattr(I, file, "write");
     call(I, w, I.str(s));

@@ -40,7 +40,6 @@ static const struct {
     {"fnmatch", "file system access is not allowed"},
     {"zipfile", "file system access is not allowed"},
     {"tarfile", "file system access is not allowed"},
-    {"io", "file access is not allowed"},
     {"pickle", "unpickling runs arbitrary code; it is not allowed"},
     {"marshal", "loading code objects is not allowed"},
     {"ctypes", "native code is not allowed"},

@@ -607,14 +607,20 @@ Value type_new_impl(Interp& I, Type* meta, Str* name, const std::vector<Value>& 
     bases.push_back(bt);
   }
   if (bases.empty()) bases.push_back(I.t.object);
-  // The solid base decides the instance layout; two different native layouts cannot mix.
+  // The solid base decides the instance layout; two different native layouts cannot mix. Native
+  // types that add nothing to their base's layout (OSError and ValueError over BaseException)
+  // share it, as in CPython.
+  auto layout_root = [](Type* t) {
+    while (!t->bases.empty() && t->bases[0]->layout == t->layout && t->bases[0]->alloc == t->alloc) t = t->bases[0];
+    return t;
+  };
   Type* solid = I.t.object;
   for (Type* b : bases) {
     Type* s = b->solid ? b->solid : I.t.object;
     if (s->layout == Layout::Object) continue;
     if (solid->layout == Layout::Object || s->is_subtype_of(solid)) {
       solid = s;
-    } else if (!solid->is_subtype_of(s)) {
+    } else if (!solid->is_subtype_of(s) && layout_root(solid) != layout_root(s)) {
       raise(I, I.exc.TypeError, "multiple bases have instance lay-out conflict");
     }
   }

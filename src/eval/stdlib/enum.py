@@ -155,7 +155,10 @@ class EnumType(type):
                     break
             if canonical is not None:
                 enum_member = canonical
-            else:
+            elif not (Flag is not None and issubclass(enum_class, Flag) and isinstance(value, int)
+                      and (value <= 0 or value & (value - 1))):
+                # A flag whose value has several bits (WHITE = RED | GREEN | BLUE) is an alias: it
+                # is not iterated, as in CPython.
                 enum_class._member_names_.append(name)
             type.__setattr__(enum_class, name, enum_member)
             enum_class._member_map_[name] = enum_member
