@@ -5,13 +5,17 @@
 // generator a stack of its own does that with no change to the evaluator. Stacks are reserved
 // lazily (mmap, untouched pages cost nothing), reused from a pool, and bounded: the recursion
 // guard checks the fiber's own stack limit, so deep recursion inside a generator is a
-// RecursionError, not an overflow. Python handlers never run inside a C++ catch block (the
+// RecursionError, not an overflow. On x86-64 the switch is a few instructions of our own (glibc's
+// swapcontext makes a sigprocmask system call on every switch, which made generator-heavy code
+// several times slower); elsewhere ucontext is used. Python handlers never run inside a C++ catch block (the
 // evaluator copies the exception out first), so switching fibers inside an `except` body cannot
 // interleave the C++ runtime's exception bookkeeping.
 #include "eval/generator.h"
 
 #include <sys/mman.h>
 #include <ucontext.h>
+
+#include <cstdint>
 
 #include <unordered_set>
 
@@ -31,6 +35,59 @@ extern "C" void __sanitizer_start_switch_fiber(void** fake_stack_save, const voi
 extern "C" void __sanitizer_finish_switch_fiber(void* fake_stack_save, const void** bottom_old, size_t* size_old);
 #endif
 
+#if defined(__x86_64__) && defined(__linux__)
+#define ONNXIFY_FAST_SWITCH 1
+// onnxify_fiber_switch(from, to): saves the callee-saved registers and the SSE/x87 control words
+// on the current stack, stores the stack pointer in *from, and resumes the stack `to` (saved the
+// same way, or prepared by new_fiber_stack). onnxify_fiber_start is where a new fiber first
+// returns to: it calls r13(r12) and never returns.
+extern "C" void onnxify_fiber_switch(void** from, void* to);
+extern "C" void onnxify_fiber_start();
+asm(R"(
+  .text
+  .globl onnxify_fiber_switch
+  .hidden onnxify_fiber_switch
+  .type onnxify_fiber_switch, @function
+onnxify_fiber_switch:
+  .cfi_startproc
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $8, %rsp
+  stmxcsr (%rsp)
+  fnstcw 4(%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  fldcw 4(%rsp)
+  ldmxcsr (%rsp)
+  addq $8, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .cfi_endproc
+  .size onnxify_fiber_switch, .-onnxify_fiber_switch
+
+  .globl onnxify_fiber_start
+  .hidden onnxify_fiber_start
+  .type onnxify_fiber_start, @function
+onnxify_fiber_start:
+  .cfi_startproc
+  .cfi_undefined rip
+  movq %r12, %rdi
+  callq *%r13
+  ud2
+  .cfi_endproc
+  .size onnxify_fiber_start, .-onnxify_fiber_start
+)");
+#endif
+
 namespace onnxify::eval {
 
 void setup_cells(Interp& I, Code* c, Value* fast, const std::vector<Ref<Cell>>* closure, Frame* outer);
@@ -48,8 +105,13 @@ struct GeneratorKill {};
 }  // namespace
 
 struct Fiber {
+#ifdef ONNXIFY_FAST_SWITCH
+  void* sp = nullptr;         // the fiber's saved stack pointer while it is not running
+  void* caller_sp = nullptr;  // the resumer's, while the fiber runs
+#else
   ucontext_t ctx;
   ucontext_t caller;
+#endif
   char* base = nullptr;  // mapping (guard page at the bottom)
   Interp* interp = nullptr;
   Generator* gen = nullptr;
@@ -80,10 +142,13 @@ char* take_stack() {
   return static_cast<char*>(p);
 }
 
+constexpr size_t kWarm = 256u << 10;  // the top of a pooled stack stays mapped (no page faults on reuse)
+
 void give_stack(char* s) {
   if (g_stack_pool.size() < kPoolMax) {
-    // Give the touched pages back to the system but keep the reservation.
-    madvise(s + kGuard, kStackSize - kGuard, MADV_DONTNEED);
+    // Give pages below the warm top back to the system (deep recursion may have touched them),
+    // keeping the reservation.
+    madvise(s + kGuard, kStackSize - kGuard - kWarm, MADV_DONTNEED);
     g_stack_pool.push_back(s);
   } else {
     munmap(s, kStackSize);
@@ -115,8 +180,7 @@ void run_body(Interp& I, Generator* g) {
   g->state = Generator::Done;
 }
 
-void fiber_entry(unsigned lo, unsigned hi) {
-  auto* fb = reinterpret_cast<Fiber*>((static_cast<uintptr_t>(hi) << 32) | lo);
+void fiber_main(Fiber* fb) {
 #ifdef ONNXIFY_ASAN
   __sanitizer_finish_switch_fiber(nullptr, &fb->caller_bottom, &fb->caller_size);
 #endif
@@ -124,7 +188,48 @@ void fiber_entry(unsigned lo, unsigned hi) {
 #ifdef ONNXIFY_ASAN
   __sanitizer_start_switch_fiber(nullptr, fb->caller_bottom, fb->caller_size);
 #endif
+#ifdef ONNXIFY_FAST_SWITCH
+  void* dead;
+  onnxify_fiber_switch(&dead, fb->caller_sp);
+  __builtin_unreachable();
+#else
   setcontext(&fb->caller);
+#endif
+}
+
+#ifndef ONNXIFY_FAST_SWITCH
+void fiber_entry(unsigned lo, unsigned hi) {
+  fiber_main(reinterpret_cast<Fiber*>((static_cast<uintptr_t>(hi) << 32) | lo));
+}
+#endif
+
+// Prepares a new fiber's stack so that the first switch to it starts fiber_main(fb).
+void init_fiber_context(Fiber* fb) {
+#ifdef ONNXIFY_FAST_SWITCH
+  auto* top = reinterpret_cast<uint64_t*>(fb->base + kStackSize);  // 16-byte aligned
+  uint64_t* sp = top - 2;  // after the first `ret`, rsp is 16-byte aligned at onnxify_fiber_start
+  uint32_t mxcsr;
+  uint16_t fpucw;
+  asm volatile("stmxcsr %0" : "=m"(mxcsr));
+  asm volatile("fnstcw %0" : "=m"(fpucw));
+  *--sp = reinterpret_cast<uint64_t>(&onnxify_fiber_start);  // return address
+  *--sp = 0;                                                 // rbp
+  *--sp = 0;                                                 // rbx
+  *--sp = reinterpret_cast<uint64_t>(fb);                    // r12: the argument
+  *--sp = reinterpret_cast<uint64_t>(&fiber_main);           // r13: the function
+  *--sp = 0;                                                 // r14
+  *--sp = 0;                                                 // r15
+  *--sp = static_cast<uint64_t>(mxcsr) | (static_cast<uint64_t>(fpucw) << 32);
+  fb->sp = sp;
+#else
+  getcontext(&fb->ctx);
+  fb->ctx.uc_stack.ss_sp = fb->stack_low();
+  fb->ctx.uc_stack.ss_size = fb->stack_size();
+  fb->ctx.uc_link = nullptr;
+  uintptr_t p = reinterpret_cast<uintptr_t>(fb);
+  makecontext(&fb->ctx, reinterpret_cast<void (*)()>(&fiber_entry), 2, static_cast<unsigned>(p & 0xffffffffu),
+              static_cast<unsigned>(p >> 32));
+#endif
 }
 
 // Switches from the caller into the generator's fiber and back.
@@ -132,7 +237,11 @@ void switch_in(Fiber* fb) {
 #ifdef ONNXIFY_ASAN
   __sanitizer_start_switch_fiber(&fb->fake_caller, fb->stack_low(), fb->stack_size());
 #endif
+#ifdef ONNXIFY_FAST_SWITCH
+  onnxify_fiber_switch(&fb->caller_sp, fb->sp);
+#else
   swapcontext(&fb->caller, &fb->ctx);
+#endif
 #ifdef ONNXIFY_ASAN
   __sanitizer_finish_switch_fiber(fb->fake_caller, nullptr, nullptr);
 #endif
@@ -143,7 +252,11 @@ void switch_out(Fiber* fb) {
 #ifdef ONNXIFY_ASAN
   __sanitizer_start_switch_fiber(&fb->fake_fiber, fb->caller_bottom, fb->caller_size);
 #endif
+#ifdef ONNXIFY_FAST_SWITCH
+  onnxify_fiber_switch(&fb->sp, fb->caller_sp);
+#else
   swapcontext(&fb->ctx, &fb->caller);
+#endif
 #ifdef ONNXIFY_ASAN
   __sanitizer_finish_switch_fiber(fb->fake_fiber, &fb->caller_bottom, &fb->caller_size);
 #endif
@@ -168,13 +281,7 @@ Value resume(Interp& I, Generator* g) {
     fb->base = take_stack();
     fb->interp = &I;
     fb->gen = g;
-    getcontext(&fb->ctx);
-    fb->ctx.uc_stack.ss_sp = fb->stack_low();
-    fb->ctx.uc_stack.ss_size = fb->stack_size();
-    fb->ctx.uc_link = nullptr;
-    uintptr_t p = reinterpret_cast<uintptr_t>(fb);
-    makecontext(&fb->ctx, reinterpret_cast<void (*)()>(&fiber_entry), 2, static_cast<unsigned>(p & 0xffffffffu),
-                static_cast<unsigned>(p >> 32));
+    init_fiber_context(fb);
     g->fiber = fb;
     g_live.insert(g);
   }
