@@ -357,5 +357,104 @@ TEST(Generators, FibersInterleaveAndUnwindWhenAbandoned) {
   I.keep(std::move(unit));
 }
 
+// ---- the control-flow hook (issue 7) -------------------------------------------------------------
+
+// A value whose truth is symbolic, as a tensor's is during export.
+Value sym_alloc(Interp& I, Type* cls) { return I.make<Object>(cls).take_value(); }
+Type* make_symbolic_type(Interp& I) {
+  TypeSpec s;
+  s.name = "Sym";
+  s.module = "ext";
+  s.alloc = &sym_alloc;
+  s.slots.bool_ = [](Interp&, const Value&) -> Truth { return kSymbolic; };
+  return new_native_type(I, s);
+}
+
+std::unique_ptr<CodeUnit> run_with_sym(Interp& I, const char* text, Ref<Dict>& g) {
+  auto src = std::make_shared<SourceFile>("<test>", text);
+  std::unique_ptr<CodeUnit> unit = compile_module(I, src, "__test__");
+  g = new_dict_ref(I);
+  dict_set(I, g.get(), "__name__", I.str("__test__"));
+  dict_set(I, g.get(), "s", alloc_instance(I, make_symbolic_type(I)));
+  exec_module_code(I, unit->module, g.get());
+  return unit;
+}
+
+TEST(ControlFlow, SymbolicConditionWithoutHookIsAnErrorAtTheCondition) {
+  Interp I;
+  Ref<Dict> g;
+  try {
+    std::unique_ptr<CodeUnit> unit = run_with_sym(I, "x = 1\nif s:\n    x = 2\n", g);
+    FAIL() << "no error";
+  } catch (Diagnostic& d) {
+    EXPECT_EQ(d.range().begin.line, 2u);
+    EXPECT_EQ(d.range().begin.col, 3u);
+    EXPECT_NE(d.message().find("symbolic 'Sym'"), std::string::npos) << d.message();
+  }
+}
+
+// A hook that runs both branches of an `if` from the same state and records what each assigned,
+// as the torch stage does to build an If node.
+struct BothBranches : ControlFlowHook {
+  std::vector<std::string> log;
+  Exit on_if(Interp& I, Frame& f, const IfStmt& s, const Value& cond) override {
+    std::vector<VarRef> vars = s.body_summary.assigned;
+    for (const VarRef& v : s.orelse_summary.assigned) vars.push_back(v);
+    VarSnapshot before = snapshot_vars(I, f, vars);
+    exec_block(I, f, s.body);
+    VarSnapshot after_then = snapshot_vars(I, f, vars);
+    restore_vars(I, f, vars, before);
+    exec_block(I, f, s.orelse);
+    std::string entry;
+    for (size_t k = 0; k < vars.size(); ++k) {
+      Value t = after_then.values[k], e = read_var(I, f, vars[k]);
+      entry += vars[k].name->s + "=" + (t ? repr_string(I, t) : "<unbound>") + "|" +
+               (e ? repr_string(I, e) : "<unbound>") + " ";
+    }
+    entry += s.body_summary.may_return ? "then-may-return" : "";
+    log.push_back(entry);
+    return Exit::Normal;
+  }
+  Exit on_while(Interp& I, Frame& f, const WhileStmt& s, const Value& cond) override {
+    log.push_back("while");
+    return Exit::Normal;
+  }
+  Value on_ifexp(Interp& I, Frame& f, const IfExpExpr& e, const Value& cond) override {
+    log.push_back("ifexp");
+    return I.str("merged");
+  }
+  Value on_boolop(Interp& I, Frame& f, const BoolOpExpr& e, size_t index, const Value& value) override {
+    log.push_back("boolop " + std::to_string(index));
+    return I.str("merged-bool");
+  }
+};
+
+TEST(ControlFlow, HookSeesBothBranchesAndTheirAssignedLocals) {
+  Interp I;
+  BothBranches hook;
+  I.control_flow_hook = &hook;
+  Ref<Dict> g;
+  std::unique_ptr<CodeUnit> unit = run_with_sym(I,
+                                                "def f(s):\n"
+                                                "    y = 0\n"
+                                                "    if s:\n"
+                                                "        y = 1\n"
+                                                "        z = 'then'\n"
+                                                "    else:\n"
+                                                "        y = 2\n"
+                                                "    while s:\n"
+                                                "        pass\n"
+                                                "    return y, (1 if s else 2), (3 and s and 4)\n"
+                                                "r = f(s)\n",
+                                                g);
+  ASSERT_EQ(hook.log.size(), 4u);
+  EXPECT_EQ(hook.log[0], "y=1|2 z='then'|<unbound> y=1|2 ");
+  EXPECT_EQ(hook.log[1], "while");
+  EXPECT_EQ(hook.log[2], "ifexp");
+  EXPECT_EQ(hook.log[3], "boolop 1");
+  EXPECT_EQ(repr_string(I, dict_get(I, g.get(), "r")), "(2, 'merged', 'merged-bool')");
+  I.keep(std::move(unit));
+}
+
 }  // namespace
 }  // namespace onnxify::eval
