@@ -194,7 +194,16 @@ Value ModuleLoader::find_and_load(const std::string& fullname, const Value& pare
       for (const Value& d : to_vector(I, path))
         if (is_str(d)) dirs.push_back(as_str(d)->s);
   } else {
-    dirs = search_path;
+    // Once `sys` is imported, sys.path is the search path (a program may insert its own folder),
+    // as in CPython; it starts as a copy of search_path.
+    Value sys = sys_module_get(I, "sys");
+    Value path = sys && sys.obj()->dict ? dict_get(I, sys.obj()->dict, I.str("path")) : Value();
+    if (path && is_list(path)) {
+      for (const Value& d : as_list(path)->items)
+        if (is_str(d)) dirs.push_back(as_str(d)->s);
+    } else {
+      dirs = search_path;
+    }
   }
   for (const std::string& dir : dirs) {
     std::string base = dir.empty() ? leaf : dir + "/" + leaf;
@@ -336,8 +345,8 @@ void ModuleLoader::import_star(const Value& module, const Value& ns) {
 
 void ModuleLoader::run_main(const std::string& path) {
   std::shared_ptr<const SourceFile> file = SourceFile::load(path);
-  std::string dir = path.rfind('/') == std::string::npos ? "." : path.substr(0, path.rfind('/'));
-  if (dir.empty()) dir = "/";
+  size_t slash = path.rfind('/');
+  std::string dir = slash == std::string::npos ? std::string(".") : path.substr(0, slash == 0 ? 1 : slash);
   search_path.insert(search_path.begin(), dir);
   Value m = new_source_module(I, "__main__", path, false, "");
   dict_set_str(I, m.obj()->dict, I.names.__package__, Value::none());
