@@ -8,6 +8,7 @@
 namespace onnxify::eval {
 
 thread_local Heap* tl_heap = nullptr;
+thread_local bool tl_heap_teardown = false;
 
 Object::~Object() {
   if (dict) decref(reinterpret_cast<Object*>(dict));
@@ -78,8 +79,10 @@ void Heap::teardown() {
   std::vector<Object*> all;
   all.reserve(objects);
   for (Object* o = head.heap_next; o != &head; o = o->heap_next) all.push_back(o);
-  for (Object* o : all) o->refcnt = 1u << 30;
+  bool outer = tl_heap_teardown;
+  tl_heap_teardown = true;
   for (Object* o : all) o->~Object();
+  tl_heap_teardown = outer;
   for (Object* o : all) ::operator delete(static_cast<void*>(o));
   head.heap_next = head.heap_prev = &head;
   objects = 0;

@@ -22,6 +22,10 @@ enum class Tag : uint8_t { Null = 0, None, Bool, Int, Float, Obj };
 // Frees an object whose refcount reached zero (heap.cpp). Never call directly.
 void dealloc(Object* o) noexcept;
 
+// Set while the heap tears down (destructors run in any order, cycles included): references are
+// then not counted at all, so no destructor touches an object whose destructor already ran.
+extern thread_local bool tl_heap_teardown;
+
 // The header of every heap object. Objects are C++ classes deriving from Object; the virtual
 // destructor releases what they own. `type` is the Python type (a strong reference); `dict` is the
 // instance `__dict__` for types whose instances have one (user classes, modules, functions,
@@ -42,6 +46,7 @@ struct Object {
 
 inline void incref(Object* o) noexcept { ++o->refcnt; }
 inline void decref(Object* o) noexcept {
+  if (__builtin_expect(tl_heap_teardown, 0)) return;
   if (--o->refcnt == 0) dealloc(o);
 }
 
