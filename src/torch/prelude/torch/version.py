@@ -1,0 +1,6 @@
+"""torch.version (PyTorch 1.13.1, CPU only)."""
+__version__ = "1.13.1"
+debug = False
+cuda = None
+git_version = "onnxify"
+hip = None
