@@ -93,6 +93,16 @@ Value c_tensor_dims(Interp& I, const Value&, const Args& a) {
 }
 
 Value c_none(Interp& I, const Value&, const Args& a) { return Value::none(); }
+
+// PEP 562 fallback of torch._C: PyTorch's private native API is large; a name onnxify does not
+// provide is an unknown value, reported only if it is used.
+Value c_getattr(Interp& I, const Value&, const Args& a) {
+  eval::check_nargs(I, a, "__getattr__", 1, 1);
+  std::string name = eval::str_string(I, a[0]);
+  if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0)
+    eval::raisef(I, I.exc.AttributeError, "module 'torch._C' has no attribute '{}'", name);
+  return eval::make_poison(I, "torch._C." + name, fmt::format("torch._C.{} is not supported by onnxify", name));
+}
 Value c_false(Interp& I, const Value&, const Args& a) { return Value::boolean(false); }
 
 void init_c_module(Interp& I, eval::Module* m) {
@@ -121,6 +131,8 @@ void init_c_module(Interp& I, eval::Module* m) {
   eval::add_function(I, m, "_unsupported", &c_unsupported);
   eval::add_function(I, m, "_dims", &c_tensor_dims);
   eval::add_function(I, m, "_get_tracing_state", &c_none);
+  eval::add_function(I, m, "_log_api_usage_once", &c_none);
+  eval::add_function(I, m, "__getattr__", &c_getattr);
   eval::add_function(I, m, "_is_scripting", &c_false);
   eval::Ref<eval::Module> vf = eval::new_module(I, "torch._C._VariableFunctions");
   eval::Ref<eval::Module> nn = eval::new_module(I, "torch._C._nn");

@@ -150,7 +150,14 @@ void bind_weights(Session& s) {
   weights::StateDict sd;
   try {
     weights::Checkpoint ck = weights::Checkpoint::open(s.opts.weights);
-    sd = ck.select(s.opts.weights_key);
+    try {
+      sd = ck.select(s.opts.weights_key);
+    } catch (const Diagnostic&) {
+      // A model without parameters or buffers is saved as an empty state_dict, in which select()
+      // finds no tensors: nothing to bind and nothing unexpected.
+      if (entries.empty() && s.opts.weights_key.empty()) return;
+      throw;
+    }
   } catch (const Diagnostic& d) {
     throw BadInput{d};
   }

@@ -36,3 +36,5 @@ with open(OUT if len(sys.argv) < 2 else sys.argv[1], "w") as f:
     emit(f, "NN", names(torch.nn))
     emit(f, "FUNCTIONAL", names(torch.nn.functional))
     emit(f, "TENSOR", names(torch.Tensor))
+    emit(f, "NN_MODULES", sorted(n for n in names(torch.nn)
+                                 if isinstance(getattr(torch.nn, n), type) and issubclass(getattr(torch.nn, n), torch.nn.Module)))

@@ -26,3 +26,8 @@ def _make(name):
 for _n in _NAMES:
     globals()[_n] = _make(_n)
     _C._register_return_type(_n, globals()[_n])
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.return_types", name)

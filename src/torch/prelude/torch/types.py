@@ -13,3 +13,8 @@ _size = Union[torch.Size, List[_int], Tuple[_int, ...]]
 Number = Union[_int, _float, _bool]
 Device = Union[_device, str, _int, None]
 Storage = Any
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.types", name)

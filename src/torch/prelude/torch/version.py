@@ -4,3 +4,8 @@ debug = False
 cuda = None
 git_version = "onnxify"
 hip = None
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.version", name)

@@ -26,3 +26,8 @@ _ratio_3_t = _scalar_or_tuple_3_t[float]
 _ratio_any_t = _scalar_or_tuple_any_t[float]
 _tensor_list_t = _scalar_or_tuple_any_t[Tensor]
 _maybe_indices_t = _scalar_or_tuple_2_t[Tensor]
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.common_types", name)

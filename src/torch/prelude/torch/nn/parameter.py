@@ -25,3 +25,8 @@ class UninitializedBuffer(UninitializedTensorMixin):
 
 def is_lazy(param):
     return isinstance(param, UninitializedTensorMixin)
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.parameter", name)

@@ -2,3 +2,8 @@
 from torch.hub import load_state_dict_from_url  # noqa: F401
 
 load_url = load_state_dict_from_url
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.utils.model_zoo", name)

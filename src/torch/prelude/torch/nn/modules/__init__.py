@@ -11,6 +11,20 @@ from torch.nn.modules.activation import *  # noqa: F401,F403
 from torch.nn.modules.pooling import *  # noqa: F401,F403
 from torch.nn.modules.flatten import Flatten, Unflatten  # noqa: F401
 from torch.nn.modules.dropout import *  # noqa: F401,F403
+from torch.nn.modules.normalization import LayerNorm, GroupNorm  # noqa: F401
+
+
+def _define_placeholders():
+    # Every other module class of PyTorch: a Module subclass that reports itself when called.
+    from torch._api_names import NN_MODULES
+    from torch.nn.modules._placeholders import make_placeholder
+    g = globals()
+    for name in NN_MODULES:
+        if name not in g:
+            g[name] = make_placeholder(name)
+
+
+_define_placeholders()
 
 
 def __getattr__(name):

@@ -206,30 +206,24 @@ class LogSoftmax(Module):
         return f"dim={self.dim}"
 
 
-def _not_yet(name):
-    class _Unsupported(Module):
-        def __init__(self, *args, **kwargs):
-            super().__init__()
+from torch.nn.modules._placeholders import make_placeholder  # noqa: E402
 
-        def forward(self, *args, **kwargs):
-            from torch._onnxify_support import unsupported
-            return unsupported(f"torch.nn.{name}", "this module is not supported yet")
-    _Unsupported.__name__ = name
-    _Unsupported.__qualname__ = name
-    return _Unsupported
+Threshold = make_placeholder("Threshold")
+RReLU = make_placeholder("RReLU")
+CELU = make_placeholder("CELU")
+SELU = make_placeholder("SELU")
+GLU = make_placeholder("GLU")
+Hardshrink = make_placeholder("Hardshrink")
+LogSigmoid = make_placeholder("LogSigmoid")
+Softshrink = make_placeholder("Softshrink")
+MultiheadAttention = make_placeholder("MultiheadAttention")
+PReLU = make_placeholder("PReLU")
+Softsign = make_placeholder("Softsign")
+Tanhshrink = make_placeholder("Tanhshrink")
+Softmin = make_placeholder("Softmin")
+Softmax2d = make_placeholder("Softmax2d")
 
 
-Threshold = _not_yet("Threshold")
-RReLU = _not_yet("RReLU")
-CELU = _not_yet("CELU")
-SELU = _not_yet("SELU")
-GLU = _not_yet("GLU")
-Hardshrink = _not_yet("Hardshrink")
-LogSigmoid = _not_yet("LogSigmoid")
-Softshrink = _not_yet("Softshrink")
-MultiheadAttention = _not_yet("MultiheadAttention")
-PReLU = _not_yet("PReLU")
-Softsign = _not_yet("Softsign")
-Tanhshrink = _not_yet("Tanhshrink")
-Softmin = _not_yet("Softmin")
-Softmax2d = _not_yet("Softmax2d")
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.activation", name)

@@ -437,3 +437,8 @@ class ParameterDict(Module):
             else:
                 child_lines.append("  (" + str(k) + "): Object of type: " + type(p).__name__)
         return "\n".join(child_lines)
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.container", name)

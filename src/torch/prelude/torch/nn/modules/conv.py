@@ -183,3 +183,8 @@ class ConvTranspose3d(_ConvTransposeNd):
                  bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
         super().__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride), _triple(padding),
                          _triple(dilation), True, _triple(output_padding), groups, bias, padding_mode, device, dtype)
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.conv", name)

@@ -47,3 +47,8 @@ class AlphaDropout(_DropoutNd):
 class FeatureAlphaDropout(_DropoutNd):
     def forward(self, input):
         return F.feature_alpha_dropout(input, self.p, self.training)
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.dropout", name)

@@ -33,3 +33,8 @@ class Unflatten(Module):
 
     def extra_repr(self):
         return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.flatten", name)

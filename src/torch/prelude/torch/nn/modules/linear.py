@@ -81,3 +81,8 @@ class LazyLinear(Linear):
         from torch._onnxify_support import unsupported
         unsupported("torch.nn.LazyLinear", "give the module its input size (use nn.Linear)")
         super().__init__(0, out_features, bias)
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.linear", name)

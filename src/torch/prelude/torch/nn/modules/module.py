@@ -623,3 +623,8 @@ class Module:
 
     def _replicate_for_data_parallel(self):
         return self
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.module", name)

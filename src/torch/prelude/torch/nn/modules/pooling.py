@@ -149,3 +149,8 @@ class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
 class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
     def forward(self, input):
         return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.pooling", name)

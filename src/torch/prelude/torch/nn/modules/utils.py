@@ -38,3 +38,8 @@ def consume_prefix_in_state_dict_if_present(state_dict, prefix):
         if key.startswith(prefix):
             newkey = key[len(prefix):]
             state_dict[newkey] = state_dict.pop(key)
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.utils", name)
