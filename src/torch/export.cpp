@@ -1,6 +1,9 @@
 // export_model: SOURCE + --model + checkpoint -> graph -> passes -> lower -> ONNX file.
 #include <fmt/core.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -17,6 +20,22 @@ using eval::Value;
 using ir::DimExpr;
 
 namespace {
+
+// Phase timings on stderr when ONNXIFY_TIMES is set (for profiling and bench/export).
+class Timer {
+ public:
+  Timer() : on_(std::getenv("ONNXIFY_TIMES") != nullptr), last_(std::chrono::steady_clock::now()) {}
+  void lap(const char* what) {
+    if (!on_) return;
+    auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "onnxify: %-22s %8.1f ms\n", what, std::chrono::duration<double, std::milli>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point last_;
+};
 
 // forward's return value flattened to graph outputs: tuples and lists in order, dict values in
 // insertion order named by their keys.
@@ -182,14 +201,18 @@ ExportResult export_model(const ExportOptions& o) {
     r.diagnostics.add(b.diagnostic);
     return r;
   }
+  Timer timer;
   Session s(o);
   try {
     s.load_model();
+    timer.lap("import + build model");
     bind_weights(s);
+    timer.lap("bind weights");
     std::vector<std::pair<std::string, Value>> kwargs = make_inputs(s, specs);
     Value result;
     try {
       result = call_forward(s, kwargs);
+      timer.lap("record forward");
     } catch (eval::PyException& e) {
       throw s.failure(eval::exception_diagnostic(*s.I, e.exc));
     }
@@ -219,6 +242,7 @@ ExportResult export_model(const ExportOptions& o) {
     r.diagnostics.add(st.diagnostic());
     return r;
   }
+  timer.lap("passes");
   LowerOptions lo;
   lo.target = o.target;
   lo.opset = o.opset;
@@ -233,6 +257,7 @@ ExportResult export_model(const ExportOptions& o) {
     if (all.empty()) r.diagnostics.add(st.diagnostic());
     return r;
   }
+  timer.lap("lower");
   r.num_nodes = g.num_nodes();
   if (!o.write) return r;
   WriteOptions wo;
@@ -244,6 +269,7 @@ ExportResult export_model(const ExportOptions& o) {
   wo.source_hash = source_hash(text.str());
   wo.metadata.emplace_back("model", o.model_expr);
   st = write_onnx(g, r.output_path, wo);
+  timer.lap("write");
   if (!st) {
     r.failure = Failure::Convert;
     r.diagnostics.add(st.diagnostic());

@@ -489,8 +489,10 @@ std::vector<DimExpr> Bound::dims(size_t i) const {
     if (!to_dim(I, e, &d)) error(i, fmt::format("must be {}, but found element of type {}", p.type_text, python_type_name(I, e)));
     out.push_back(d);
   }
+  // int[N]: one value is repeated N times; N > 1 also fixes the length (conv strides), while int[1]
+  // (reduction dims) takes any number of values, as PyTorch's parser does.
   if (p.list_size > 0 && out.size() == 1) out.assign(p.list_size, out[0]);
-  if (p.list_size > 0 && static_cast<int>(out.size()) != p.list_size)
+  if (p.list_size > 1 && static_cast<int>(out.size()) != p.list_size)
     eval::raisef(I, I.exc.RuntimeError, "{}(): argument '{}' expected {} elements, got {}", schema->name, p.name,
                  p.list_size, out.size());
   return out;
