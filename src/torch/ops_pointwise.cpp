@@ -141,7 +141,11 @@ Value clamp_numbers(OpCall& c, std::optional<Scalar> lo, std::optional<Scalar> h
   if (lo) ops.push_back(scalar_operand(*lo));
   if (hi) ops.push_back(scalar_operand(*hi));
   DType dt = result_dtype(c.T, ops);
-  if (dt != x->dtype) x = as_tensor(c.out(cast_to(c.T, c.v(x), x->dtype, dt, x->shape), dt, x->shape));
+  Value converted;  // keeps the converted tensor alive while x points to it
+  if (dt != x->dtype) {
+    converted = c.out(cast_to(c.T, c.v(x), x->dtype, dt, x->shape), dt, x->shape);
+    x = as_tensor(converted);
+  }
   return clip(c, x, lo ? std::optional(lo->as_double()) : std::nullopt, hi ? std::optional(hi->as_double()) : std::nullopt);
 }
 

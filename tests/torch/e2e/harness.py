@@ -163,7 +163,7 @@ def prepare(case, workdir):
             for n, s in case.inputs.items():
                 if _is_tensor_spec(s):
                     t = _make_input(s, binding, case.gen.get(n), g)
-                    feeds[n] = t.numpy()
+                    feeds[n] = t.numpy().copy()  # the model may change its input in place
                     kwargs[n] = t
                 else:
                     kwargs[n] = eval(s)
