@@ -63,6 +63,10 @@ struct InputSpec {
 // Parses NAME=SPEC; throws BadInput naming the flag.
 InputSpec parse_input_spec(const std::string& name, const std::string& spec);
 
+// An uncaught Python exception as a diagnostic at the user's code: frames of the embedded prelude
+// are onnxify's, so an exception raised there is reported at the innermost user frame.
+Diagnostic python_error(eval::Interp& I, const eval::Value& exc);
+
 // A stable hash of the source text for the model's metadata ("fnv1a64:<16 hex digits>").
 std::string source_hash(const std::string& text);
 

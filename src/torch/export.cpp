@@ -73,7 +73,7 @@ ir::Value* output_value(Session& s, const Output& o, size_t index) {
   if (eval::int_value(o.value, &i)) return T.rec.const_i64_scalar(i);
   if (eval::float_value(o.value, &d)) return T.rec.const_scalar(ir::ElementType::Float32, d);
   if (eval::is_poison(o.value)) {
-    poison_reached_op(T, o.value, "the model's output");
+    poison_reached_op(T, o.value, "what forward() returns");
     return nullptr;
   }
   throw Diagnostic::error(fmt::format("forward returned a {} as output {}; outputs must be tensors (or tuples, lists "
@@ -81,14 +81,11 @@ ir::Value* output_value(Session& s, const Output& o, size_t index) {
                                       eval::type_name(*s.I, o.value), index));
 }
 
-// Makes the graph inputs and the keyword arguments of the forward call.
-std::vector<std::pair<std::string, Value>> make_inputs(Session& s, const std::vector<InputSpec>& specs) {
-  eval::Interp& I = *s.I;
-  Torch& T = *s.T;
+// Checks the --input names against forward's parameters (before anything is bound).
+void check_inputs(Session& s, const std::vector<InputSpec>& specs) {
   std::vector<Session::Param> params = s.forward_params();
   bool has_varkw = false;
   for (const auto& p : params) has_varkw |= p.var;
-  std::vector<std::pair<std::string, Value>> kwargs;
   std::set<std::string> given;
   for (const InputSpec& in : specs) {
     bool known = has_varkw;
@@ -111,6 +108,14 @@ std::vector<std::pair<std::string, Value>> make_inputs(Session& s, const std::ve
       throw BadInput{Diagnostic::error(fmt::format("{}.forward() needs '{}': pass --input {}=SPEC", s.model_class, p.name,
                                                    p.name))
                          .with_help("SPEC is a tensor type like float32[N,3,224,224] or a Python literal")};
+}
+
+// Makes the graph inputs and the keyword arguments of the forward call.
+std::vector<std::pair<std::string, Value>> make_inputs(Session& s, const std::vector<InputSpec>& specs) {
+  eval::Interp& I = *s.I;
+  Torch& T = *s.T;
+  std::vector<Session::Param> params = s.forward_params();
+  std::vector<std::pair<std::string, Value>> kwargs;
   // Graph inputs follow forward's parameter order (then **kwargs names in flag order).
   auto make_one = [&](const InputSpec& in) {
     if (!in.is_tensor) {
@@ -206,6 +211,7 @@ ExportResult export_model(const ExportOptions& o) {
   try {
     s.load_model();
     timer.lap("import + build model");
+    check_inputs(s, specs);
     bind_weights(s);
     timer.lap("bind weights");
     std::vector<std::pair<std::string, Value>> kwargs = make_inputs(s, specs);
@@ -214,7 +220,7 @@ ExportResult export_model(const ExportOptions& o) {
       result = call_forward(s, kwargs);
       timer.lap("record forward");
     } catch (eval::PyException& e) {
-      throw s.failure(eval::exception_diagnostic(*s.I, e.exc));
+      throw s.failure(python_error(*s.I, e.exc));
     }
     set_outputs(s, result);
     if (!s.T->problems.empty()) throw DiagnosticList(s.T->problems);

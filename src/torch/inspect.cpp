@@ -23,7 +23,7 @@ InspectResult inspect_model(const ExportOptions& o) {
       std::vector<Value> args{s.model, I.str(s.module_name), I.str(o.model_expr), eval::new_list(I, params)};
       text = eval::call(I, eval::getattr(I, mod, "describe"), eval::Args(args));
     } catch (eval::PyException& e) {
-      throw s.failure(eval::exception_diagnostic(I, e.exc));
+      throw s.failure(python_error(I, e.exc));
     }
     r.text = eval::str_string(I, text);
   } catch (BadInput& b) {

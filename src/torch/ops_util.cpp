@@ -124,6 +124,24 @@ Value binary_op(Torch& T, std::string_view onnx_op, const Operand& a, const Oper
   std::vector<DimExpr> sa = a.t ? a.t->shape : std::vector<DimExpr>{};
   std::vector<DimExpr> sb = b.t ? b.t->shape : std::vector<DimExpr>{};
   std::vector<DimExpr> shape = broadcast_shapes(T.I, sa, sb);
+  bool arithmetic = onnx_op == "Add" || onnx_op == "Sub" || onnx_op == "Mul" || onnx_op == "Div" || onnx_op == "Pow" ||
+                    onnx_op == "Max" || onnx_op == "Min" || onnx_op == "Mod";
+  if (ct == DType::Bool && !arithmetic && onnx_op != "And" && onnx_op != "Or" && onnx_op != "Xor" &&
+      onnx_op != "Equal")
+    ct = DType::Int32;  // ordering comparisons of bools: ONNX's Less & co. take no bool
+  if (ct == DType::Bool && arithmetic) {
+    // ONNX arithmetic has no bool: PyTorch's bool + bool (or), bool * bool (and), max/min computed
+    // on int32 and cast back; subtraction of bools is an error in PyTorch too.
+    if (onnx_op == "Sub")
+      eval::raise(T.I, T.I.exc.RuntimeError,
+                  "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                  "`logical_xor()` operator instead.");
+    ir::Value* va = operand_value(T, a, DType::Int32);
+    ir::Value* vb = operand_value(T, b, DType::Int32);
+    ir::Value* v = T.rec.emit(onnx_op, {va, vb}, ir::Type::tensor(ir::ElementType::Int32, shape));
+    v = cast_to(T, v, DType::Int32, rt == DType::Bool ? DType::Bool : rt, shape);
+    return new_tensor(T, v, rt, std::move(shape));
+  }
   ir::Value* va = operand_value(T, a, ct);
   ir::Value* vb = operand_value(T, b, ct);
   ir::Value* v = T.rec.emit(onnx_op, {va, vb}, ir::Type::tensor(elem(rt), shape));

@@ -94,6 +94,7 @@ void parse_type(Lexer& L, Param& p) {
     if (L.eat('?')) p.optional = true;
   }
   p.type_text = L.s.substr(begin, L.pos - begin);
+  while (!p.type_text.empty() && p.type_text.back() == ' ') p.type_text.pop_back();  // eat() skipped spaces
 }
 
 // default := None | True | False | INT | FLOAT | STRING | '[' INT,... ']' | NAME

@@ -85,12 +85,44 @@ SourceRange model_range(const std::shared_ptr<const SourceFile>& f, const Source
   return out;
 }
 
+bool in_prelude(const SourceRange& r) { return r.file && r.file->path().compare(0, 10, "<onnxify>/") == 0; }
+
+// The diagnostic without notes that point into the embedded prelude (onnxify's own frames).
+Diagnostic strip_prelude_notes(const Diagnostic& d) {
+  Diagnostic out(d.severity(), d.message(), d.range());
+  for (const Diagnostic& n : d.notes())
+    if (!in_prelude(n.range())) out.with_note(n);
+  if (!d.help().empty()) out.with_help(d.help());
+  return out;
+}
+
 }  // namespace
+
+Diagnostic python_error(eval::Interp& I, const Value& exc) {
+  Diagnostic d = eval::exception_diagnostic(I, exc);
+  auto* e = eval::as<eval::Exc>(exc);
+  if (e->traceback.empty() || !in_prelude(e->traceback.front().range)) return strip_prelude_notes(d);
+  // Raised inside the prelude (nn.BatchNorm2d checking its input): reported at the user's innermost
+  // frame, as PyTorch's own checks read to a user.
+  std::vector<const eval::TraceEntry*> user;
+  for (const eval::TraceEntry& t : e->traceback)
+    if (t.range.file && !in_prelude(t.range)) user.push_back(&t);
+  if (user.empty()) return d;
+  std::string type(I.type_of(exc)->name_view());
+  std::string text = eval::str_string(I, exc);
+  Diagnostic out = Diagnostic::error(text.empty() ? type : type + ": " + text, user[0]->range);
+  constexpr size_t kShown = 8;
+  for (size_t i = 1; i < user.size() && i <= kShown; ++i)
+    out.with_note(Diagnostic::note(fmt::format("called from {}", user[i]->function == "<module>" ? "module code"
+                                                                                                  : user[i]->function + "()"),
+                                   user[i]->range));
+  return out;
+}
 
 DiagnosticList Session::failure(const Diagnostic& last) {
   DiagnosticList out;
   for (const Diagnostic& d : T->problems.items()) out.add(d);
-  out.add(last);
+  out.add(strip_prelude_notes(last));
   return out;
 }
 
@@ -123,7 +155,7 @@ void Session::load_model() {
   try {
     module = in.loader().import_module(module_name, nullptr, 0, false, SourceRange{});
   } catch (eval::PyException& e) {
-    throw failure(eval::exception_diagnostic(in, e.exc));
+    throw failure(python_error(in, e.exc));
   }
   if (eval::is_poison(module))
     throw failure(Diagnostic::error(fmt::format("cannot import '{}' from '{}': {}", module_name, opts.source,
@@ -135,7 +167,7 @@ void Session::load_model() {
   try {
     unit = eval::compile_expression(in, expr_file, module_name);
   } catch (const Diagnostic& d) {
-    throw BadInput{Diagnostic::error("--model: " + d.message(), model_range(expr_file, d.range()))};
+    throw BadInput{Diagnostic::error(d.message(), model_range(expr_file, d.range()))};
   }
   eval::Dict* ns = module.obj()->dict;
   eval::CodeUnit* u = unit.get();
@@ -156,13 +188,13 @@ void Session::load_model() {
       for (const eval::DictEntry& de : ns->entries)
         if (!de.key.is_null() && eval::is_str(de.key) && !eval::as_str(de.key)->s.empty() && eval::as_str(de.key)->s[0] != '_')
           candidates.push_back(eval::as_str(de.key)->s);
-      Diagnostic d = Diagnostic::error(fmt::format("--model: name '{}' is not defined in {}", name, module_name),
+      Diagnostic d = Diagnostic::error(fmt::format("name '{}' is not defined in module {}", name, module_name),
                                        model_range(expr_file, exc->traceback.front().range));
       std::string near = closest_spelling(name, candidates);
       if (!near.empty()) d.with_help(fmt::format("did you mean '{}'?", near));
       throw BadInput{d};
     }
-    throw failure(eval::exception_diagnostic(in, e.exc));
+    throw failure(python_error(in, e.exc));
   }
   model = eval::dict_get(in, ns, "__result__");
   eval::dict_del(in, ns, in.str("__result__"));
@@ -187,7 +219,7 @@ void Session::load_model() {
       return true;
     });
   } catch (eval::PyException& e) {
-    throw failure(eval::exception_diagnostic(in, e.exc));
+    throw failure(python_error(in, e.exc));
   }
 }
 

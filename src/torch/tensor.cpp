@@ -222,31 +222,32 @@ static std::string module_note(Torch& T) {
   return p.empty() ? "" : fmt::format(" (in module '{}')", p);
 }
 
+// The key under which a poison's cause is reported once: derived poisons keep the origin and the
+// reason of the value they came from.
+static std::string poison_key(const eval::Poison* p) {
+  return fmt::format("{}|{}:{}:{}", p->reason, p->origin.file ? p->origin.file->path() : "", p->origin.begin.line,
+                     p->origin.begin.col);
+}
+
 Value unsupported(Torch& T, const std::string& what, const std::string& why) {
   SourceRange where = T.rec.location();
-  std::string key = fmt::format("{}|{}:{}:{}", what, where.file ? where.file->path() : "", where.begin.line,
-                                where.begin.col);
-  if (T.reported.insert(key).second) {
+  Value p = eval::make_poison(T.I, what + "(...)", fmt::format("{} is not supported by onnxify", what), where);
+  if (T.reported.insert(poison_key(eval::as<eval::Poison>(p))).second) {
     Diagnostic d = Diagnostic::error(fmt::format("{} is not supported by onnxify{}: {}", what, module_note(T), why), where);
     T.problems.add(std::move(d));
   }
-  return eval::make_poison(T.I, what + "(...)", fmt::format("{} is not supported by onnxify", what), where);
+  return p;
 }
 
 Value poison_reached_op(Torch& T, const Value& poison, const std::string& op) {
   auto* p = eval::as<eval::Poison>(poison);
-  std::string key = fmt::format("poison|{}|{}:{}:{}", p->what, p->origin.file ? p->origin.file->path() : "",
-                                p->origin.begin.line, p->origin.begin.col);
-  if (T.reported.insert(key).second) {
-    // An unknown value produced by an unsupported op was already reported where it was made.
-    bool already = p->reason.find("is not supported by onnxify") != std::string::npos &&
-                   p->what.size() > 5 && p->what.compare(p->what.size() - 5, 5, "(...)") == 0;
-    if (!already) {
-      Diagnostic d = Diagnostic::error(
-          fmt::format("'{}' reaches {}{} but is unknown: {}", p->what, op, module_note(T), p->reason), T.rec.location());
-      if (p->origin.known()) d.with_note(Diagnostic::note("the unknown value comes from here", p->origin));
-      T.problems.add(std::move(d));
-    }
+  if (T.reported.insert(poison_key(p)).second) {
+    // Reported where the unknown value was made; the note shows where it reached the graph.
+    SourceRange here = T.rec.location();
+    bool located = p->origin.known();
+    Diagnostic d = Diagnostic::error(fmt::format("'{}' is unknown: {}", p->what, p->reason), located ? p->origin : here);
+    d.with_note(Diagnostic::note(fmt::format("it reaches {}{}{}", op, here.known() ? " here" : "", module_note(T)), here));
+    T.problems.add(std::move(d));
   }
   return eval::derive_poison(T.I, poison, op + "(...)");
 }

@@ -38,9 +38,9 @@ std::string dims_text(const std::vector<DimExpr>& d) {
   return s + "]";
 }
 
-std::string joined(const std::vector<std::string>& items, size_t max = 12) {
+std::string joined(const std::vector<std::string>& items, size_t max = 12, const char* sep = ", ") {
   std::string out;
-  for (size_t i = 0; i < items.size() && i < max; ++i) out += (i ? ", " : "") + items[i];
+  for (size_t i = 0; i < items.size() && i < max; ++i) out += (i ? sep : "") + items[i];
   if (items.size() > max) out += fmt::format(", ... and {} more", items.size() - max);
   return out;
 }
@@ -110,6 +110,19 @@ ir::Tensor random_tensor(const std::string& name, TensorObj* t) {
   return ir::Tensor(e, std::move(shape), Bytes::from_vector(std::move(bytes)));
 }
 
+// Paths of the modules that stand in for PyTorch modules onnxify does not implement (their
+// parameters are unknown; the module is reported when it is called).
+std::vector<std::string> placeholder_paths(Session& s) {
+  eval::Interp& I = *s.I;
+  std::vector<std::string> out;
+  eval::for_each(I, eval::call_method(I, s.model, I.intern("named_modules")), [&](const Value& pair) {
+    const auto& items = eval::as_tuple(pair)->items;
+    if (eval::getattr_opt(I, items[1], "_onnxify_placeholder")) out.push_back(eval::as_str(items[0])->s);
+    return true;
+  });
+  return out;
+}
+
 void bind(Session& s, TensorObj* t, ir::Value* v, DType from) {
   assign_inplace(*s.T, t, cast_to(*s.T, v, from, t->dtype, t->shape));
 }
@@ -141,7 +154,7 @@ void bind_weights(Session& s) {
   try {
     entries = state_dict_entries(s, keep);
   } catch (eval::PyException& e) {
-    throw s.failure(eval::exception_diagnostic(*s.I, e.exc));
+    throw s.failure(python_error(*s.I, e.exc));
   }
   if (s.opts.weights.empty()) {
     bind_random(s, entries);
@@ -187,15 +200,21 @@ void bind_weights(Session& s) {
     ir::Value* v = s.T->rec.constant(ir::Tensor(e, w->shape, w->contiguous_bytes()), name);
     bind(s, t, v, *from);
   }
-  for (const weights::NamedTensor& nt : sd.tensors)
-    if (!model_keys.count(nt.name)) unexpected.push_back(nt.name);
+  std::vector<std::string> placeholders = placeholder_paths(s);
+  for (const weights::NamedTensor& nt : sd.tensors) {
+    if (model_keys.count(nt.name)) continue;
+    bool below_placeholder = false;
+    for (const std::string& p : placeholders)
+      below_placeholder |= p.empty() || nt.name.compare(0, p.size() + 1, p + ".") == 0;
+    if (!below_placeholder) unexpected.push_back(nt.name);
+  }
   if (missing.empty() && unexpected.empty() && mismatched.empty()) return;
   std::string msg = fmt::format("the checkpoint does not match {}'s state_dict (strict, like load_state_dict):",
                                 s.model_class);
   if (!missing.empty()) msg += fmt::format("\n  missing keys ({}): {}", missing.size(), joined(missing));
   if (!unexpected.empty()) msg += fmt::format("\n  unexpected keys ({}): {}", unexpected.size(), joined(unexpected));
   if (!mismatched.empty())
-    msg += fmt::format("\n  size mismatches ({}): {}", mismatched.size(), joined(mismatched, 6));
+    msg += fmt::format("\n  size mismatches ({}): {}", mismatched.size(), joined(mismatched, 6, "; "));
   Diagnostic d = Diagnostic::error(msg).with_file(s.opts.weights);
   if (!sd.key.empty() || !s.opts.weights_key.empty())
     d.with_help(fmt::format("the tensors were selected with --weights-key '{}'", sd.key));

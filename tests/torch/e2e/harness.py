@@ -35,8 +35,10 @@ TORCHVISION = DIST_PACKAGES + "/torchvision"
 MODELS = os.path.join(SRC, "tests", "torch", "models")
 JOBS = int(os.environ.get("ONNXIFY_TEST_JOBS", "2"))
 
-_DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.float64, "float16": torch.float16,
-           "int64": torch.int64, "long": torch.int64, "int32": torch.int32, "bool": torch.bool, "uint8": torch.uint8}
+_DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.float64, "double": torch.float64,
+           "float16": torch.float16, "half": torch.float16, "int64": torch.int64, "long": torch.int64,
+           "int32": torch.int32, "int": torch.int32, "int16": torch.int16, "int8": torch.int8, "uint8": torch.uint8,
+           "bool": torch.bool}
 
 
 class Case:

@@ -2,7 +2,8 @@
 
 They are real Module subclasses, so model code can subclass them, build them and test
 `isinstance(m, nn.GroupNorm)` as usual; calling one reports it as unsupported (with every other
-problem of the run) and gives an unknown value."""
+problem of the run) and gives an unknown value. Their parameters are unknown too: checkpoint keys
+below a placeholder are not reported as unexpected (the module itself is reported when called)."""
 from torch.nn.modules.module import Module
 
 
@@ -15,4 +16,5 @@ def make_placeholder(name):
         from torch._onnxify_support import unsupported
         return unsupported(f"torch.nn.{name}", "this module is not supported by onnxify yet")
 
-    return type(name, (Module,), {"__init__": __init__, "forward": forward, "__module__": "torch.nn.modules"})
+    return type(name, (Module,), {"__init__": __init__, "forward": forward, "__module__": "torch.nn.modules",
+                                  "_onnxify_placeholder": True})
