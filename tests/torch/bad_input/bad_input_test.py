@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Bad input to `onnxify export` / `onnxify inspect`: each case's exit status and its exact stderr
-(goldens/<case>.txt; run with --update to rewrite them after a deliberate change of wording).
+(goldens/<case>.txt; run with --update to rewrite them after a deliberate change of wording). A case
+expected to succeed (exit status 0) has its stdout and stderr as the golden.
 
 Cases run in a scratch folder holding copies of models/ and the checkpoints made here with
 torch.save, so the paths in messages are short and stable ("models/net.py")."""
@@ -37,6 +38,8 @@ CASES = [
     ("unsupported_ops", EXPORT + ["--model", "Unsupported()", "--weights", "unsupported.pt"] + X, 1),
     ("tensor_condition", EXPORT + ["--model", "TensorCondition()", "--input", "x=float32[N,3]"], 1),
     ("inspect_unknown_class", ["inspect", "models/net.py", "--model", "Resnetish()"], 2),
+    # A successful inspect: its whole output is the golden (stdout, then stderr).
+    ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
 ]
 
 
@@ -61,7 +64,8 @@ def main():
         real = os.path.realpath(d)
         for name, args, rc in CASES:
             p = subprocess.run([ONNXIFY, *args], cwd=d, capture_output=True, text=True, timeout=120)
-            got = p.stderr.replace(real + "/", "").replace(d + "/", "")
+            got = (p.stdout if rc == 0 else "") + p.stderr
+            got = got.replace(real + "/", "").replace(d + "/", "")
             golden = os.path.join(HERE, "goldens", name + ".txt")
             if update:
                 with open(golden, "w") as f:

@@ -44,23 +44,28 @@ def describe(model, module_name, expr, forward_params):
     def subtree_count(m):
         return sum(_count(p) for p in m.parameters())
 
+    rows = []  # (text, count or "")
+
     def walk(name, m, depth):
         pad = "  " * depth
         extra = m.extra_repr()
         head = f"{type(m).__name__}({extra})" if extra else type(m).__name__
-        label = f"{pad}{name + ': ' if name else ''}{head}"
         total = subtree_count(m)
-        lines.append(f"{label:<72} {_fmt(total):>12}" if total else label)
+        rows.append((f"{pad}{name + ': ' if name else ''}{head}", _fmt(total) if total else ""))
         for pname, p in m._parameters.items():
             if p is not None:
-                lines.append(f"{pad}    {pname:<20} {_type(p):<30} {_fmt(_count(p)):>12}")
+                rows.append((f"{pad}    {pname} {_type(p)}", ""))
         for bname, b in m._buffers.items():
             if b is not None:
                 kind = "buffer" if bname not in m._non_persistent_buffers_set else "buffer, not in state_dict"
-                lines.append(f"{pad}    {bname:<20} {_type(b):<30} ({kind})")
+                rows.append((f"{pad}    {bname} {_type(b)} ({kind})", ""))
         for cname, c in m._modules.items():
             if c is not None:
                 walk(cname, c, depth + 1)
 
     walk("", model, 0)
+    width = min(max(len(t) for t, _ in rows), 96)
+    lines.append(f"{'module':<{width}}  {'parameters':>12}")
+    for text, count in rows:
+        lines.append(f"{text:<{width}}  {count:>12}".rstrip() if count else text)
     return "\n".join(lines) + "\n"
