@@ -66,8 +66,10 @@ Action setup_export(CLI::App& sub) {
     if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);
     torch::ExportResult r;
     eval::run_with_big_stack([&] { r = torch::export_model(*o); });
-    print_warnings(r.warnings);
+    // Warnings (random weights, hooks that never run) matter for a written file; on failure the
+    // errors alone say what to fix.
     if (r.failure != torch::Failure::None) return report(r.diagnostics, exit_code(r.failure));
+    print_warnings(r.warnings);
     if (!*quiet)
       std::printf("wrote %s (%zu nodes; inputs: %s; outputs: %s)\n", r.output_path.c_str(), r.num_nodes,
                   fmt::format("{}", fmt::join(r.input_names, ", ")).c_str(),
