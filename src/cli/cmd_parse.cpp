@@ -72,7 +72,7 @@ int run_parse(const ParseOptions& o) {
     std::vector<std::string> listed = read_list(o.files_from);
     files.insert(files.end(), listed.begin(), listed.end());
   }
-  if (files.empty()) throw Diagnostic::error("no input files");
+  if (files.empty()) return report(Diagnostic::error("no input files"), kBadInput);
   if (o.bench) return run_bench(files);
   int status = kOk;
   std::string out;
@@ -91,7 +91,8 @@ int run_parse(const ParseOptions& o) {
       if (o.dump) {
         out.clear();
         syntax::dump(m.root(), out,
-                     {.include_attributes = o.positions, .skip_fstring_field_positions = o.skip_fstring_field_positions});
+                     {.include_attributes = o.positions,
+                      .skip_fstring_field_positions = o.skip_fstring_field_positions});
         out += '\n';
         std::fwrite(out.data(), 1, out.size(), stdout);
       }

@@ -62,7 +62,7 @@ class Arena {
   void* allocate_slow(size_t size, size_t align) {
     size_t want = size + align;
     size_t block = want > next_block_ ? want : next_block_;
-    blocks_.push_back(std::make_unique<char[]>(block));
+    blocks_.push_back(std::make_unique_for_overwrite<char[]>(block));  // no zeroing
     total_ += block;
     cur_ = blocks_.back().get();
     end_ = cur_ + block;

@@ -65,12 +65,14 @@ namespace onnxify::ast {
 // ---------------------------------------------------------------------------------------------
 // Operator and context enums (CPython's singleton classes Load(), Add(), Eq(), ...).
 
+// clang-format off
 #define ONNXIFY_AST_EXPR_CONTEXT(X) X(Load) X(Store) X(Del)
 #define ONNXIFY_AST_BOOLOP(X) X(And) X(Or)
 #define ONNXIFY_AST_OPERATOR(X) \
   X(Add) X(Sub) X(Mult) X(MatMult) X(Div) X(Mod) X(Pow) X(LShift) X(RShift) X(BitOr) X(BitXor) X(BitAnd) X(FloorDiv)
 #define ONNXIFY_AST_UNARYOP(X) X(Invert) X(Not) X(UAdd) X(USub)
 #define ONNXIFY_AST_CMPOP(X) X(Eq) X(NotEq) X(Lt) X(LtE) X(Gt) X(GtE) X(Is) X(IsNot) X(In) X(NotIn)
+// clang-format on
 
 #define ONNXIFY_AST_ENUMERATOR(name) name,
 enum class ExprContext : uint8_t { ONNXIFY_AST_EXPR_CONTEXT(ONNXIFY_AST_ENUMERATOR) };
@@ -111,9 +113,23 @@ struct ConstantValue {
   std::string_view text;
 
   static ConstantValue none() { return {}; }
-  static ConstantValue ellipsis() { ConstantValue v; v.type = ConstKind::Ellipsis; return v; }
-  static ConstantValue boolean(bool b) { ConstantValue v; v.type = ConstKind::Bool; v.bool_value = b; return v; }
-  static ConstantValue integer(int64_t i) { ConstantValue v; v.type = ConstKind::Int; v.int_value = i; return v; }
+  static ConstantValue ellipsis() {
+    ConstantValue v;
+    v.type = ConstKind::Ellipsis;
+    return v;
+  }
+  static ConstantValue boolean(bool b) {
+    ConstantValue v;
+    v.type = ConstKind::Bool;
+    v.bool_value = b;
+    return v;
+  }
+  static ConstantValue integer(int64_t i) {
+    ConstantValue v;
+    v.type = ConstKind::Int;
+    v.int_value = i;
+    return v;
+  }
   static ConstantValue big_integer(std::string_view decimal_digits) {
     ConstantValue v;
     v.type = ConstKind::Int;
@@ -121,10 +137,30 @@ struct ConstantValue {
     v.text = decimal_digits;
     return v;
   }
-  static ConstantValue floating(double d) { ConstantValue v; v.type = ConstKind::Float; v.float_value = d; return v; }
-  static ConstantValue imaginary(double d) { ConstantValue v; v.type = ConstKind::Complex; v.float_value = d; return v; }
-  static ConstantValue str(std::string_view utf8) { ConstantValue v; v.type = ConstKind::Str; v.text = utf8; return v; }
-  static ConstantValue bytes(std::string_view raw) { ConstantValue v; v.type = ConstKind::Bytes; v.text = raw; return v; }
+  static ConstantValue floating(double d) {
+    ConstantValue v;
+    v.type = ConstKind::Float;
+    v.float_value = d;
+    return v;
+  }
+  static ConstantValue imaginary(double d) {
+    ConstantValue v;
+    v.type = ConstKind::Complex;
+    v.float_value = d;
+    return v;
+  }
+  static ConstantValue str(std::string_view utf8) {
+    ConstantValue v;
+    v.type = ConstKind::Str;
+    v.text = utf8;
+    return v;
+  }
+  static ConstantValue bytes(std::string_view raw) {
+    ConstantValue v;
+    v.type = ConstKind::Bytes;
+    v.text = raw;
+    return v;
+  }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -141,6 +177,7 @@ struct ConstantValue {
 // Type comments (string? type_comment) are kept as fields so the field lists match CPython's; they
 // are always None, as in ast.parse(source) without type_comments=True.
 
+// clang-format off
 #define ONNXIFY_AST_NODES(NODE, FIELD, END)                                                          \
   NODE(Module, mod, false) FIELD(body, Seq, stmt) FIELD(type_ignores, Seq, type_ignore) END()       \
   NODE(Interactive, mod, false) FIELD(body, Seq, stmt) END()                                        \
@@ -267,13 +304,16 @@ struct ConstantValue {
                                                                                                     \
   /* TypeIgnore's `lineno` field hides Node::lineno; the parser never makes one (no type_comments). */ \
   NODE(TypeIgnore, type_ignore, false) FIELD(lineno, Int, _) FIELD(tag, Str, _) END()
+// clang-format on
 
 // ---------------------------------------------------------------------------------------------
 // Generated declarations.
 
 #define ONNXIFY_AST_NODE_KIND(Class, Base, Attrs) Class,
 #define ONNXIFY_AST_IGNORE(...)
-enum class NodeKind : uint8_t { ONNXIFY_AST_NODES(ONNXIFY_AST_NODE_KIND, ONNXIFY_AST_IGNORE, ONNXIFY_AST_IGNORE) };
+enum class NodeKind : uint8_t {
+  ONNXIFY_AST_NODES(ONNXIFY_AST_NODE_KIND, ONNXIFY_AST_IGNORE, ONNXIFY_AST_IGNORE)
+};
 #undef ONNXIFY_AST_NODE_KIND
 
 // CPython's abstract base classes; product types are their own category (Category::Node).
@@ -303,9 +343,13 @@ struct Node {
   bool is() const;
   // This node as a T, or nullptr.
   template <class T>
-  T* as() { return is<T>() ? static_cast<T*>(this) : nullptr; }
+  T* as() {
+    return is<T>() ? static_cast<T*>(this) : nullptr;
+  }
   template <class T>
-  const T* as() const { return is<T>() ? static_cast<const T*>(this) : nullptr; }
+  const T* as() const {
+    return is<T>() ? static_cast<const T*>(this) : nullptr;
+  }
   // This node as a T; the caller knows it is one (checked in debug builds).
   template <class T>
   T& cast();
@@ -345,10 +389,12 @@ ONNXIFY_AST_NODES(ONNXIFY_AST_FORWARD, ONNXIFY_AST_IGNORE, ONNXIFY_AST_IGNORE)
 #define ONNXIFY_AST_FIELD_TYPE_Enums(T) std::span<const ::onnxify::ast::T>
 
 #define ONNXIFY_AST_STRUCT_BEGIN(Class, Base, Attrs) \
-  struct Class final : Base {                         \
+  struct Class final : Base {                        \
     static constexpr NodeKind kKind = NodeKind::Class;
 #define ONNXIFY_AST_STRUCT_FIELD(name, Card, Type) ONNXIFY_AST_FIELD_TYPE_##Card(Type) name{};
-#define ONNXIFY_AST_STRUCT_END() };
+#define ONNXIFY_AST_STRUCT_END() \
+  }                              \
+  ;
 ONNXIFY_AST_NODES(ONNXIFY_AST_STRUCT_BEGIN, ONNXIFY_AST_STRUCT_FIELD, ONNXIFY_AST_STRUCT_END)
 #undef ONNXIFY_AST_STRUCT_BEGIN
 #undef ONNXIFY_AST_STRUCT_FIELD
@@ -359,9 +405,13 @@ ONNXIFY_AST_NODES(ONNXIFY_AST_STRUCT_BEGIN, ONNXIFY_AST_STRUCT_FIELD, ONNXIFY_AS
 
 namespace detail {
 template <class T>
-concept ConcreteNode = requires { T::kKind; };
+concept ConcreteNode = requires {
+  T::kKind;
+};
 template <class T>
-concept CategoryNode = requires { T::kCategory; };
+concept CategoryNode = requires {
+  T::kCategory;
+};
 }  // namespace detail
 
 template <class T>
@@ -392,17 +442,19 @@ const T& Node::cast() const {
 
 // Calls f(concrete&) with the node's concrete class, e.g. f(ast::BinOp&). Returns what f returns.
 template <class N, class F>
-  requires std::is_base_of_v<Node, std::remove_const_t<N>>
+requires std::is_base_of_v<Node, std::remove_const_t<N>>
 decltype(auto) visit(N& n, F&& f) {
   using Base = std::remove_const_t<N>;
   constexpr bool is_const = std::is_const_v<N>;
   switch (n.node_kind) {
-#define ONNXIFY_AST_VISIT_CASE(Class, B, Attrs)                                   \
-  case NodeKind::Class:                                                           \
-    if constexpr (std::is_base_of_v<Base, Class>) {                               \
-      if constexpr (is_const) return f(static_cast<const Class&>(n));             \
-      else return f(static_cast<Class&>(n));                                      \
-    }                                                                             \
+#define ONNXIFY_AST_VISIT_CASE(Class, B, Attrs)     \
+  case NodeKind::Class:                             \
+    if constexpr (std::is_base_of_v<Base, Class>) { \
+      if constexpr (is_const)                       \
+        return f(static_cast<const Class&>(n));     \
+      else                                          \
+        return f(static_cast<Class&>(n));           \
+    }                                               \
     break;
     ONNXIFY_AST_NODES(ONNXIFY_AST_VISIT_CASE, ONNXIFY_AST_IGNORE, ONNXIFY_AST_IGNORE)
 #undef ONNXIFY_AST_VISIT_CASE

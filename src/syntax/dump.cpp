@@ -82,13 +82,17 @@ class Dumper {
     first_ = false;
   }
   template <class T>
-  void field_One(const char* k, const T* n) { child(k, n); }
+  void field_One(const char* k, const T* n) {
+    child(k, n);
+  }
   template <class T>
   void field_Opt(const char* k, const T* n) {
     if (n) child(k, n);
   }
   template <class T>
-  void field_Seq(const char* k, Seq<T> items) { list(k, items); }
+  void field_Seq(const char* k, Seq<T> items) {
+    list(k, items);
+  }
   void field_Id(const char* k, Identifier id) {
     key(k);
     repr_str(id, out_);
@@ -147,8 +151,6 @@ class Dumper {
 
 }  // namespace
 
-void dump(const ast::Node& node, std::string& out, DumpOptions options) {
-  Dumper(out, options).node(&node);
-}
+void dump(const ast::Node& node, std::string& out, DumpOptions options) { Dumper(out, options).node(&node); }
 
 }  // namespace onnxify::syntax

@@ -193,12 +193,14 @@ void Lexer::run(std::vector<Token>& out) {
     p_ = p + 1;
     push(out, TokenKind::Unknown, p, p_);
   }
-  // Stopped by an error.
+  // Stopped by an error: the token marks where (the error itself may point elsewhere, e.g. at an
+  // unclosed bracket).
+  const char* stop = p_ < end_ ? p_ : end_;
   Token& t = out.emplace_back();
   t.kind = TokenKind::Error;
-  t.begin = t.end = offset(p_ < end_ ? p_ : end_);
-  t.line = t.end_line = error_.line;
-  t.col = t.end_col = error_.col;
+  t.begin = t.end = offset(stop);
+  t.line = t.end_line = line_;
+  t.col = t.end_col = col(stop);
 }
 
 // Measures the indentation of a new line and emits INDENT/DEDENT tokens (CPython's tok_get at
@@ -207,8 +209,11 @@ void Lexer::run(std::vector<Token>& out) {
 // ambiguously.
 bool Lexer::indentation(std::vector<Token>& out) {
   int column = 0, alt_column = 0;
+  // A backslash continuation inside the indentation: the column where the first one stands is the
+  // line's indentation (CPython's cont_line_col), and the line may still turn out blank.
+  int continued_column = 0;
   const char* p = p_;
-  for (;; ++p) {
+  for (;;) {
     char c = *p;
     if (c == ' ') {
       ++column;
@@ -218,15 +223,26 @@ bool Lexer::indentation(std::vector<Token>& out) {
       ++alt_column;
     } else if (c == '\f') {
       column = alt_column = 0;
+    } else if (c == '\\' && p < end_) {
+      const char* q = p + 1;
+      if (!is_newline(*q)) return fail(q, "unexpected character after line continuation character");
+      q += (*q == '\r' && q[1] == '\n') ? 2 : 1;
+      if (q >= end_) return fail(p + 1, "unexpected EOF while parsing");
+      if (!continued_column) continued_column = column;
+      newline_at(q);
+      p = q;
+      continue;
     } else {
       break;
     }
+    ++p;
   }
   p_ = p;
   char c = *p;
   // Lines holding only whitespace and comments neither indent nor end a statement.
   blank_line_ = p < end_ && (c == '#' || is_newline(c));
   if (blank_line_ || level_ > 0) return true;
+  if (continued_column) column = alt_column = continued_column;
 
   tok_line_ = line_;
   tok_col_ = col(p);
@@ -256,13 +272,18 @@ bool Lexer::identifier(std::vector<Token>& out) {
   // String prefixes: b, r, u, f and the combinations br, rb, fr, rf in any case (CPython's rules:
   // u combines with nothing, b not with f).
   bool saw_b = false, saw_r = false, saw_u = false, saw_f = false;
-  for (const char* q = p;; ) {
+  for (const char* q = p;;) {
     char c = *q;
-    if (!(saw_b || saw_u || saw_f) && (c == 'b' || c == 'B')) saw_b = true;
-    else if (!(saw_b || saw_u || saw_r || saw_f) && (c == 'u' || c == 'U')) saw_u = true;
-    else if (!(saw_r || saw_u) && (c == 'r' || c == 'R')) saw_r = true;
-    else if (!(saw_f || saw_b || saw_u) && (c == 'f' || c == 'F')) saw_f = true;
-    else break;
+    if (!(saw_b || saw_u || saw_f) && (c == 'b' || c == 'B'))
+      saw_b = true;
+    else if (!(saw_b || saw_u || saw_r || saw_f) && (c == 'u' || c == 'U'))
+      saw_u = true;
+    else if (!(saw_r || saw_u) && (c == 'r' || c == 'R'))
+      saw_r = true;
+    else if (!(saw_f || saw_b || saw_u) && (c == 'f' || c == 'F'))
+      saw_f = true;
+    else
+      break;
     ++q;
     if (*q == '"' || *q == '\'') {
       p_ = q;
@@ -285,15 +306,17 @@ bool Lexer::identifier(std::vector<Token>& out) {
       if (n == 0) {
         int len;
         const char* reason = unicode::utf8_error_reason(word, i, &len);
-        return fail(p_, fmt::format("(unicode error) 'utf-8' codec can't decode byte 0x{:02x} in position {}: {}",
-                                    static_cast<unsigned char>(word[i]), i, reason));
+        return fail(p_,
+                    fmt::format("(unicode error) 'utf-8' codec can't decode byte 0x{:02x} in position {}: {}",
+                                static_cast<unsigned char>(word[i]), i, reason));
       }
       bool ok = i == 0 ? (cp == '_' || unicode::is_xid_start(cp)) : unicode::is_xid_continue(cp);
       if (!ok) {
         if (unicode::is_printable(cp))
           return fail(p_ + i, fmt::format("invalid character '{}' (U+{:04X})", word.substr(i, n),
                                           static_cast<uint32_t>(cp)));
-        return fail(p_ + i, fmt::format("invalid non-printable character U+{:04X}", static_cast<uint32_t>(cp)));
+        return fail(p_ + i,
+                    fmt::format("invalid non-printable character U+{:04X}", static_cast<uint32_t>(cp)));
       }
       i += n;
     }
@@ -318,13 +341,26 @@ bool Lexer::end_of_number(const char* kind) {
   };
   bool ok_keyword = false;
   switch (*p) {
-    case 'a': ok_keyword = keyword_follows("nd"); break;
-    case 'e': ok_keyword = keyword_follows("lse"); break;
-    case 'f': ok_keyword = keyword_follows("or"); break;
-    case 'i': ok_keyword = p[1] == 'f' || p[1] == 'n' || p[1] == 's'; break;
-    case 'o': ok_keyword = keyword_follows("r"); break;
-    case 'n': ok_keyword = keyword_follows("ot"); break;
-    default: break;
+    case 'a':
+      ok_keyword = keyword_follows("nd");
+      break;
+    case 'e':
+      ok_keyword = keyword_follows("lse");
+      break;
+    case 'f':
+      ok_keyword = keyword_follows("or");
+      break;
+    case 'i':
+      ok_keyword = p[1] == 'f' || p[1] == 'n' || p[1] == 's';
+      break;
+    case 'o':
+      ok_keyword = keyword_follows("r");
+      break;
+    case 'n':
+      ok_keyword = keyword_follows("ot");
+      break;
+    default:
+      break;
   }
   if (!ok_keyword && ident_char(*p)) return fail(p - 1, fmt::format("invalid {} literal", kind));
   return true;
@@ -361,7 +397,8 @@ bool Lexer::number(std::vector<Token>& out) {
   if (*p == '.') {
     p_ = p + 1;
     next = Next::Fraction;
-  } else if (*p == '0' && (p[1] == 'x' || p[1] == 'X' || p[1] == 'o' || p[1] == 'O' || p[1] == 'b' || p[1] == 'B')) {
+  } else if (*p == '0' &&
+             (p[1] == 'x' || p[1] == 'X' || p[1] == 'o' || p[1] == 'O' || p[1] == 'b' || p[1] == 'B')) {
     char base = static_cast<char>(p[1] | 0x20);
     const char* kind = base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary";
     auto in_base = [&](char c) {
@@ -371,7 +408,8 @@ bool Lexer::number(std::vector<Token>& out) {
     do {
       if (*p == '_') ++p;
       if (!in_base(*p)) {
-        if (base != 'x' && digit(*p)) return fail(p, fmt::format("invalid digit '{}' in {} literal", *p, kind));
+        if (base != 'x' && digit(*p))
+          return fail(p, fmt::format("invalid digit '{}' in {} literal", *p, kind));
         return fail(p - 1, fmt::format("invalid {} literal", kind));
       }
       while (in_base(*p)) ++p;
@@ -406,7 +444,9 @@ bool Lexer::number(std::vector<Token>& out) {
     } else if (*p == 'j' || *p == 'J') {
       next = Next::Imaginary;
     } else if (nonzero) {
-      fail(start, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
+      fail(
+          start,
+          "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
       error_.end_col = col(start) + 1;
       return false;
     } else {
@@ -482,7 +522,8 @@ bool Lexer::string(std::vector<Token>& out, uint8_t flags) {
       // The line where the scan stopped; at the end of the text that is the last line, not the
       // empty one after the final terminator.
       uint32_t detected = p >= end_ && !fstring_ ? line_ - 1 : line_;
-      const char* what = quote_size == 3 ? "unterminated triple-quoted string literal" : "unterminated string literal";
+      const char* what =
+          quote_size == 3 ? "unterminated triple-quoted string literal" : "unterminated string literal";
       return fail_at(tok_line_, tok_col_, fmt::format("{} (detected at line {})", what, detected));
     }
     if (c == quote) {
@@ -521,9 +562,11 @@ bool Lexer::close_bracket(char c) {
   char want = open.ch == '(' ? ')' : open.ch == '[' ? ']' : '}';
   if (c != want) {
     if (open.line != line_)
-      return fail(p_, fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}' on line {}", c,
-                                  open.ch, open.line));
-    return fail(p_, fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'", c, open.ch));
+      return fail(
+          p_, fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}' on line {}", c,
+                          open.ch, open.line));
+    return fail(p_,
+                fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'", c, open.ch));
   }
   brackets_.pop_back();
   --level_;

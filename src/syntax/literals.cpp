@@ -36,7 +36,8 @@ std::string utf8_message(std::string_view run, size_t i) {
 
 // A raw literal (or one without backslashes): the text itself, line ends translated, checked as
 // UTF-8 (str) or ASCII (bytes).
-bool copy_plain(std::string_view text, uint32_t begin, uint32_t end, bool bytes, std::string& out, LiteralError* err) {
+bool copy_plain(std::string_view text, uint32_t begin, uint32_t end, bool bytes, std::string& out,
+                LiteralError* err) {
   for (uint32_t i = begin; i < end;) {
     char c = text[i];
     unsigned char u = static_cast<unsigned char>(c);
@@ -60,10 +61,12 @@ bool copy_plain(std::string_view text, uint32_t begin, uint32_t end, bool bytes,
 }
 
 // Escapes of a bytes literal (CPython's _PyBytes_DecodeEscape).
-bool decode_bytes_escapes(std::string_view text, uint32_t begin, uint32_t end, std::string& out, LiteralError* err) {
+bool decode_bytes_escapes(std::string_view text, uint32_t begin, uint32_t end, std::string& out,
+                          LiteralError* err) {
   for (uint32_t i = begin; i < end;) {
     char c = text[i];
-    if (static_cast<unsigned char>(c) >= 0x80) return fail(err, i, "bytes can only contain ASCII literal characters");
+    if (static_cast<unsigned char>(c) >= 0x80)
+      return fail(err, i, "bytes can only contain ASCII literal characters");
     if (c == '\r') {
       out += '\n';
       i += (i + 1 < end && text[i + 1] == '\n') ? 2 : 1;
@@ -78,19 +81,48 @@ bool decode_bytes_escapes(std::string_view text, uint32_t begin, uint32_t end, s
     char e = text[i + 1];
     i += 2;
     switch (e) {
-      case '\n': break;
-      case '\r': if (i < end && text[i] == '\n') ++i; break;
-      case '\\': case '\'': case '"': out += e; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 't': out += '\t'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 'v': out += '\v'; break;
-      case 'a': out += '\a'; break;
-      case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+      case '\n':
+        break;
+      case '\r':
+        if (i < end && text[i] == '\n') ++i;
+        break;
+      case '\\':
+      case '\'':
+      case '"':
+        out += e;
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case 'a':
+        out += '\a';
+        break;
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7': {
         int v = e - '0';
-        for (int k = 0; k < 2 && i < end && text[i] >= '0' && text[i] <= '7'; ++k) v = v * 8 + (text[i++] - '0');
+        for (int k = 0; k < 2 && i < end && text[i] >= '0' && text[i] <= '7'; ++k)
+          v = v * 8 + (text[i++] - '0');
         out += static_cast<char>(v & 0xFF);
         break;
       }
@@ -98,7 +130,8 @@ bool decode_bytes_escapes(std::string_view text, uint32_t begin, uint32_t end, s
         int h1 = i < end ? hex_value(text[i]) : -1;
         int h2 = i + 1 < end ? hex_value(text[i + 1]) : -1;
         if (h1 < 0 || h2 < 0)
-          return fail(err, backslash, fmt::format("(value error) invalid \\x escape at position {}", backslash - begin));
+          return fail(err, backslash,
+                      fmt::format("(value error) invalid \\x escape at position {}", backslash - begin));
         out += static_cast<char>(h1 * 16 + h2);
         i += 2;
         break;
@@ -107,7 +140,8 @@ bool decode_bytes_escapes(std::string_view text, uint32_t begin, uint32_t end, s
         // An unknown escape keeps its backslash (CPython warns).
         out += '\\';
         out += e;
-        if (static_cast<unsigned char>(e) >= 0x80) return fail(err, i - 1, "bytes can only contain ASCII literal characters");
+        if (static_cast<unsigned char>(e) >= 0x80)
+          return fail(err, i - 1, "bytes can only contain ASCII literal characters");
         break;
     }
   }
@@ -117,7 +151,8 @@ bool decode_bytes_escapes(std::string_view text, uint32_t begin, uint32_t end, s
 // Escapes of a str literal, as CPython's decode_unicode_with_escapes: non-ASCII characters are
 // first rewritten as \U escapes, so an error's "position" counts 10 for each of them (and 6 for a
 // backslash before one, or at the very end, which stays a backslash).
-bool decode_str_escapes(std::string_view text, uint32_t begin, uint32_t end, std::string& out, LiteralError* err) {
+bool decode_str_escapes(std::string_view text, uint32_t begin, uint32_t end, std::string& out,
+                        LiteralError* err) {
   size_t tpos = 0;  // position in CPython's rewritten buffer
   for (uint32_t i = begin; i < end;) {
     char c = text[i];
@@ -163,31 +198,67 @@ bool decode_str_escapes(std::string_view text, uint32_t begin, uint32_t end, std
     tpos += 2;
     auto escape_error = [&](uint32_t stop, const char* why) {
       size_t stop_tpos = start_tpos + (stop - backslash);
-      return fail(err, backslash,
-                  fmt::format("(unicode error) 'unicodeescape' codec can't decode bytes in position {}-{}: {}",
-                              start_tpos, stop_tpos - 1, why));
+      return fail(
+          err, backslash,
+          fmt::format("(unicode error) 'unicodeescape' codec can't decode bytes in position {}-{}: {}",
+                      start_tpos, stop_tpos - 1, why));
     };
     switch (e) {
-      case '\n': break;
-      case '\r': if (i < end && text[i] == '\n') { ++i; ++tpos; } break;
-      case '\\': case '\'': case '"': out += e; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 't': out += '\t'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 'v': out += '\v'; break;
-      case 'a': out += '\a'; break;
-      case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+      case '\n':
+        break;
+      case '\r':
+        if (i < end && text[i] == '\n') {
+          ++i;
+          ++tpos;
+        }
+        break;
+      case '\\':
+      case '\'':
+      case '"':
+        out += e;
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case 'a':
+        out += '\a';
+        break;
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7': {
         char32_t v = e - '0';
-        for (int k = 0; k < 2 && i < end && text[i] >= '0' && text[i] <= '7'; ++k, ++tpos) v = v * 8 + (text[i++] - '0');
+        for (int k = 0; k < 2 && i < end && text[i] >= '0' && text[i] <= '7'; ++k, ++tpos)
+          v = v * 8 + (text[i++] - '0');
         unicode::append_utf8(out, v);
         break;
       }
-      case 'x': case 'u': case 'U': {
+      case 'x':
+      case 'u':
+      case 'U': {
         int count = e == 'x' ? 2 : e == 'u' ? 4 : 8;
-        const char* why = e == 'x' ? "truncated \\xXX escape" : e == 'u' ? "truncated \\uXXXX escape"
-                                                                        : "truncated \\UXXXXXXXX escape";
+        const char* why = e == 'x'   ? "truncated \\xXX escape"
+                          : e == 'u' ? "truncated \\uXXXX escape"
+                                     : "truncated \\UXXXXXXXX escape";
         uint32_t v = 0;
         for (; count; --count, ++i, ++tpos) {
           int h = i < end ? hex_value(text[i]) : -1;
@@ -323,16 +394,18 @@ bool parse_number(std::string_view token, Arena& arena, ast::ConstantValue* out,
     size_t first = digits.find_first_not_of('0');
     std::string_view d = std::string_view(digits).substr(first);
     if (d.size() > kMaxStrDigits)
-      return fail(err, 0, fmt::format("Exceeds the limit ({} digits) for integer string conversion: value has {} "
-                                      "digits; use sys.set_int_max_str_digits() to increase the limit - Consider "
-                                      "hexadecimal for huge integer literals to avoid decimal conversion limits.",
-                                      kMaxStrDigits, d.size()));
+      return fail(err, 0,
+                  fmt::format("Exceeds the limit ({} digits) for integer string conversion: value has {} "
+                              "digits; use sys.set_int_max_str_digits() to increase the limit - Consider "
+                              "hexadecimal for huge integer literals to avoid decimal conversion limits.",
+                              kMaxStrDigits, d.size()));
     *out = ast::ConstantValue::big_integer(arena.copy(d));
     return true;
   }
   int bits_per_digit = base == 16 ? 4 : base == 8 ? 3 : 1;
   if ((digits.size() - at) * bits_per_digit > kMaxIntBits)
-    return fail(err, 0, fmt::format("integer literal too large: onnxify accepts at most {} bits", kMaxIntBits));
+    return fail(err, 0,
+                fmt::format("integer literal too large: onnxify accepts at most {} bits", kMaxIntBits));
   std::vector<uint32_t> limbs;
   size_t bit = 0;
   for (size_t i = digits.size(); i-- > at;) {

@@ -23,8 +23,8 @@ bool literal_is_verbatim(std::string_view body, uint8_t string_flags);
 // to `out`: escapes decoded, line ends translated to '\n' as CPython reads source. A str value is
 // UTF-8, with lone surrogates from escapes in their 3-byte form. Returns false and fills `err` on
 // an invalid literal.
-bool decode_literal(std::string_view text, uint32_t begin, uint32_t end, uint8_t string_flags, std::string& out,
-                    LiteralError* err);
+bool decode_literal(std::string_view text, uint32_t begin, uint32_t end, uint8_t string_flags,
+                    std::string& out, LiteralError* err);
 
 // The value of a NUMBER token. Integers that do not fit int64 keep their decimal digits in `arena`.
 bool parse_number(std::string_view token, Arena& arena, ast::ConstantValue* out, LiteralError* err);

@@ -64,7 +64,12 @@ arguments* Parser::parameters(bool lambda, TokenKind close) {
       if (at(TokenKind::Equal)) fail(tok(), "var-keyword argument cannot have default value");
     } else if (at(TokenKind::Name)) {
       arg* p = parameter(lambda, false);
-      expr* def = accept(TokenKind::Equal) ? expression() : nullptr;
+      expr* def = nullptr;
+      if (at(TokenKind::Equal)) {
+        const Token& equal = advance();
+        if (at(TokenKind::Comma) || (!lambda && at(close))) fail(equal, "expected default value expression");
+        def = expression();
+      }
       if (seen_star) {
         kwonly.push(p);
         kw_defaults.push(def);
@@ -95,6 +100,7 @@ arguments* Parser::parameters(bool lambda, TokenKind close) {
 expr* Parser::call(const Token& start, expr* func) {
   const Token& open = advance();
   Nest nest(*this);
+  Brackets brackets(*this);
   Scratch args(*this), keywords(*this);
   arguments(args, keywords, open, false);
   if (!accept(TokenKind::RPar)) invalid_syntax();
@@ -141,22 +147,26 @@ void Parser::arguments(Scratch& args, Scratch& keywords, const Token& open, bool
     } else if (at(TokenKind::Name) && peek().kind == TokenKind::Equal) {
       auto* k = make<keyword>(start);
       k->arg = identifier(advance());
-      advance();
+      const Token& equal = advance();
       k->value = expression();
+      if (at(TokenKind::For) || (at(TokenKind::Async) && peek().kind == TokenKind::For))
+        fail_range(start, equal, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
       keywords.push(finish(k));
       seen_keyword = true;
     } else if ((at(TokenKind::True) || at(TokenKind::False) || at(TokenKind::None)) &&
                peek().kind == TokenKind::Equal) {
       fail_range(start, peek(), fmt::format("cannot assign to {}", text(start)));
     } else {
-      expr* e = at(TokenKind::Name) && peek().kind == TokenKind::ColonEqual ? named_expression() : expression();
+      expr* e =
+          at(TokenKind::Name) && peek().kind == TokenKind::ColonEqual ? named_expression() : expression();
       if (at(TokenKind::For) || (at(TokenKind::Async) && peek().kind == TokenKind::For)) {
         if (class_bases) invalid_syntax();
         auto* g = make<GeneratorExp>(start);
         g->elt = e;
         g->generators = for_if_clauses();
         finish(g);
-        if (!args.empty() || !keywords.empty() || !at(close)) fail_node(*g, "Generator expression must be parenthesized");
+        if (!args.empty() || !keywords.empty() || !at(close))
+          fail_node(*g, "Generator expression must be parenthesized");
         g->lineno = open.line;
         g->col_offset = open.col;
         g->end_lineno = tok().end_line;
@@ -176,11 +186,14 @@ void Parser::arguments(Scratch& args, Scratch& keywords, const Token& open, bool
       if (!at(close)) {
         // The last argument, positional or keyword, may be followed by a forgotten comma.
         const Node* last = keywords.empty() ? nullptr : keywords.back();
-        if (!args.empty() && (!last || args.back()->lineno > last->lineno ||
-                              (args.back()->lineno == last->lineno && args.back()->col_offset > last->col_offset)))
+        if (!args.empty() &&
+            (!last || args.back()->lineno > last->lineno ||
+             (args.back()->lineno == last->lineno && args.back()->col_offset > last->col_offset)))
           last = args.back();
-        if (auto* k = last ? last->as<keyword>() : nullptr) check_missing_comma(start, k->value);
-        else if (last) check_missing_comma(start, static_cast<const expr*>(last));
+        if (auto* k = last ? last->as<keyword>() : nullptr)
+          check_missing_comma(start, k->value);
+        else if (last)
+          check_missing_comma(start, static_cast<const expr*>(last));
       }
       break;
     }

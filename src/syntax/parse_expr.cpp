@@ -12,10 +12,12 @@ using namespace ast;
 namespace {
 
 // Binary operators by precedence (higher binds tighter); one row per token.
+// clang-format off
 #define ONNXIFY_BINARY_OPERATORS(X)                                                               \
   X(VBar, BitOr, 1) X(Circumflex, BitXor, 2) X(Amper, BitAnd, 3) X(LeftShift, LShift, 4)        \
   X(RightShift, RShift, 4) X(Plus, Add, 5) X(Minus, Sub, 5) X(Star, Mult, 6) X(Slash, Div, 6)   \
   X(DoubleSlash, FloorDiv, 6) X(Percent, Mod, 6) X(At, MatMult, 6)
+// clang-format on
 
 struct BinaryOperator {
   uint8_t precedence = 0;  // 0: not a binary operator
@@ -38,8 +40,8 @@ bool parenthesized(const Token& start, const expr* e) {
 
 }  // namespace
 
-bool Parser::starts_expression() const {
-  switch (kind()) {
+bool Parser::starts_expression_at(const Token& t) {
+  switch (t.kind) {
     case TokenKind::Name:
     case TokenKind::Number:
     case TokenKind::String:
@@ -153,18 +155,23 @@ void Parser::assignment_hint(const Token& start, const expr* target) {
   const expr* left = target;
   for (;;) {
     const expr* next = nullptr;
-    if (auto* c = left->as<Call>()) next = c->func;
-    else if (auto* a = left->as<Attribute>()) next = a->value;
-    else if (auto* s = left->as<Subscript>()) next = s->value;
-    else if (auto* b = left->as<BinOp>()) next = b->left;
+    if (auto* c = left->as<Call>())
+      next = c->func;
+    else if (auto* a = left->as<Attribute>())
+      next = a->value;
+    else if (auto* s = left->as<Subscript>())
+      next = s->value;
+    else if (auto* b = left->as<BinOp>())
+      next = b->left;
     if (!next || next->lineno != left->lineno || next->col_offset != left->col_offset) break;
     left = next;
   }
   bool at_start = left->lineno == start.line && left->col_offset == start.col;
-  if (start.kind == TokenKind::True || start.kind == TokenKind::False || start.kind == TokenKind::None) return;
+  if (start.kind == TokenKind::True || start.kind == TokenKind::False || start.kind == TokenKind::None)
+    return;
   if (at_start && (left->is<List>() || left->is<Tuple>() || left->is<GeneratorExp>())) return;
-  const expr* named = paren ? target : target;
-  fail_node(*named, fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?", expr_name(named)));
+  fail_node(*target,
+            fmt::format("cannot assign to {} here. Maybe you meant '==' instead of '='?", expr_name(target)));
 }
 
 // expressions: expression (',' expression)+ [','] | expression ',' | expression
@@ -266,21 +273,42 @@ expr* Parser::comparison() {
   expr* left = bitwise_or();
   auto compare_op = [&](CmpOpKind* op) -> int {
     switch (kind()) {
-      case TokenKind::EqEqual: *op = CmpOpKind::Eq; return 1;
-      case TokenKind::NotEqual: *op = CmpOpKind::NotEq; return 1;
-      case TokenKind::Less: *op = CmpOpKind::Lt; return 1;
-      case TokenKind::LessEqual: *op = CmpOpKind::LtE; return 1;
-      case TokenKind::Greater: *op = CmpOpKind::Gt; return 1;
-      case TokenKind::GreaterEqual: *op = CmpOpKind::GtE; return 1;
-      case TokenKind::In: *op = CmpOpKind::In; return 1;
+      case TokenKind::EqEqual:
+        *op = CmpOpKind::Eq;
+        return 1;
+      case TokenKind::NotEqual:
+        *op = CmpOpKind::NotEq;
+        return 1;
+      case TokenKind::Less:
+        *op = CmpOpKind::Lt;
+        return 1;
+      case TokenKind::LessEqual:
+        *op = CmpOpKind::LtE;
+        return 1;
+      case TokenKind::Greater:
+        *op = CmpOpKind::Gt;
+        return 1;
+      case TokenKind::GreaterEqual:
+        *op = CmpOpKind::GtE;
+        return 1;
+      case TokenKind::In:
+        *op = CmpOpKind::In;
+        return 1;
       case TokenKind::Is:
-        if (peek().kind == TokenKind::Not) { *op = CmpOpKind::IsNot; return 2; }
+        if (peek().kind == TokenKind::Not) {
+          *op = CmpOpKind::IsNot;
+          return 2;
+        }
         *op = CmpOpKind::Is;
         return 1;
       case TokenKind::Not:
-        if (peek().kind == TokenKind::In) { *op = CmpOpKind::NotIn; return 2; }
+        if (peek().kind == TokenKind::In) {
+          *op = CmpOpKind::NotIn;
+          return 2;
+        }
         return 0;
-      default: return 0;
+      default:
+        return 0;
     }
   };
   CmpOpKind op;
@@ -330,10 +358,17 @@ expr* Parser::binary(int min_precedence) {
 expr* Parser::factor() {
   UnaryOpKind op;
   switch (kind()) {
-    case TokenKind::Plus: op = UnaryOpKind::UAdd; break;
-    case TokenKind::Minus: op = UnaryOpKind::USub; break;
-    case TokenKind::Tilde: op = UnaryOpKind::Invert; break;
-    default: return power();
+    case TokenKind::Plus:
+      op = UnaryOpKind::UAdd;
+      break;
+    case TokenKind::Minus:
+      op = UnaryOpKind::USub;
+      break;
+    case TokenKind::Tilde:
+      op = UnaryOpKind::Invert;
+      break;
+    default:
+      return power();
   }
   const Token& start = advance();
   Nest nest(*this);
@@ -394,6 +429,7 @@ expr* Parser::primary() {
       case TokenKind::LSqb: {
         advance();
         Nest nest(*this);
+        Brackets brackets(*this);
         auto* s = make<Subscript>(start);
         s->value = e;
         s->slice = slices();
@@ -452,6 +488,7 @@ expr* Parser::atom() {
 // genexp: '(' (assignment_expression | expression !':=') for_if_clauses ')'
 expr* Parser::paren_atom() {
   Nest nest(*this);
+  Brackets brackets(*this);
   const Token& open = advance();
   if (accept(TokenKind::RPar)) {
     auto* t = make<Tuple>(open);
@@ -466,10 +503,10 @@ expr* Parser::paren_atom() {
   const Token& first_start = tok();
   expr* first = star_named_expression();
   if (at(TokenKind::For) || (at(TokenKind::Async) && peek().kind == TokenKind::For)) {
-    if (first->is<Starred>()) fail_node(*first, "iterable unpacking cannot be used in comprehension");
     auto* g = make<GeneratorExp>(open);
     g->elt = first;
     g->generators = for_if_clauses();
+    if (first->is<Starred>()) fail_node(*first, "iterable unpacking cannot be used in comprehension");
     if (!accept(TokenKind::RPar)) invalid_syntax();
     return finish(g);
   }
@@ -501,6 +538,7 @@ expr* Parser::paren_atom() {
 // listcomp: '[' named_expression for_if_clauses ']'
 expr* Parser::list_atom() {
   Nest nest(*this);
+  Brackets brackets(*this);
   const Token& open = advance();
   Scratch elts(*this);
   while (!at(TokenKind::RSqb)) {
@@ -510,10 +548,10 @@ expr* Parser::list_atom() {
       if (!elts.empty())
         fail_at(elts[0]->lineno, elts[0]->col_offset, e->end_lineno, e->end_col_offset,
                 "did you forget parentheses around the comprehension target?");
-      if (e->is<Starred>()) fail_node(*e, "iterable unpacking cannot be used in comprehension");
       auto* c = make<ListComp>(open);
       c->elt = e;
       c->generators = for_if_clauses();
+      if (e->is<Starred>()) fail_node(*e, "iterable unpacking cannot be used in comprehension");
       if (!accept(TokenKind::RSqb)) invalid_syntax();
       return finish(c);
     }
@@ -538,6 +576,7 @@ expr* Parser::list_atom() {
 // kvpair: expression ':' expression
 expr* Parser::brace_atom() {
   Nest nest(*this);
+  Brackets brackets(*this);
   const Token& open = advance();
   if (accept(TokenKind::RBrace)) return finish(make<Dict>(open));
   auto at_for = [&] { return at(TokenKind::For) || (at(TokenKind::Async) && peek().kind == TokenKind::For); };
@@ -554,10 +593,10 @@ expr* Parser::brace_atom() {
   if (!is_dict) {
     Scratch elts(*this);
     if (at_for()) {
-      if (first->is<Starred>()) fail_node(*first, "iterable unpacking cannot be used in comprehension");
       auto* c = make<SetComp>(open);
       c->elt = first;
       c->generators = for_if_clauses();
+      if (first->is<Starred>()) fail_node(*first, "iterable unpacking cannot be used in comprehension");
       if (!accept(TokenKind::RBrace)) invalid_syntax();
       return finish(c);
     }
@@ -590,8 +629,10 @@ expr* Parser::brace_atom() {
     if (at(TokenKind::RBrace) || at(TokenKind::Comma))
       fail(colon, "expression expected after dictionary key and ':'");
     if (at(TokenKind::Star)) {
-      const Token& star = tok();
-      fail_at(star.line, star.col, star.end_line, star.end_col, "cannot use a starred expression in a dictionary value");
+      const Token& star = advance();
+      (void)bitwise_or();  // only `'*' operand` gets the specific message
+      fail_at(star.line, star.col, prev().end_line, prev().end_col,
+              "cannot use a starred expression in a dictionary value");
     }
     return expression();
   };
@@ -662,7 +703,8 @@ expr* Parser::slices() {
   expr* first = one();
   if (!at(TokenKind::Comma)) {
     if (!at(TokenKind::RSqb)) check_missing_comma(start, first);
-    return first;
+    // A lone starred item is not a slice: x[*a] subscripts with the tuple (*a,).
+    if (!first->is<Starred>()) return first;
   }
   Scratch elts(*this);
   elts.push(first);
@@ -721,10 +763,15 @@ Seq<comprehension> Parser::for_if_clauses() {
     auto* c = make<comprehension>(start);
     c->is_async = accept(TokenKind::Async) ? 1 : 0;
     advance();
+    const Token& target_start = tok();
     expr* target = star_targets();
+    if (!at(TokenKind::In)) {
+      check_missing_comma(target_start, target);
+      invalid_syntax();
+    }
+    advance();
     set_context(target, ExprContext::Store, TargetKind::For);
     c->target = target;
-    if (!accept(TokenKind::In)) invalid_syntax();
     c->iter = disjunction();
     Scratch ifs(*this);
     while (accept(TokenKind::If)) ifs.push(disjunction());
@@ -767,7 +814,7 @@ expr* Parser::star_target() {
 // "invalid syntax. Perhaps you forgot a comma?": inside brackets, an expression directly followed
 // by another (CPython's invalid_expression: !(NAME STRING | SOFT_KEYWORD) disjunction expression).
 void Parser::check_missing_comma(const Token& elem_start, const expr* elem) {
-  if (!starts_expression() || at(TokenKind::Star)) return;
+  if (bracket_depth_ == 0 || !starts_expression() || at(TokenKind::Star)) return;
   const Token& after_start = toks_[(&elem_start - toks_.data()) + 1];
   if (elem_start.kind == TokenKind::Name) {
     std::string_view w = text(elem_start);
@@ -776,9 +823,12 @@ void Parser::check_missing_comma(const Token& elem_start, const expr* elem) {
   // The juxtaposition starts at the last operand-level expression before the gap.
   const expr* a = elem;
   while (true) {
-    if (auto* i = a->as<IfExp>()) a = i->orelse;
-    else if (auto* l = a->as<Lambda>()) a = l->body;
-    else break;
+    if (auto* i = a->as<IfExp>())
+      a = i->orelse;
+    else if (auto* l = a->as<Lambda>())
+      a = l->body;
+    else
+      break;
   }
   if (auto* n = a->as<Name>(); n && (n->id == "print" || n->id == "exec")) return;
   size_t save = pos_;

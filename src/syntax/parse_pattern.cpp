@@ -13,10 +13,22 @@ using namespace ast;
 bool Parser::at_match_stmt() const {
   if (!at_name("match")) return false;
   switch (peek().kind) {
-    case TokenKind::Name: case TokenKind::Number: case TokenKind::String: case TokenKind::LPar:
-    case TokenKind::LSqb: case TokenKind::LBrace: case TokenKind::Minus: case TokenKind::Plus:
-    case TokenKind::Tilde: case TokenKind::Not: case TokenKind::Await: case TokenKind::Lambda:
-    case TokenKind::None: case TokenKind::True: case TokenKind::False: case TokenKind::Ellipsis:
+    case TokenKind::Name:
+    case TokenKind::Number:
+    case TokenKind::String:
+    case TokenKind::LPar:
+    case TokenKind::LSqb:
+    case TokenKind::LBrace:
+    case TokenKind::Minus:
+    case TokenKind::Plus:
+    case TokenKind::Tilde:
+    case TokenKind::Not:
+    case TokenKind::Await:
+    case TokenKind::Lambda:
+    case TokenKind::None:
+    case TokenKind::True:
+    case TokenKind::False:
+    case TokenKind::Ellipsis:
     case TokenKind::Star:
       break;
     default:
@@ -24,7 +36,28 @@ bool Parser::at_match_stmt() const {
   }
   for (size_t i = pos_ + 1; i < toks_.size(); ++i) {
     TokenKind k = toks_[i].kind;
-    if (k == TokenKind::Newline) return toks_[i - 1].kind == TokenKind::Colon;
+    if (k == TokenKind::Newline) {
+      if (toks_[i - 1].kind == TokenKind::Colon) return true;
+      // `match x` without its ':' is no expression statement either (a name cannot be followed by
+      // another operand): parse it as a match statement, whose error is CPython's "expected ':'".
+      switch (peek().kind) {
+        case TokenKind::Name:
+        case TokenKind::Number:
+        case TokenKind::String:
+        case TokenKind::LBrace:
+        case TokenKind::Not:
+        case TokenKind::Lambda:
+        case TokenKind::Await:
+        case TokenKind::None:
+        case TokenKind::True:
+        case TokenKind::False:
+        case TokenKind::Ellipsis:
+        case TokenKind::Tilde:
+          return true;
+        default:
+          return false;
+      }
+    }
     if (k == TokenKind::EndMarker || k == TokenKind::Error) return false;
   }
   return false;
@@ -102,8 +135,10 @@ ast::pattern* Parser::maybe_star_pattern() {
   const Token& start = advance();
   if (!at(TokenKind::Name)) invalid_syntax();
   auto* s = make<MatchStar>(start);
-  if (!at_name("_")) s->name = capture_target();
-  else advance();
+  if (!at_name("_"))
+    s->name = capture_target();
+  else
+    advance();
   return finish(s);
 }
 
@@ -228,7 +263,8 @@ ast::pattern* Parser::closed_pattern() {
     case TokenKind::String: {
       auto* v = make<MatchValue>(start);
       v->value = strings();
-      if (v->value->is<JoinedStr>()) fail_node(*v->value, "patterns may only match literals and attribute lookups");
+      if (v->value->is<JoinedStr>())
+        fail_node(*v->value, "patterns may only match literals and attribute lookups");
       return finish(v);
     }
     case TokenKind::None:
@@ -236,7 +272,8 @@ ast::pattern* Parser::closed_pattern() {
     case TokenKind::False: {
       advance();
       auto* s = make<MatchSingleton>(start);
-      s->value = start.kind == TokenKind::None ? ConstantValue::none() : ConstantValue::boolean(start.kind == TokenKind::True);
+      s->value = start.kind == TokenKind::None ? ConstantValue::none()
+                                               : ConstantValue::boolean(start.kind == TokenKind::True);
       return finish(s);
     }
     case TokenKind::LSqb:
@@ -322,19 +359,24 @@ ast::pattern* Parser::mapping_pattern() {
     expr* key;
     switch (kind()) {
       case TokenKind::Number:
-      case TokenKind::Minus: key = signed_number(true); break;
+      case TokenKind::Minus:
+        key = signed_number(true);
+        break;
       case TokenKind::String:
         key = strings();
         if (key->is<JoinedStr>()) fail_node(*key, "patterns may only match literals and attribute lookups");
         break;
       case TokenKind::None:
       case TokenKind::True:
-      case TokenKind::False: key = atom(); break;
+      case TokenKind::False:
+        key = atom();
+        break;
       case TokenKind::Name:
         if (peek().kind != TokenKind::Dot) invalid_syntax();
         key = name_or_attr();
         break;
-      default: invalid_syntax();
+      default:
+        invalid_syntax();
     }
     if (!accept(TokenKind::Colon)) invalid_syntax();
     keys.push(key);

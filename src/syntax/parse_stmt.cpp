@@ -54,18 +54,33 @@ void Parser::simple_stmts(Scratch& out) {
 stmt* Parser::simple_stmt() {
   const Token& start = tok();
   switch (kind()) {
-    case TokenKind::Return: return return_stmt();
-    case TokenKind::Import: return import_name();
-    case TokenKind::From: return import_from();
-    case TokenKind::Raise: return raise_stmt();
-    case TokenKind::Del: return del_stmt();
-    case TokenKind::Assert: return assert_stmt();
-    case TokenKind::Global: return global_stmt(false);
-    case TokenKind::Nonlocal: return global_stmt(true);
-    case TokenKind::Pass: advance(); return finish(make<Pass>(start));
-    case TokenKind::Break: advance(); return finish(make<Break>(start));
-    case TokenKind::Continue: advance(); return finish(make<Continue>(start));
-    default: return expression_stmt();
+    case TokenKind::Return:
+      return return_stmt();
+    case TokenKind::Import:
+      return import_name();
+    case TokenKind::From:
+      return import_from();
+    case TokenKind::Raise:
+      return raise_stmt();
+    case TokenKind::Del:
+      return del_stmt();
+    case TokenKind::Assert:
+      return assert_stmt();
+    case TokenKind::Global:
+      return global_stmt(false);
+    case TokenKind::Nonlocal:
+      return global_stmt(true);
+    case TokenKind::Pass:
+      advance();
+      return finish(make<Pass>(start));
+    case TokenKind::Break:
+      advance();
+      return finish(make<Break>(start));
+    case TokenKind::Continue:
+      advance();
+      return finish(make<Continue>(start));
+    default:
+      return expression_stmt();
   }
 }
 
@@ -73,20 +88,47 @@ namespace {
 
 bool aug_operator(TokenKind k, OperatorKind* op) {
   switch (k) {
-    case TokenKind::PlusEqual: *op = OperatorKind::Add; return true;
-    case TokenKind::MinEqual: *op = OperatorKind::Sub; return true;
-    case TokenKind::StarEqual: *op = OperatorKind::Mult; return true;
-    case TokenKind::AtEqual: *op = OperatorKind::MatMult; return true;
-    case TokenKind::SlashEqual: *op = OperatorKind::Div; return true;
-    case TokenKind::PercentEqual: *op = OperatorKind::Mod; return true;
-    case TokenKind::AmperEqual: *op = OperatorKind::BitAnd; return true;
-    case TokenKind::VBarEqual: *op = OperatorKind::BitOr; return true;
-    case TokenKind::CircumflexEqual: *op = OperatorKind::BitXor; return true;
-    case TokenKind::LeftShiftEqual: *op = OperatorKind::LShift; return true;
-    case TokenKind::RightShiftEqual: *op = OperatorKind::RShift; return true;
-    case TokenKind::DoubleStarEqual: *op = OperatorKind::Pow; return true;
-    case TokenKind::DoubleSlashEqual: *op = OperatorKind::FloorDiv; return true;
-    default: return false;
+    case TokenKind::PlusEqual:
+      *op = OperatorKind::Add;
+      return true;
+    case TokenKind::MinEqual:
+      *op = OperatorKind::Sub;
+      return true;
+    case TokenKind::StarEqual:
+      *op = OperatorKind::Mult;
+      return true;
+    case TokenKind::AtEqual:
+      *op = OperatorKind::MatMult;
+      return true;
+    case TokenKind::SlashEqual:
+      *op = OperatorKind::Div;
+      return true;
+    case TokenKind::PercentEqual:
+      *op = OperatorKind::Mod;
+      return true;
+    case TokenKind::AmperEqual:
+      *op = OperatorKind::BitAnd;
+      return true;
+    case TokenKind::VBarEqual:
+      *op = OperatorKind::BitOr;
+      return true;
+    case TokenKind::CircumflexEqual:
+      *op = OperatorKind::BitXor;
+      return true;
+    case TokenKind::LeftShiftEqual:
+      *op = OperatorKind::LShift;
+      return true;
+    case TokenKind::RightShiftEqual:
+      *op = OperatorKind::RShift;
+      return true;
+    case TokenKind::DoubleStarEqual:
+      *op = OperatorKind::Pow;
+      return true;
+    case TokenKind::DoubleSlashEqual:
+      *op = OperatorKind::FloorDiv;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -106,11 +148,15 @@ stmt* Parser::expression_stmt() {
   auto rhs = [&] { return at(TokenKind::Yield) ? yield_expr() : star_expressions(); };
 
   if (at(TokenKind::Colon)) {
-    // Annotated assignment: one Name (simple when not parenthesized), attribute or subscript.
+    // Annotated assignment: one Name (simple when not parenthesized), attribute or subscript. The
+    // target is judged once the annotation parsed, as CPython's invalid_assignment does.
+    advance();
+    expr* annotation = expression();
     int simple = 0;
     if (first->is<Tuple>()) {
       auto& t = first->cast<Tuple>();
-      bool parenthesized = t.elts.empty() || t.elts[0]->col_offset != t.col_offset || t.elts[0]->lineno != t.lineno;
+      bool parenthesized =
+          t.elts.empty() || t.elts[0]->col_offset != t.col_offset || t.elts[0]->lineno != t.lineno;
       fail_node(parenthesized ? *first : *t.elts[0], "only single target (not tuple) can be annotated");
     }
     if (first->is<List>()) fail_node(*first, "only single target (not list) can be annotated");
@@ -120,10 +166,9 @@ stmt* Parser::expression_stmt() {
       fail_node(*first, "illegal target for annotation");
     }
     set_context(first, ExprContext::Store, TargetKind::Star);
-    advance();
     auto* s = make<AnnAssign>(start);
     s->target = first;
-    s->annotation = expression();
+    s->annotation = annotation;
     if (accept(TokenKind::Equal)) s->value = rhs();
     s->simple = simple;
     return finish(s);
@@ -131,14 +176,16 @@ stmt* Parser::expression_stmt() {
 
   OperatorKind op;
   if (aug_operator(kind(), &op)) {
-    if (!first->is<Name>() && !first->is<Attribute>() && !first->is<Subscript>())
-      fail_node(*first, fmt::format("'{}' is an illegal expression for augmented assignment", expr_name(first)));
-    set_context(first, ExprContext::Store, TargetKind::Star);
     advance();
+    expr* value = rhs();
+    if (!first->is<Name>() && !first->is<Attribute>() && !first->is<Subscript>())
+      fail_node(*first,
+                fmt::format("'{}' is an illegal expression for augmented assignment", expr_name(first)));
+    set_context(first, ExprContext::Store, TargetKind::Star);
     auto* s = make<AugAssign>(start);
     s->target = first;
     s->op = op;
-    s->value = rhs();
+    s->value = value;
     return finish(s);
   }
 
@@ -179,7 +226,8 @@ stmt* Parser::expression_stmt() {
       } catch (const ParseError&) {
       }
       pos_ = save;
-      fail_range(name, *last, fmt::format("Missing parentheses in call to '{}'. Did you mean {}(...)?", id, id));
+      fail_range(name, *last,
+                 fmt::format("Missing parentheses in call to '{}'. Did you mean {}(...)?", id, id));
     }
   }
   auto* s = make<Expr>(start);
@@ -268,7 +316,10 @@ Identifier Parser::dotted_name(const Token** last) {
     ++parts;
   }
   if (parts == 1) return identifier(first);
-  if (contiguous) return ctx_.text.substr(first.begin, (*last)->end - first.begin);
+  std::string_view whole = ctx_.text.substr(first.begin, (*last)->end - first.begin);
+  bool ascii = true;
+  for (char c : whole) ascii &= static_cast<unsigned char>(c) < 0x80;
+  if (contiguous && ascii) return whole;
   std::string joined;
   for (size_t i = 0, k = 0; k < parts; i += 2, ++k) {
     if (k) joined += '.';
@@ -312,9 +363,12 @@ stmt* Parser::import_from() {
   const Token& start = advance();
   int level = 0;
   for (;;) {
-    if (accept(TokenKind::Dot)) ++level;
-    else if (accept(TokenKind::Ellipsis)) level += 3;
-    else break;
+    if (accept(TokenKind::Dot))
+      ++level;
+    else if (accept(TokenKind::Ellipsis))
+      level += 3;
+    else
+      break;
   }
   auto* s = make<ImportFrom>(start);
   s->level = level;
@@ -383,19 +437,36 @@ Seq<stmt> Parser::block(const Token& owner, const char* what) {
 stmt* Parser::compound_stmt() {
   const Token& start = tok();
   switch (kind()) {
-    case TokenKind::If: return if_stmt(false);
-    case TokenKind::While: return while_stmt();
-    case TokenKind::For: return for_stmt(start, false);
-    case TokenKind::With: return with_stmt(start, false);
-    case TokenKind::Try: return try_stmt();
-    case TokenKind::Def: return function_def(start, false, {});
-    case TokenKind::Class: return class_def(start, {});
-    case TokenKind::At: return decorated();
+    case TokenKind::If:
+      return if_stmt(false);
+    case TokenKind::While:
+      return while_stmt();
+    case TokenKind::For:
+      return for_stmt(start, false);
+    case TokenKind::With:
+      return with_stmt(start, false);
+    case TokenKind::Try:
+      return try_stmt();
+    case TokenKind::Def:
+      return function_def(start, false, {});
+    case TokenKind::Class:
+      return class_def(start, {});
+    case TokenKind::At:
+      return decorated();
     case TokenKind::Async: {
       TokenKind next = peek().kind;
-      if (next == TokenKind::Def) { advance(); return function_def(start, true, {}); }
-      if (next == TokenKind::For) { advance(); return for_stmt(start, true); }
-      if (next == TokenKind::With) { advance(); return with_stmt(start, true); }
+      if (next == TokenKind::Def) {
+        advance();
+        return function_def(start, true, {});
+      }
+      if (next == TokenKind::For) {
+        advance();
+        return for_stmt(start, true);
+      }
+      if (next == TokenKind::With) {
+        advance();
+        return with_stmt(start, true);
+      }
       advance();
       invalid_syntax();
     }
@@ -407,7 +478,8 @@ stmt* Parser::compound_stmt() {
     case TokenKind::Except:
     case TokenKind::Finally:
       invalid_syntax();
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 
@@ -641,7 +713,12 @@ stmt* Parser::function_def(const Token& start, bool is_async, Seq<expr> decorato
   ast::arguments* args = parameters(false, TokenKind::RPar);
   if (!accept(TokenKind::RPar)) invalid_syntax();
   expr* returns = nullptr;
-  if (accept(TokenKind::RArrow)) returns = expression();
+  if (at(TokenKind::RArrow)) {
+    // ['->' expression] is optional and ':' is forced: a bare '->' is a missing ':'.
+    if (!starts_expression_at(peek()) || peek().kind == TokenKind::Star) fail(tok(), "expected ':'");
+    advance();
+    returns = expression();
+  }
   if (!accept(TokenKind::Colon)) fail(tok(), "expected ':'");
   Seq<stmt> body = block(def, "function definition");
   if (is_async) {

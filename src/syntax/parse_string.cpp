@@ -70,7 +70,8 @@ expr* Parser::strings() {
   const bool bytes = first.flags & kStrBytes;
   bool any_format = false;
   for (size_t i = begin; i < end; ++i) {
-    if (static_cast<bool>(toks_[i].flags & kStrBytes) != bytes) fail(toks_[i], "cannot mix bytes and nonbytes literals");
+    if (static_cast<bool>(toks_[i].flags & kStrBytes) != bytes)
+      fail(toks_[i], "cannot mix bytes and nonbytes literals");
     any_format |= (toks_[i].flags & kStrFormat) != 0;
   }
   // CPython's `kind` is 'u' when the first literal is spelled with a lowercase u prefix.
@@ -112,7 +113,7 @@ expr* Parser::strings() {
       continue;
     }
     uint32_t pos = s.body_begin;
-    fstring_body(st, t, s.body_begin, s.body_end, (t.flags & kStrRaw) != 0, 0, &pos);
+    fstring_body(st, t, s.body_end, (t.flags & kStrRaw) != 0, 0, &pos);
   }
   flush_literal(st);
   auto* j = make<JoinedStr>(first);
@@ -120,24 +121,26 @@ expr* Parser::strings() {
   return finish(j);
 }
 
-// The pending literal text of an f-string becomes a Constant part (empty text makes none). Every
-// part of a JoinedStr carries the range of the whole run of literals, as in CPython 3.11.
-void Parser::flush_literal(FStringState& st) {
+// The pending literal text of an f-string becomes a Constant part (empty text makes none). A part
+// carries the range of the whole run of literals, as in CPython 3.11, except the last literal of a
+// format spec, which CPython places on the string token holding the spec (`first`/`last`).
+void Parser::flush_literal(FStringState& st, const Token* first, const Token* last) {
   if (st.literal.empty()) return;
-  auto* c = make<Constant>(*st.first);
+  if (!first) first = st.first;
+  if (!last) last = st.last;
+  auto* c = make<Constant>(*first);
   c->value = ConstantValue::str(arena_.copy(st.literal));
   c->kind = st.kind;
-  c->end_lineno = st.last->end_line;
-  c->end_col_offset = st.last->end_col;
+  c->end_lineno = last->end_line;
+  c->end_col_offset = last->end_col;
   st.parts->push(c);
   st.literal.clear();
 }
 
 // The body of one f-string (level 0) or of a format spec (level 1, which ends at its '}'):
 // literal text alternating with replacement fields (CPython's fstring_find_literal_and_expr).
-void Parser::fstring_body(FStringState& st, const Token& token, uint32_t body_begin, uint32_t body_end, bool raw,
-                          int level, uint32_t* pos) {
-  (void)body_begin;
+void Parser::fstring_body(FStringState& st, const Token& token, uint32_t body_end, bool raw, int level,
+                          uint32_t* pos) {
   const std::string_view text = ctx_.text;
   while (*pos < body_end) {
     // Literal text up to a '{' or '}'; at the top level '{{' and '}}' stand for one brace.
@@ -193,8 +196,8 @@ void Parser::fstring_body(FStringState& st, const Token& token, uint32_t body_be
 
 // One replacement field '{' expression ['='] ['!' conversion] [':' format_spec] '}', scanned the way
 // CPython's fstring_find_expr does, then parsed as "(" + expression + ")".
-expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end, bool raw,
-                                 int level) {
+expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end,
+                                 bool raw, int level) {
   const std::string_view text = ctx_.text;
   if (level >= 2) fail_in_string(*pos, "f-string: expressions nested too deeply");
   const uint32_t open = *pos;
@@ -250,8 +253,9 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
       if (depth == 0) fail_in_string(s, fmt::format("f-string: unmatched '{}'", ch));
       char opening = brackets[--depth];
       if (!((opening == '(' && ch == ')') || (opening == '[' && ch == ']') || (opening == '{' && ch == '}')))
-        fail_in_string(s, fmt::format("f-string: closing parenthesis '{}' does not match opening parenthesis '{}'",
-                                      ch, opening));
+        fail_in_string(
+            s, fmt::format("f-string: closing parenthesis '{}' does not match opening parenthesis '{}'", ch,
+                           opening));
     }
   }
   const uint32_t expr_end = s;
@@ -266,10 +270,11 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
   }
   if (blank) {
     char c = text[expr_end];
-    if (c == '!' || c == ':' || c == '=') fail_in_string(expr_end, fmt::format("f-string: expression required before '{}'", c));
+    if (c == '!' || c == ':' || c == '=')
+      fail_in_string(expr_end, fmt::format("f-string: expression required before '{}'", c));
     fail_in_string(expr_end, "f-string: empty expression not allowed");
   }
-  expr* value = fstring_compile(token, open, expr_begin, expr_end);
+  expr* value = fstring_compile(open, expr_begin, expr_end);
 
   // '=': the expression's text (and the spaces after '=') is printed before its value.
   bool debug = false;
@@ -305,12 +310,13 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
     if (s >= body_end) fail_in_string(s, "f-string: expecting '}'");
     Scratch spec_parts(*this);
     FStringState spec_state{std::string(), &spec_parts, st.first, st.last, st.kind};
-    fstring_body(spec_state, token, s, body_end, raw, level + 1, &s);
-    flush_literal(spec_state);
-    auto* j = make<JoinedStr>(*st.first);
+    fstring_body(spec_state, token, body_end, raw, level + 1, &s);
+    // CPython gives the spec (and its last literal) the range of the string token holding it.
+    flush_literal(spec_state, &token, &token);
+    auto* j = make<JoinedStr>(token);
     j->values = spec_parts.seq<expr>();
-    j->end_lineno = st.last->end_line;
-    j->end_col_offset = st.last->end_col;
+    j->end_lineno = token.end_line;
+    j->end_col_offset = token.end_col;
     spec = j;
   }
   if (s >= body_end || text[s] != '}') fail_in_string(s, "f-string: expecting '}'");
@@ -330,8 +336,7 @@ expr* Parser::fstring_expression(FStringState& st, const Token& token, uint32_t*
 
 // Parses the text of a replacement field as CPython does, as "(" + text + ")", but in place: the
 // '{' plays the '(' and the field's end the ')', so every node gets its true position in the file.
-expr* Parser::fstring_compile(const Token& token, uint32_t open, uint32_t expr_begin, uint32_t expr_end) {
-  (void)token;
+expr* Parser::fstring_compile(uint32_t open, uint32_t expr_begin, uint32_t expr_end) {
   Nest nest(*this);
   uint32_t line, col;
   locate(open, &line, &col);
@@ -348,8 +353,16 @@ expr* Parser::fstring_compile(const Token& token, uint32_t open, uint32_t expr_b
   lpar.end_col = col + 1;
   lexer.run(toks);
   if (toks.back().kind == TokenKind::Error) {
-    const LexError& e = lexer.error();
-    fail_at(e.line, e.col, e.end_line, e.end_col, e.message);
+    const LexError& le = lexer.error();
+    ParseError e;
+    e.message = le.message;
+    e.line = le.line;
+    e.col = le.col;
+    e.end_line = le.end_line;
+    e.end_col = le.end_col;
+    e.from_fstring = true;  // a tokenizer error: CPython adds no prefix
+    e.furthest_line = le.line;
+    throw e;
   }
   Token end_marker = toks.back();
   Token& rpar = toks.back();
@@ -362,8 +375,14 @@ expr* Parser::fstring_compile(const Token& token, uint32_t open, uint32_t expr_b
   end_marker.col = end_marker.end_col = rpar.end_col;
   toks.push_back(end_marker);
   Parser sub(ctx_, toks, lexer.error());
-  sub.in_fstring_ = true;
-  return sub.fstring_field();
+  try {
+    return sub.fstring_field();
+  } catch (ParseError& e) {
+    // CPython marks the errors of its f-string sub-parser (not those of its tokenizer).
+    if (!e.from_fstring) e.message = "f-string: " + e.message;
+    e.from_fstring = true;
+    throw;
+  }
 }
 
 // fstring: star_expressions   (of the text wrapped in parentheses)

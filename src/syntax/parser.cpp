@@ -33,13 +33,15 @@ Parser::Scratch::~Scratch() {
 Parser::Nest::Nest(Parser& p) : p_(p) {
   if (++p.ctx_.nesting > kMaxNesting) {
     --p.ctx_.nesting;
-    p.fail(p.tok(), fmt::format("too deeply nested: onnxify supports at most {} levels of nesting", kMaxNesting));
+    p.fail(p.tok(),
+           fmt::format("too deeply nested: onnxify supports at most {} levels of nesting", kMaxNesting));
   }
 }
 
 void Parser::check_chain(size_t length) {
   if (ctx_.nesting + length > static_cast<size_t>(kMaxNesting))
-    fail(prev(), fmt::format("too deeply nested: onnxify supports at most {} levels of nesting", kMaxNesting));
+    fail(prev(),
+         fmt::format("too deeply nested: onnxify supports at most {} levels of nesting", kMaxNesting));
 }
 
 Identifier Parser::identifier(const Token& name) {
@@ -52,11 +54,6 @@ Identifier Parser::identifier(const Token& name) {
     }
   }
   return s;
-}
-
-const Token& Parser::expect(TokenKind k) {
-  if (!at(k)) invalid_syntax();
-  return advance();
 }
 
 void Parser::fail(const Token& at, std::string message) {
@@ -78,14 +75,30 @@ void Parser::fail_at(uint32_t line, uint32_t col, uint32_t end_line, uint32_t en
   e.col = col;
   e.end_line = end_line;
   e.end_col = end_col;
-  e.at_lexer_error = at(TokenKind::Error);
+  e.at_lexer_error = at(TokenKind::Error) || toks_[furthest_].kind == TokenKind::Error;
+  e.furthest_line = toks_[furthest_ > pos_ ? furthest_ : pos_].line;
   throw e;
 }
 
 void Parser::invalid_syntax() {
   const Token& t = tok();
-  if (t.kind == TokenKind::Indent) fail(t, "unexpected indent");
-  if (t.kind == TokenKind::Dedent) fail(t, "unexpected unindent");
+  if (t.kind == TokenKind::Indent || t.kind == TokenKind::Dedent) {
+    try {
+      fail(t, t.kind == TokenKind::Indent ? "unexpected indent" : "unexpected unindent");
+    } catch (ParseError& e) {
+      e.indentation = true;
+      throw;
+    }
+  }
+  if (t.kind == TokenKind::String && pos_ > 0 &&
+      (bracket_depth_ > 0 ||
+       (prev().kind == TokenKind::Name && (pos_ < 2 || toks_[pos_ - 2].kind != TokenKind::Dot)))) {
+    // CPython decodes a run of literals whenever a rule tries it, and its error rules try an
+    // expression after a name or inside brackets: an invalid literal there is the error to report.
+    size_t save = pos_;
+    (void)strings();
+    pos_ = save;
+  }
   fail(t, "invalid syntax");
 }
 
@@ -126,7 +139,8 @@ enum class Encoding { Utf8, Latin1, Ascii, Cp1252, Unsupported };
 
 Encoding classify(const std::string& spec, std::string* normal) {
   std::string n;
-  for (char c : spec.substr(0, 12)) n += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char c : spec.substr(0, 12))
+    n += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   auto is = [&](const char* name) {
     size_t len = std::strlen(name);
     return n == name || (n.size() > len && n.compare(0, len, name) == 0 && n[len] == '-');
@@ -135,7 +149,8 @@ Encoding classify(const std::string& spec, std::string* normal) {
   if (is("latin-1") || is("iso-8859-1") || is("iso-latin-1")) return *normal = "iso-8859-1", Encoding::Latin1;
   *normal = spec;
   std::string lower;
-  for (char c : spec) lower += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char c : spec)
+    lower += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lower == "utf8" || lower == "u8" || lower == "utf") return Encoding::Utf8;
   if (lower == "latin1" || lower == "latin" || lower == "l1" || lower == "iso8859-1" || lower == "8859" ||
       lower == "cp819" || lower == "iso-ir-100")
@@ -146,20 +161,21 @@ Encoding classify(const std::string& spec, std::string* normal) {
 }
 
 // Windows-1252's 0x80..0x9F (0 where undefined).
-constexpr char32_t kCp1252High[32] = {0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-                                      0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-                                      0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-                                      0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178};
+constexpr char32_t kCp1252High[32] = {0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+                                      0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
+                                      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                      0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
 
-[[noreturn]] void file_error(const std::shared_ptr<const SourceFile>& file, std::string message, uint32_t line = 0,
-                             uint32_t col = 0) {
+[[noreturn]] void file_error(const std::shared_ptr<const SourceFile>& file, std::string message,
+                             uint32_t line = 0, uint32_t col = 0) {
   if (line == 0) throw Diagnostic::error(std::move(message)).with_file(file->path());
   throw Diagnostic::error(std::move(message), SourceRange{file, {line, col}, {line, col + 1}});
 }
 
-// The text to tokenize: UTF-8 ending with a line terminator (CPython appends one), from which
-// the BOM is skipped (`start`). Returns the file itself when nothing had to change.
-std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFile> file, uint32_t* start) {
+// The text to tokenize: UTF-8 without BOM, ending with a line terminator (CPython appends one).
+// Returns the file itself when nothing had to change, else a transcoded copy (same path), which
+// is what positions and diagnostics then refer to.
+std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFile> file) {
   const std::string& text = file->text();
   if (const void* nul = std::memchr(text.data(), 0, text.size())) {
     size_t at = static_cast<const char*>(nul) - text.data();
@@ -172,10 +188,10 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
     file_error(file, "source code cannot contain null bytes", line, static_cast<uint32_t>(at - line_start));
   }
   bool bom = text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0;
-  *start = bom ? 3 : 0;
+  const size_t skip = bom ? 3 : 0;
 
   // A coding declaration on line 1, or on line 2 below a comment or blank line 1.
-  std::string_view rest = std::string_view(text).substr(*start);
+  std::string_view rest = std::string_view(text).substr(skip);
   size_t eol1 = rest.find_first_of("\r\n");
   std::string_view line1 = rest.substr(0, eol1);
   std::string spec = coding_spec(line1);
@@ -190,20 +206,21 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
     enc = classify(spec, &normal);
     if (bom && enc != Encoding::Utf8) file_error(file, fmt::format("encoding problem: {} with BOM", normal));
     if (enc == Encoding::Unsupported)
-      file_error(file, fmt::format("unknown encoding: {} (onnxify reads UTF-8, latin-1, cp1252 and ASCII sources)",
-                                   spec));
+      file_error(
+          file,
+          fmt::format("unknown encoding: {} (onnxify reads UTF-8, latin-1, cp1252 and ASCII sources)", spec));
   }
 
   bool ends_with_newline = !rest.empty() && (rest.back() == '\n' || rest.back() == '\r');
-  if (enc == Encoding::Utf8 && ends_with_newline) return file;
+  if (enc == Encoding::Utf8 && ends_with_newline && !bom) return file;
 
   std::string out;
   out.reserve(text.size() + 1);
   if (enc == Encoding::Utf8) {
-    out = text;
+    out = rest;  // without the BOM, so that columns of line 1 count from its first character
   } else {
     uint32_t line = 1;
-    for (size_t i = *start; i < text.size(); ++i) {
+    for (size_t i = skip; i < text.size(); ++i) {
       unsigned char c = static_cast<unsigned char>(text[i]);
       if (c == '\n') ++line;
       if (c < 0x80) {
@@ -213,11 +230,12 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
       } else if (enc == Encoding::Cp1252 && (c >= 0xA0 || kCp1252High[c - 0x80])) {
         unicode::append_utf8(out, c >= 0xA0 ? c : kCp1252High[c - 0x80]);
       } else {
-        file_error(file, fmt::format("(unicode error) '{}' codec can't decode byte 0x{:02x}",
-                                     enc == Encoding::Ascii ? "ascii" : "charmap", c), line);
+        file_error(file,
+                   fmt::format("(unicode error) '{}' codec can't decode byte 0x{:02x}",
+                               enc == Encoding::Ascii ? "ascii" : "charmap", c),
+                   line);
       }
     }
-    *start = 0;
   }
   if (out.empty() || (out.back() != '\n' && out.back() != '\r')) out += '\n';
   return std::make_shared<SourceFile>(file->path(), std::move(out));
@@ -226,13 +244,12 @@ std::shared_ptr<const SourceFile> prepare_source(std::shared_ptr<const SourceFil
 }  // namespace
 
 ParsedModule parse(std::shared_ptr<const SourceFile> original, Mode mode) {
-  uint32_t start = 0;
-  std::shared_ptr<const SourceFile> file = prepare_source(original, &start);
+  std::shared_ptr<const SourceFile> file = prepare_source(original);
   const std::string& text = file->text();
 
   std::vector<Token> tokens;
   tokens.reserve(text.size() / 4 + 16);
-  Lexer lexer(text.data() + start, static_cast<uint32_t>(text.size() - start), Lexer::Origin{start, 1, start});
+  Lexer lexer(text.data(), static_cast<uint32_t>(text.size()), Lexer::Origin{});
   lexer.run(tokens);
 
   ParsedModule result;
@@ -248,16 +265,20 @@ ParsedModule parse(std::shared_ptr<const SourceFile> original, Mode mode) {
     return Diagnostic::error(message, SourceRange{file, {line, col}, {end_line, end_col}});
   };
   try {
-    if (mode == Mode::Exec) result.root_ = parser.file();
-    else result.root_ = parser.eval_input();
+    if (mode == Mode::Exec)
+      result.root_ = parser.file();
+    else
+      result.root_ = parser.eval_input();
   } catch (const ParseError& e) {
     // CPython's priorities: an error of the tokenizer wins over the parser's, except that a
     // bracket left open at the end of the file only wins over errors on later lines, and
     // indentation and line-continuation errors only count where the parser reaches them.
     const LexError& le = lexer.error();
     bool lex_failed = tokens.back().kind == TokenKind::Error;
-    bool lexer_wins = lex_failed && (e.at_lexer_error || (le.unclosed_bracket ? e.line > le.line
-                                                                              : le.replaces_parser_errors));
+    bool lexer_wins =
+        lex_failed &&
+        (e.at_lexer_error ||
+         (!e.indentation && (le.unclosed_bracket ? e.furthest_line > le.line : le.replaces_parser_errors)));
     if (lexer_wins) throw to_diagnostic(le.message, le.line, le.col, le.end_line, le.end_col);
     throw to_diagnostic(e.message, e.line, e.col, e.end_line, e.end_col);
   }

@@ -27,8 +27,13 @@ namespace onnxify::syntax {
 struct ParseError {
   std::string message;
   uint32_t line = 0, col = 0, end_line = 0, end_col = 0;
-  // The parser failed on the lexer's Error token: the lexer's error is the one to report.
+  // The parser reached the lexer's Error token (failing there, or looking ahead to it): the
+  // lexer's error is the one to report.
   bool at_lexer_error = false;
+  // "unexpected indent"/"unexpected unindent": CPython reports these without looking further.
+  bool indentation = false;
+  bool from_fstring = false;   // already carries CPython's "f-string: " prefix
+  uint32_t furthest_line = 0;  // the line of the furthest token the parser had looked at
 };
 
 // What the parser of a file and the parsers of its f-string fields share.
@@ -55,13 +60,16 @@ class Parser {
  private:
   // ----- tokens
   const Token& tok() const { return toks_[pos_]; }
-  const Token& peek(size_t k = 1) const { return toks_[pos_ + k < toks_.size() ? pos_ + k : toks_.size() - 1]; }
+  const Token& peek(size_t k = 1) const {
+    return toks_[pos_ + k < toks_.size() ? pos_ + k : toks_.size() - 1];
+  }
   const Token& prev() const { return toks_[pos_ - 1]; }
   TokenKind kind() const { return toks_[pos_].kind; }
   bool at(TokenKind k) const { return toks_[pos_].kind == k; }
   const Token& advance() {
     const Token& t = toks_[pos_];
     if (pos_ + 1 < toks_.size()) ++pos_;
+    if (pos_ > furthest_) furthest_ = pos_;
     return t;
   }
   bool accept(TokenKind k) {
@@ -69,11 +77,11 @@ class Parser {
     advance();
     return true;
   }
-  const Token& expect(TokenKind k);
   std::string_view text(const Token& t) const { return ctx_.text.substr(t.begin, t.end - t.begin); }
   bool at_name(std::string_view word) const { return at(TokenKind::Name) && text(tok()) == word; }
   // True when the current token can start an expression.
-  bool starts_expression() const;
+  bool starts_expression() const { return starts_expression_at(tok()); }
+  static bool starts_expression_at(const Token& t);
 
   // ----- nodes: a node starts at a token (or another node) and ends at the last consumed token
   template <class T>
@@ -94,6 +102,7 @@ class Parser {
   }
   // The last consumed token that is not NEWLINE/INDENT/DEDENT: where a rule's node ends.
   const Token& last_significant() const {
+    if (pos_ == 0) return toks_[0];  // nothing consumed (an empty module)
     size_t i = pos_ - 1;
     while (i > 0 && (toks_[i].kind == TokenKind::Newline || toks_[i].kind == TokenKind::Indent ||
                      toks_[i].kind == TokenKind::Dedent))
@@ -139,7 +148,8 @@ class Parser {
   [[noreturn]] void fail(const Token& at, std::string message);
   [[noreturn]] void fail_range(const Token& from, const Token& to, std::string message);
   [[noreturn]] void fail_node(const ast::Node& n, std::string message);
-  [[noreturn]] void fail_at(uint32_t line, uint32_t col, uint32_t end_line, uint32_t end_col, std::string message);
+  [[noreturn]] void fail_at(uint32_t line, uint32_t col, uint32_t end_line, uint32_t end_col,
+                            std::string message);
   // CPython's "invalid syntax" at the current token, or a more specific message where CPython has
   // one for the situation.
   [[noreturn]] void invalid_syntax();
@@ -159,6 +169,12 @@ class Parser {
     Parser& p_;
   };
   void check_chain(size_t length);  // a left-nested chain (a.b.c..., a+b+c...) adds depth too
+  // Inside brackets for the life of the object.
+  struct Brackets {
+    explicit Brackets(Parser& p) : p_(p) { ++p_.bracket_depth_; }
+    ~Brackets() { --p_.bracket_depth_; }
+    Parser& p_;
+  };
 
   // ----- statements (parse_stmt.cpp)
   void statements(Scratch& out);
@@ -251,12 +267,12 @@ class Parser {
     const Token* last;
     std::string_view kind;
   };
-  void flush_literal(FStringState& st);
-  void fstring_body(FStringState& st, const Token& token, uint32_t body_begin, uint32_t body_end, bool raw,
-                    int level, uint32_t* pos);
-  ast::expr* fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end, bool raw,
-                                int level);
-  ast::expr* fstring_compile(const Token& token, uint32_t open, uint32_t expr_begin, uint32_t expr_end);
+  void flush_literal(FStringState& st, const Token* first = nullptr, const Token* last = nullptr);
+  void fstring_body(FStringState& st, const Token& token, uint32_t body_end, bool raw, int level,
+                    uint32_t* pos);
+  ast::expr* fstring_expression(FStringState& st, const Token& token, uint32_t* pos, uint32_t body_end,
+                                bool raw, int level);
+  ast::expr* fstring_compile(uint32_t open, uint32_t expr_begin, uint32_t expr_end);
   [[noreturn]] void fail_in_string(uint32_t offset, std::string message);
   void locate(uint32_t offset, uint32_t* line, uint32_t* col) const;
 
@@ -271,7 +287,8 @@ class Parser {
   const std::vector<Token>& toks_;
   const LexError& lex_error_;
   size_t pos_ = 0;
-  bool in_fstring_ = false;
+  size_t furthest_ = 0;    // the furthest token reached, speculation included
+  int bracket_depth_ = 0;  // inside (), [] or {}: where CPython suggests a missing comma
 };
 
 template <class T>

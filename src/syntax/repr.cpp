@@ -148,17 +148,33 @@ void repr_complex_imag(double imag, std::string& out) {
 void repr_constant(const ast::ConstantValue& v, std::string& out) {
   using ast::ConstKind;
   switch (v.type) {
-    case ConstKind::None: out += "None"; break;
-    case ConstKind::Bool: out += v.bool_value ? "True" : "False"; break;
-    case ConstKind::Ellipsis: out += "Ellipsis"; break;
-    case ConstKind::Int:
-      if (v.int_fits) out += fmt::format("{}", v.int_value);
-      else out += v.text;
+    case ConstKind::None:
+      out += "None";
       break;
-    case ConstKind::Float: repr_float(v.float_value, out); break;
-    case ConstKind::Complex: repr_complex_imag(v.float_value, out); break;
-    case ConstKind::Str: repr_str(v.text, out); break;
-    case ConstKind::Bytes: repr_bytes(v.text, out); break;
+    case ConstKind::Bool:
+      out += v.bool_value ? "True" : "False";
+      break;
+    case ConstKind::Ellipsis:
+      out += "Ellipsis";
+      break;
+    case ConstKind::Int:
+      if (v.int_fits)
+        out += fmt::format("{}", v.int_value);
+      else
+        out += v.text;
+      break;
+    case ConstKind::Float:
+      repr_float(v.float_value, out);
+      break;
+    case ConstKind::Complex:
+      repr_complex_imag(v.float_value, out);
+      break;
+    case ConstKind::Str:
+      repr_str(v.text, out);
+      break;
+    case ConstKind::Bytes:
+      repr_bytes(v.text, out);
+      break;
   }
 }
 

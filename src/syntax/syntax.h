@@ -26,9 +26,9 @@
 namespace onnxify::syntax {
 
 // The parser refuses (with a "too deeply nested" diagnostic) input whose tree would nest deeper than
-// this many expression levels, so that no recursive walk over a tree can exhaust the stack. CPython
-// has similar limits (its AST construction stops near 3000 levels); real code stays far below.
-constexpr int kMaxNesting = 1000;
+// this many levels, so that no recursive walk over a tree can exhaust the stack. CPython has the
+// same kind of limit (its AST construction stops near 2985 levels); real code stays far below.
+constexpr int kMaxNesting = 3000;
 // CPython's tokenizer limits, with CPython's messages.
 constexpr int kMaxParenNesting = 200;  // "too many nested parentheses"
 constexpr int kMaxIndent = 100;        // "too many levels of indentation"
@@ -67,8 +67,12 @@ class ParsedModule {
 
 // Parses a whole file (or an expression, Mode::Eval). Throws Diagnostic on a syntax error.
 ParsedModule parse(std::shared_ptr<const SourceFile> file, Mode mode = Mode::Exec);
-inline ParsedModule parse_module(std::shared_ptr<const SourceFile> file) { return parse(std::move(file), Mode::Exec); }
-inline ParsedModule parse_expression(std::shared_ptr<const SourceFile> file) { return parse(std::move(file), Mode::Eval); }
+inline ParsedModule parse_module(std::shared_ptr<const SourceFile> file) {
+  return parse(std::move(file), Mode::Exec);
+}
+inline ParsedModule parse_expression(std::shared_ptr<const SourceFile> file) {
+  return parse(std::move(file), Mode::Eval);
+}
 
 struct DumpOptions {
   // Also print lineno/col_offset/end_lineno/end_col_offset, as ast.dump(include_attributes=True).

@@ -32,28 +32,46 @@ const expr* Parser::invalid_target(const expr* e, TargetKind kind) {
 
 const char* Parser::expr_name(const expr* e) {
   switch (e->node_kind) {
-    case NodeKind::Attribute: return "attribute";
-    case NodeKind::Subscript: return "subscript";
-    case NodeKind::Starred: return "starred";
-    case NodeKind::Name: return "name";
-    case NodeKind::List: return "list";
-    case NodeKind::Tuple: return "tuple";
-    case NodeKind::Lambda: return "lambda";
-    case NodeKind::Call: return "function call";
+    case NodeKind::Attribute:
+      return "attribute";
+    case NodeKind::Subscript:
+      return "subscript";
+    case NodeKind::Starred:
+      return "starred";
+    case NodeKind::Name:
+      return "name";
+    case NodeKind::List:
+      return "list";
+    case NodeKind::Tuple:
+      return "tuple";
+    case NodeKind::Lambda:
+      return "lambda";
+    case NodeKind::Call:
+      return "function call";
     case NodeKind::BoolOp:
     case NodeKind::BinOp:
-    case NodeKind::UnaryOp: return "expression";
-    case NodeKind::GeneratorExp: return "generator expression";
+    case NodeKind::UnaryOp:
+      return "expression";
+    case NodeKind::GeneratorExp:
+      return "generator expression";
     case NodeKind::Yield:
-    case NodeKind::YieldFrom: return "yield expression";
-    case NodeKind::Await: return "await expression";
-    case NodeKind::ListComp: return "list comprehension";
-    case NodeKind::SetComp: return "set comprehension";
-    case NodeKind::DictComp: return "dict comprehension";
-    case NodeKind::Dict: return "dict literal";
-    case NodeKind::Set: return "set display";
+    case NodeKind::YieldFrom:
+      return "yield expression";
+    case NodeKind::Await:
+      return "await expression";
+    case NodeKind::ListComp:
+      return "list comprehension";
+    case NodeKind::SetComp:
+      return "set comprehension";
+    case NodeKind::DictComp:
+      return "dict comprehension";
+    case NodeKind::Dict:
+      return "dict literal";
+    case NodeKind::Set:
+      return "set display";
     case NodeKind::JoinedStr:
-    case NodeKind::FormattedValue: return "f-string expression";
+    case NodeKind::FormattedValue:
+      return "f-string expression";
     case NodeKind::Constant: {
       const ConstantValue& v = e->cast<Constant>().value;
       if (v.type == ConstKind::None) return "None";
@@ -61,10 +79,14 @@ const char* Parser::expr_name(const expr* e) {
       if (v.type == ConstKind::Ellipsis) return "ellipsis";
       return "literal";
     }
-    case NodeKind::Compare: return "comparison";
-    case NodeKind::IfExp: return "conditional expression";
-    case NodeKind::NamedExpr: return "named expression";
-    default: return "expression";
+    case NodeKind::Compare:
+      return "comparison";
+    case NodeKind::IfExp:
+      return "conditional expression";
+    case NodeKind::NamedExpr:
+      return "named expression";
+    default:
+      return "expression";
   }
 }
 
@@ -74,9 +96,15 @@ void Parser::set_context(expr* e, ExprContext ctx, TargetKind kind) {
     fail_node(*bad, fmt::format("cannot assign to {}", expr_name(bad)));
   }
   switch (e->node_kind) {
-    case NodeKind::Name: e->cast<Name>().ctx = ctx; break;
-    case NodeKind::Attribute: e->cast<Attribute>().ctx = ctx; break;
-    case NodeKind::Subscript: e->cast<Subscript>().ctx = ctx; break;
+    case NodeKind::Name:
+      e->cast<Name>().ctx = ctx;
+      break;
+    case NodeKind::Attribute:
+      e->cast<Attribute>().ctx = ctx;
+      break;
+    case NodeKind::Subscript:
+      e->cast<Subscript>().ctx = ctx;
+      break;
     case NodeKind::Starred: {
       auto& s = e->cast<Starred>();
       s.ctx = ctx;
@@ -95,7 +123,8 @@ void Parser::set_context(expr* e, ExprContext ctx, TargetKind kind) {
       for (expr* x : t.elts) set_context(x, ctx, kind);
       break;
     }
-    default: break;
+    default:
+      break;
   }
 }
 

@@ -18,7 +18,8 @@ struct TokenInfo {
 #define ONNXIFY_TOKEN_CLASS(Kind, text) {text, false, false},
 #define ONNXIFY_TOKEN_OP(Kind, text) {text, true, false},
 #define ONNXIFY_TOKEN_KEYWORD(Kind, text) {text, false, true},
-constexpr TokenInfo kTokens[] = {ONNXIFY_TOKENS(ONNXIFY_TOKEN_CLASS, ONNXIFY_TOKEN_OP, ONNXIFY_TOKEN_KEYWORD)};
+constexpr TokenInfo kTokens[] = {
+    ONNXIFY_TOKENS(ONNXIFY_TOKEN_CLASS, ONNXIFY_TOKEN_OP, ONNXIFY_TOKEN_KEYWORD)};
 #undef ONNXIFY_TOKEN_CLASS
 #undef ONNXIFY_TOKEN_OP
 #undef ONNXIFY_TOKEN_KEYWORD
@@ -38,7 +39,8 @@ struct Tables {
     }
     for (auto& v : ops_by_first)
       std::stable_sort(v.begin(), v.end(), [](TokenKind a, TokenKind b) {
-        return std::strlen(kTokens[static_cast<int>(a)].text) > std::strlen(kTokens[static_cast<int>(b)].text);
+        return std::strlen(kTokens[static_cast<int>(a)].text) >
+               std::strlen(kTokens[static_cast<int>(b)].text);
       });
   }
 };

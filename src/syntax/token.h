@@ -10,6 +10,7 @@ namespace onnxify::syntax {
 //   TOKEN(Kind, description)   token classes
 //   OP(Kind, spelling)          operators and delimiters (Grammar/Tokens in CPython)
 //   KEYWORD(Kind, spelling)     hard keywords; the soft keywords match, case, _ are NAMEs
+// clang-format off
 #define ONNXIFY_TOKENS(TOKEN, OP, KEYWORD)                                                            \
   TOKEN(EndMarker, "end of file")                                                                  \
   TOKEN(Name, "name")                                                                              \
@@ -42,6 +43,7 @@ namespace onnxify::syntax {
   KEYWORD(Lambda, "lambda") KEYWORD(Nonlocal, "nonlocal") KEYWORD(Not, "not") KEYWORD(Or, "or")    \
   KEYWORD(Pass, "pass") KEYWORD(Raise, "raise") KEYWORD(Return, "return") KEYWORD(Try, "try")      \
   KEYWORD(While, "while") KEYWORD(With, "with") KEYWORD(Yield, "yield")
+// clang-format on
 
 #define ONNXIFY_TOKEN_ENUM(Kind, text) Kind,
 enum class TokenKind : uint8_t { ONNXIFY_TOKENS(ONNXIFY_TOKEN_ENUM, ONNXIFY_TOKEN_ENUM, ONNXIFY_TOKEN_ENUM) };

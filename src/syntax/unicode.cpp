@@ -86,7 +86,10 @@ int decode_utf8(std::string_view s, size_t i, char32_t* cp) {
     *cp = b0;
     return 1;
   }
-  auto cont = [&](size_t k) { unsigned b = byte(k); return b >= 0x80 && b < 0xC0; };
+  auto cont = [&](size_t k) {
+    unsigned b = byte(k);
+    return b >= 0x80 && b < 0xC0;
+  };
   if (b0 >= 0xC2 && b0 < 0xE0) {
     if (!cont(i + 1)) return 0;
     *cp = ((b0 & 0x1F) << 6) | (byte(i + 1) & 0x3F);
