@@ -8,12 +8,14 @@ namespace onnxify::cli {
 
 Action setup_parse(CLI::App& sub);
 Action setup_weights(CLI::App& sub);
+Action setup_run(CLI::App& sub);
 
 // One row per subcommand; each row's setup function lives in cmd_<name>.cpp.
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"parse", "parse Python files; --dump prints the AST as CPython's ast.dump", setup_parse},
       {"weights", "list a checkpoint's tensors: name, dtype, shape, checksum", setup_weights},
+      {"run", "run a Python script in the evaluator (print goes to stdout)", setup_run},
   };
   return table;
 }

@@ -1,0 +1,22 @@
+// Lowering: the syntax tree of a module (src/syntax) to the evaluator's form (code.h), resolving
+// every name the way CPython's symtable does (local, global, nonlocal, cell, free; class bodies;
+// comprehension scopes).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "eval/code.h"
+
+namespace onnxify::eval {
+
+// Parses and lowers a whole file. Throws Diagnostic on a syntax error.
+std::unique_ptr<CodeUnit> compile_module(Interp& I, std::shared_ptr<const SourceFile> file,
+                                         const std::string& module_name);
+
+// Parses and lowers one expression (for `onnxify export --model EXPR` and eval-like uses), as a
+// module whose body is `__result__ = EXPR`.
+std::unique_ptr<CodeUnit> compile_expression(Interp& I, std::shared_ptr<const SourceFile> file,
+                                             const std::string& module_name);
+
+}  // namespace onnxify::eval

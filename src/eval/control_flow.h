@@ -1,0 +1,26 @@
+// The control-flow hook (issue 7): when the truth of a condition is symbolic (a tensor whose value
+// is only known when the exported model runs), the statement executor hands the construct to this
+// hook instead of choosing a branch. The torch stage implements it by evaluating both branches into
+// subgraphs against snapshots of the frame's variables (snapshot_vars / restore_vars in frame.h;
+// each block's BlockSummary lists what it may assign and whether it may return, break or raise).
+// Without a hook, a symbolic condition is an error at the condition.
+#pragma once
+
+#include "eval/frame.h"
+
+namespace onnxify::eval {
+
+class ControlFlowHook {
+ public:
+  virtual ~ControlFlowHook() = default;
+  // `if test: body else: orelse` (elif is a nested If in orelse). Returns how the statement exits.
+  virtual Exit on_if(Interp& I, Frame& f, const IfStmt& s, const Value& cond) = 0;
+  // `while test: ...` whose condition became symbolic (possibly after some concrete iterations).
+  virtual Exit on_while(Interp& I, Frame& f, const WhileStmt& s, const Value& cond) = 0;
+  // `body if test else orelse`.
+  virtual Value on_ifexp(Interp& I, Frame& f, const IfExpExpr& e, const Value& cond) = 0;
+  // `a and b and c` / `a or b or c` where values[index] (already evaluated to `value`) is symbolic.
+  virtual Value on_boolop(Interp& I, Frame& f, const BoolOpExpr& e, size_t index, const Value& value) = 0;
+};
+
+}  // namespace onnxify::eval

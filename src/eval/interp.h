@@ -1,0 +1,167 @@
+// Interp: one interpreter — heap, builtin types, interned names, modules, budgets, hooks.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "eval/heap.h"
+#include "eval/objects.h"
+#include "support/diagnostic.h"
+
+namespace onnxify::eval {
+
+struct Frame;
+struct CodeUnit;
+class ControlFlowHook;
+class ModuleLoader;
+
+// A Python exception in flight. Python `raise` throws one; `except` catches it. Everything that
+// is not a Python exception (budgets, poison that matters, unsupported features) is a Diagnostic
+// thrown directly, which Python code cannot catch.
+struct PyException {
+  Value exc;  // an Exc object
+};
+
+// Limits that keep untrusted code from running forever or exhausting the machine (DESIGN.md 8).
+struct Budgets {
+  int64_t max_steps = 200'000'000;   // statements + loop iterations + calls
+  int64_t max_depth = 1000;          // Python call depth (like sys.getrecursionlimit())
+  uint64_t max_memory = 2ull << 30;  // bytes held by Python objects
+};
+
+struct Options {
+  Budgets budgets;
+  std::vector<std::string> path;  // import roots searched after the script's own folder
+  // Where print() writes. Default: stdout.
+  std::function<void(std::string_view)> out;
+  // Where warnings.warn and logging write, when enabled. Default: discarded.
+  std::function<void(std::string_view)> err;
+};
+
+// A module whose Python source is compiled into the binary (the stdlib subset, the torch prelude).
+struct EmbeddedModule {
+  std::string name;      // dotted module name, e.g. "torch.nn.functional"
+  std::string filename;  // shown in diagnostics, e.g. "<onnxify>/torch/nn/functional.py"
+  std::string_view source;
+  bool is_package = false;
+};
+
+// A module implemented in C++: `init` fills the module's namespace.
+struct NativeModuleDef {
+  std::string name;
+  void (*init)(Interp& I, Module* m);
+};
+
+class Interp {
+ public:
+  explicit Interp(Options opts = {});
+  ~Interp();
+  Interp(const Interp&) = delete;
+  Interp& operator=(const Interp&) = delete;
+
+  Options opts;
+  Heap heap;
+
+  struct Types {
+#define TYPE(member, name, layout) Type* member = nullptr;
+#include "eval/types.def"
+#undef TYPE
+  } t;
+  struct Exceptions {
+#define EXC(member, name, parent) Type* member = nullptr;
+#include "eval/exceptions.def"
+#undef EXC
+  } exc;
+  struct Names {
+#define NAME(member, text) Str* member = nullptr;
+#include "eval/names.def"
+#undef NAME
+  } names;
+
+  // The type of any value (tagged ones included).
+  Type* type_of(const Value& v) const {
+    if (v.is_obj()) return v.obj()->type;
+    return tag_types_[static_cast<int>(v.tag())];
+  }
+
+  Str* slot_names[kSlotCount] = {};  // "__repr__", ... by SlotId
+  Str* ascii_chars[128] = {};        // the one-character ASCII strs (interned)
+  uint32_t next_type_version = 1;
+
+  Value notimplemented, ellipsis;
+  Ref<Dict> builtins;      // the builtins module's namespace
+  Ref<Module> builtins_module;
+  Ref<Dict> modules;       // sys.modules
+  Ref<Tuple> empty_tuple;
+
+  // ---- allocation -----------------------------------------------------------------------------
+  // A new object of C++ class T and Python type `type` (with a __dict__ when the type's instances
+  // have one).
+  template <class T>
+  Ref<T> make(Type* type, size_t extra_bytes = 0) {
+    T* o = new T();
+    o->type = type;
+    incref(type);
+    heap.link(o, sizeof(T) + extra_bytes);
+    if (type->flags & 16u /* kTypeInstanceDict */) give_instance_dict(o);
+    return Ref<T>::adopt(o);
+  }
+  void give_instance_dict(Object* o);
+
+  // ---- strings ----------------------------------------------------------------------------------
+  // The unique str object with this text (identifiers, attribute names, dict keys from code).
+  Str* intern(std::string_view s);
+  Value str(std::string_view s);  // a new str (interned when short and identifier-like)
+  Value str(std::string&& s);
+  Value str(const char* s) { return str(std::string_view(s)); }
+  Value str(const std::string& s) { return str(std::string_view(s)); }
+
+  // ---- budgets -----------------------------------------------------------------------------------
+  int64_t steps_left = 0;
+  int64_t depth = 0;
+  const char* stack_limit = nullptr;  // lowest safe address of the running C++ stack
+  bool native_stack_ran_out = false;  // the last RecursionError came from the native stack check
+  void step_budget_exhausted();
+  inline void tick() {
+    if (--steps_left < 0) step_budget_exhausted();
+  }
+  // Sets stack_limit for the calling thread's stack.
+  void set_stack_bounds_from_current_thread();
+
+  // ---- execution state ---------------------------------------------------------------------------
+  Frame* frame = nullptr;  // innermost running Python frame
+  ControlFlowHook* control_flow_hook = nullptr;
+  // Where the innermost frame is (for diagnostics raised by native code).
+  SourceRange current_range() const;
+  // The innermost location in user code: frames running embedded library source are skipped.
+  SourceRange user_range() const;
+
+  // ---- modules -----------------------------------------------------------------------------------
+  ModuleLoader& loader() { return *loader_; }
+  void add_embedded(EmbeddedModule m);
+  void add_native_module(NativeModuleDef def);
+
+  // Keeps compiled code alive for the interpreter's lifetime (functions point into it).
+  void keep(std::unique_ptr<CodeUnit> unit);
+
+  // Output of print(); buffered, flushed at exit and when large.
+  void write_out(std::string_view s);
+  void write_err(std::string_view s);
+  void flush();
+
+ private:
+  friend void bootstrap_types(Interp& I);
+  Type* tag_types_[6] = {};
+  std::unordered_map<std::string_view, Str*> interned_;
+  std::vector<std::unique_ptr<CodeUnit>> units_;
+  std::unique_ptr<ModuleLoader> loader_;
+  std::string outbuf_;
+  Heap* prev_heap_ = nullptr;
+};
+
+}  // namespace onnxify::eval

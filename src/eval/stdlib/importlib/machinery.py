@@ -1,0 +1,67 @@
+"""importlib.machinery (onnxify's stdlib subset). Evaluated code cannot load native extensions, so
+there are no extension suffixes; looking for source files on disk is unknown (no file access)."""
+import _onnxify
+
+SOURCE_SUFFIXES = [".py"]
+BYTECODE_SUFFIXES = []
+EXTENSION_SUFFIXES = []  # no native extension can be loaded by onnxify
+DEBUG_BYTECODE_SUFFIXES = OPTIMIZED_BYTECODE_SUFFIXES = []
+
+
+def all_suffixes():
+    return SOURCE_SUFFIXES + BYTECODE_SUFFIXES + EXTENSION_SUFFIXES
+
+
+class ModuleSpec:
+    def __init__(self, name, loader, *, origin=None, loader_state=None, is_package=None):
+        self.name = name
+        self.loader = loader
+        self.origin = origin
+        self.loader_state = loader_state
+        self.submodule_search_locations = [] if is_package else None
+        self.has_location = origin is not None
+
+    @property
+    def parent(self):
+        if self.submodule_search_locations is None:
+            return self.name.rpartition(".")[0]
+        return self.name
+
+    def __repr__(self):
+        return f"ModuleSpec(name={self.name!r}, loader={self.loader!r}, origin={self.origin!r})"
+
+
+class _FileLoader:
+    def __init__(self, fullname, path):
+        self.name = fullname
+        self.path = path
+
+
+class SourceFileLoader(_FileLoader):
+    pass
+
+
+class SourcelessFileLoader(_FileLoader):
+    pass
+
+
+class ExtensionFileLoader(_FileLoader):
+    pass
+
+
+class FileFinder:
+    """Finds modules in one directory. Only suffixes can be searched for; with none (extension
+    modules), nothing is found; looking for files on disk is unknown."""
+
+    def __init__(self, path, *loader_details):
+        self.path = path or "."
+        self._loaders = [(suffix, loader) for loader, suffixes in loader_details for suffix in suffixes]
+
+    def find_spec(self, fullname, target=None):
+        if not self._loaders:
+            return None
+        return _onnxify.poison("importlib.machinery.FileFinder.find_spec",
+                               "looking for module files on disk is not available: onnxify does not access files")
+
+    def invalidate_caches(self):
+        pass

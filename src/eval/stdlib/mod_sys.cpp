@@ -1,0 +1,195 @@
+// The sys module: version information, sys.modules, sys.path, the recursion limit (the recursion
+// budget), exc_info, exit, and stdout/stderr objects that write where print() writes.
+#include <cfloat>
+
+#include "eval/frame.h"
+#include "eval/internal.h"
+#include "eval/loader.h"
+
+namespace onnxify::eval {
+
+namespace {
+
+Value make_struct(Interp& I, const char* tname, const std::vector<std::pair<const char*, Value>>& fields) {
+  // A tuple subclass with named fields (like CPython's structseq).
+  std::vector<Value> items;
+  for (auto& [n, v] : fields) items.push_back(v);
+  Ref<Dict> ns = new_dict_ref(I);
+  std::vector<Value> names;
+  for (auto& [n, v] : fields) names.push_back(I.str(n));
+  dict_set(I, ns.get(), "_fields", new_tuple(I, names));
+  dict_set(I, ns.get(), "__module__", I.str("sys"));
+  Value cls = type_new_impl(I, I.t.type, I.intern(tname), {Value::borrow(I.t.tuple)}, ns.get(), Args());
+  for (size_t k = 0; k < fields.size(); ++k) {
+    // Each field is a property reading the tuple item.
+    Value idx = Value::integer(static_cast<int64_t>(k));
+    Value getter = new_native(
+        I, fields[k].first,
+        [](Interp& I, const Value& self, const Args& a) -> Value {
+          auto* nf = as<NativeFunc>(self);
+          return getitem(I, a[0], nf->data);
+        },
+        Value(), idx);
+    // The native getter receives the NativeFunc as self: bind it by making it the self of a closure.
+    as<NativeFunc>(getter)->self = getter;
+    Value prop = call(I, Value::borrow(I.t.property), getter);
+    setattr(I, cls, I.intern(fields[k].first), prop);
+  }
+  Value inst = alloc_instance(I, as_type(cls));
+  as_tuple(inst)->items = std::move(items);
+  return inst;
+}
+
+Value sys_getrecursionlimit(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "getrecursionlimit", 0, 0);
+  return Value::integer(I.opts.budgets.max_depth);
+}
+
+Value sys_setrecursionlimit(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "setrecursionlimit", 1, 1);
+  int64_t n = index(I, a[0]);
+  if (n < 1) raise(I, I.exc.ValueError, "recursion limit must be greater or equal than 1");
+  // A program may lower its limit, or raise it up to 10x the budget it was started with; the
+  // native-stack guard still applies.
+  static thread_local int64_t initial = 0;
+  if (!initial) initial = I.opts.budgets.max_depth;
+  I.opts.budgets.max_depth = std::min<int64_t>(n, initial * 10);
+  return Value::none();
+}
+
+Value sys_exc_info(Interp& I, const Value&, const Args& a) {
+  for (Frame* f = I.frame; f; f = f->back) {
+    if (f->handling) {
+      Value e = f->handling;
+      return new_tuple(I, {Value::borrow(I.type_of(e)), e, Value::none()});
+    }
+  }
+  return new_tuple(I, {Value::none(), Value::none(), Value::none()});
+}
+
+Value sys_exception(Interp& I, const Value&, const Args& a) {
+  for (Frame* f = I.frame; f; f = f->back)
+    if (f->handling) return f->handling;
+  return Value::none();
+}
+
+Value sys_exit(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "exit", 0, 1);
+  if (a.npos == 0) throw PyException{make_exception_args(I, I.exc.SystemExit, {})};
+  throw PyException{make_exception_args(I, I.exc.SystemExit, {a[0]})};
+}
+
+Value sys_getsizeof(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "getsizeof", 1, 2);
+  if (a[0].is_obj()) return Value::integer(a[0].obj()->heap_bytes);
+  return Value::integer(28);
+}
+
+Value sys_intern(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "intern", 1, 1);
+  if (!is_str(a[0])) raisef(I, I.exc.TypeError, "intern() argument must be str, not {}", type_name(I, a[0]));
+  return Value::borrow(I.intern(as_str(a[0])->s));
+}
+
+Value stream_write(Interp& I, const Value& self, const Args& a) {
+  check_nargs(I, a, "write", 1, 1);
+  if (!is_str(a[0])) raisef(I, I.exc.TypeError, "write() argument must be str, not {}", type_name(I, a[0]));
+  auto* nf = as<NativeFunc>(self);
+  if (nf->data.is_int() && nf->data.i() == 2)
+    I.write_err(as_str(a[0])->s);
+  else
+    I.write_out(as_str(a[0])->s);
+  return Value::integer(as_str(a[0])->cplen);
+}
+
+Value stream_flush(Interp& I, const Value& self, const Args& a) { return Value::none(); }
+
+Value make_stream(Interp& I, int fd) {
+  Ref<Module> m = new_module(I, fd == 1 ? "<stdout>" : "<stderr>");
+  Value w = new_native(I, "write", &stream_write, Value(), Value::integer(fd));
+  as<NativeFunc>(w)->self = w;
+  module_set(I, m.get(), "write", w);
+  module_set(I, m.get(), "flush", new_native(I, "flush", &stream_flush));
+  module_set(I, m.get(), "encoding", I.str("utf-8"));
+  return m.take_value();
+}
+
+}  // namespace
+
+void init_sys_module(Interp& I, Module* m) {
+  module_set(I, m, "modules", I.modules.value());
+  std::vector<Value> path;
+  for (const std::string& p : I.loader().search_path) path.push_back(I.str(p));
+  module_set(I, m, "path", new_list(I, path));
+  module_set(I, m, "argv", new_list(I, {}));
+  module_set(I, m, "platform", I.str("linux"));
+  module_set(I, m, "byteorder", I.str("little"));
+  module_set(I, m, "maxsize", Value::integer(INT64_MAX));
+  module_set(I, m, "maxunicode", Value::integer(0x10FFFF));
+  module_set(I, m, "version", I.str("3.11.2 (onnxify evaluator)"));
+  module_set(I, m, "hexversion", Value::integer(0x030B02F0));
+  module_set(I, m, "api_version", Value::integer(1013));
+  module_set(I, m, "executable", I.str(""));
+  module_set(I, m, "prefix", I.str(""));
+  module_set(I, m, "dont_write_bytecode", Value::boolean(true));
+  module_set(I, m, "warnoptions", new_list(I, {}));
+  std::vector<Value> names;
+  for (const std::string& n : I.loader().builtin_module_names()) names.push_back(I.str(n));
+  module_set(I, m, "builtin_module_names", new_tuple(I, names));
+  module_set(I, m, "version_info",
+             make_struct(I, "version_info",
+                         {{"major", Value::integer(3)},
+                          {"minor", Value::integer(11)},
+                          {"micro", Value::integer(2)},
+                          {"releaselevel", I.str("final")},
+                          {"serial", Value::integer(0)}}));
+  module_set(I, m, "float_info",
+             make_struct(I, "float_info",
+                         {{"max", Value::real(DBL_MAX)},
+                          {"max_exp", Value::integer(DBL_MAX_EXP)},
+                          {"max_10_exp", Value::integer(DBL_MAX_10_EXP)},
+                          {"min", Value::real(DBL_MIN)},
+                          {"min_exp", Value::integer(DBL_MIN_EXP)},
+                          {"min_10_exp", Value::integer(DBL_MIN_10_EXP)},
+                          {"dig", Value::integer(DBL_DIG)},
+                          {"mant_dig", Value::integer(DBL_MANT_DIG)},
+                          {"epsilon", Value::real(DBL_EPSILON)},
+                          {"radix", Value::integer(FLT_RADIX)},
+                          {"rounds", Value::integer(1)}}));
+  // Our ints are 64-bit: int_info describes CPython's, which programs only read to size buffers.
+  module_set(I, m, "int_info",
+             make_struct(I, "int_info",
+                         {{"bits_per_digit", Value::integer(30)},
+                          {"sizeof_digit", Value::integer(4)},
+                          {"default_max_str_digits", Value::integer(4300)},
+                          {"str_digits_check_threshold", Value::integer(640)}}));
+  // The hash parameters onnxify implements (CPython's, with hash randomization off).
+  module_set(I, m, "hash_info",
+             make_struct(I, "hash_info",
+                         {{"width", Value::integer(64)},
+                          {"modulus", Value::integer((int64_t{1} << 61) - 1)},
+                          {"inf", Value::integer(314159)},
+                          {"nan", Value::integer(0)},
+                          {"imag", Value::integer(1000003)},
+                          {"algorithm", I.str("siphash13")},
+                          {"hash_bits", Value::integer(64)},
+                          {"seed_bits", Value::integer(128)},
+                          {"cutoff", Value::integer(0)}}));
+  module_set(I, m, "implementation",
+             make_struct(I, "implementation", {{"name", I.str("cpython")}, {"cache_tag", Value::none()}}));
+  module_set(I, m, "flags", make_struct(I, "flags", {{"optimize", Value::integer(0)}, {"debug", Value::integer(0)}}));
+  add_function(I, m, "getrecursionlimit", &sys_getrecursionlimit);
+  add_function(I, m, "setrecursionlimit", &sys_setrecursionlimit);
+  add_function(I, m, "exc_info", &sys_exc_info);
+  add_function(I, m, "exception", &sys_exception);
+  add_function(I, m, "exit", &sys_exit);
+  add_function(I, m, "getsizeof", &sys_getsizeof);
+  add_function(I, m, "intern", &sys_intern);
+  Value out = make_stream(I, 1), err = make_stream(I, 2);
+  module_set(I, m, "stdout", out);
+  module_set(I, m, "stderr", err);
+  module_set(I, m, "__stdout__", out);
+  module_set(I, m, "__stderr__", err);
+}
+
+}  // namespace onnxify::eval

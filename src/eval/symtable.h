@@ -1,0 +1,103 @@
+// Scope analysis (CPython's symtable): which scope each name belongs to and how it is stored.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "support/diagnostic.h"
+#include "syntax/ast.h"
+
+namespace onnxify::eval {
+
+enum class ScopeKind : uint8_t { Module, Class, Function, Lambda, Comprehension };
+
+// How a name is stored in one scope.
+enum class Binding : uint8_t {
+  Local,          // a frame slot
+  Cell,           // a frame slot holding a cell (captured by an inner function)
+  Free,           // a frame slot holding a cell from the enclosing function (closure)
+  GlobalExplicit, // `global x`
+  GlobalImplicit, // not bound in any function: globals, then builtins
+  Name,           // class body: the class namespace, then globals, then builtins
+  ClassDeref,     // class body reading an enclosing function's variable: namespace, then the cell
+};
+
+struct Scope {
+  ScopeKind kind = ScopeKind::Module;
+  Scope* parent = nullptr;
+  std::string name;
+  const ast::Node* node = nullptr;
+  std::vector<Scope*> children;
+
+  // Collected from the tree.
+  std::unordered_map<std::string, unsigned> flags;
+  std::vector<std::string> order;  // first-seen order of names
+  std::vector<std::string> params;
+  bool generator = false;
+  bool has_yield_in_comp = false;
+
+  // Resolved.
+  std::unordered_map<std::string, Binding> bindings;
+  std::set<std::string> passthrough;   // class scopes: free names only handed to inner scopes
+  bool needs_class_cell = false;      // class scopes: inner functions use __class__
+  std::map<std::string, uint32_t> slots;
+  std::vector<std::string> slot_names;
+  std::vector<std::string> free_names;  // in slot order
+
+  Binding binding(const std::string& n) const;
+  bool function_like() const {
+    return kind == ScopeKind::Function || kind == ScopeKind::Lambda || kind == ScopeKind::Comprehension;
+  }
+};
+
+class SymbolTable {
+ public:
+  // Builds and resolves the scopes of a module; throws Diagnostic (SyntaxError text) on scoping
+  // errors such as `nonlocal x` without an enclosing binding.
+  SymbolTable(const ast::Module& m, std::shared_ptr<const SourceFile> file);
+  Scope* module() const { return module_; }
+  // The scope a FunctionDef / Lambda / ClassDef / comprehension node opens.
+  Scope* scope_of(const ast::Node* n) const;
+
+ private:
+  Scope* new_scope(ScopeKind k, Scope* parent, std::string name, const ast::Node* node);
+  void visit_stmts(Scope* s, ast::Seq<ast::stmt> body);
+  void visit_stmt(Scope* s, const ast::stmt* st);
+  void visit_expr(Scope* s, const ast::expr* e);
+  void visit_args_defaults(Scope* s, const ast::arguments* a);
+  void visit_annotations(Scope* s, const ast::arguments* a, const ast::expr* returns);
+  void visit_pattern(Scope* s, const ast::pattern* p);
+  void visit_comprehension(Scope* s, const ast::expr* node, ast::Seq<ast::comprehension> gens,
+                           std::initializer_list<const ast::expr*> elts, const char* name);
+  void define(Scope* s, std::string_view name, unsigned flag, const ast::Node* where);
+  void use(Scope* s, std::string_view name);
+  void add_params(Scope* s, const ast::arguments* a);
+  void analyze(Scope* s, const std::set<std::string>& bound_above);
+  void assign_slots(Scope* s);
+  [[noreturn]] void syntax_error(const std::string& msg, const ast::Node* where);
+
+  std::shared_ptr<const SourceFile> file_;
+  std::vector<std::unique_ptr<Scope>> scopes_;
+  std::unordered_map<const ast::Node*, Scope*> by_node_;
+  Scope* module_ = nullptr;
+  bool future_annotations_ = false;
+
+ public:
+  bool future_annotations() const { return future_annotations_; }
+};
+
+enum : unsigned {
+  kDefLocal = 1,
+  kDefParam = 2,
+  kDefGlobal = 4,
+  kDefNonlocal = 8,
+  kUse = 16,
+  kDefImport = 32,
+};
+
+}  // namespace onnxify::eval

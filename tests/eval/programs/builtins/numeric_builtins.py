@@ -1,0 +1,6 @@
+print(abs(-7), abs(-2.5), divmod(17, 5), divmod(-17, 5), divmod(17.5, 5), pow(2, 10), pow(2, 10, 1000), pow(3, -1, 7))
+print(round(3.14159, 2), round(2.5), round(-1.5), round(15, -1), round(25, -1), round(1.2345e10, -5))
+print(bin(10), oct(10), hex(10), int("0x10", 16), int("11", 2), float("3.5e2"), complex(1, 2), complex("3+4j"))
+print(chr(65), ord("A"), chr(955), ord("λ"), format(3.14159, ".2f"), format(1234567, ","), max(-0.0, 0.0))
+print(sum(range(1, 11)), min(5, 3.5), max(True, 2), int(-7 / 2), -7 // 2, int(2 ** 0.5 * 1000))
+print(bool(0j), abs(-0.0), 0.1 * 3, 1e-320 > 0, (2 ** 53 + 1) * 1.0)

@@ -1,0 +1,13 @@
+print("a", "b", sep="-")
+print("no newline", end="|")
+print()
+print(1, 2, 3, sep="", end="!\n")
+print(*range(5))
+print()
+print("", end="")
+print(None, True, [None])
+import sys
+print("to stdout", file=sys.stdout)
+print("x", "y", sep=None, end=None)
+sys.stdout.write("written\n")
+print("flush", flush=True)

@@ -1,0 +1,8 @@
+r = range(2, 20, 3)
+print(list(r), r[1], r[-1], r[1:3], r[::-1], len(r), 8 in r, 9 in r, r.index(11), r.count(5), r.start, r.stop, r.step)
+print(range(5) == range(0, 5), range(0) == range(2, 2), list(range(10, 0, -3)), bool(range(0)), repr(range(1, 5, 2)))
+s = slice(1, 10, 2)
+print(s.start, s.stop, s.step, s.indices(5), slice(None).indices(3), slice(-3, None).indices(10), "abcdefghij"[s])
+L = list(range(10))
+print(L[slice(2, 5)], L[::-2], L[-3:], L[:-7:-1], L[100:], L[3:1], L[-100:2])
+print(range(3, 10, 2)[1:], list(range(-5, 5, 4)), hash(range(3)) == hash(range(0, 3)), reversed(range(3)).__class__.__name__)

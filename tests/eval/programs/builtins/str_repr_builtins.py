@@ -1,0 +1,6 @@
+print(repr("a'b"), repr('a"b'), repr("a'\"b"), str(1.0), str([1, "2"]), repr({"k": (1,)}), ascii("ü"), str(b"x"))
+print(repr(None), repr(...), repr(NotImplemented), str(Ellipsis), repr(1 + 0j), repr(-1.5j), repr(range(3)))
+print(repr(slice(1, None, 2)), repr(frozenset()), repr(set()), repr({}), repr(()), repr((1,)), repr([[]]))
+x = [1]; x.append(x); print(x)
+d = {}; d["self"] = d; print(d)
+print(format(12, "x"), format("ab", "^6"), "{!r:>8}".format("q"), f"{None!s}", f"{[1]!a}")

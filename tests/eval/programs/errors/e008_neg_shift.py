@@ -1,0 +1,4 @@
+# expect-error
+print('start neg_shift')
+print(1 << -3)
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start float_pow_overflow')
+print(10.0 ** 400)
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start neg_str')
+print(-'x')
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start dict_pop_missing')
+{}.pop('k')
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start set_pop_empty')
+set().pop()
+print('not reached')

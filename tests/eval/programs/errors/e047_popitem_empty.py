@@ -1,0 +1,4 @@
+# expect-error
+print('start popitem_empty')
+{}.popitem()
+print('not reached')

@@ -1,0 +1,5 @@
+# expect-error
+print('start iter_int')
+for x in 5:
+    pass
+print('not reached')

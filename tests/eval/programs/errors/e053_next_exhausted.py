@@ -1,0 +1,5 @@
+# expect-error
+print('start next_exhausted')
+it = iter([])
+next(it)
+print('not reached')

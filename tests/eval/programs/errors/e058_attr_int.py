@@ -1,0 +1,4 @@
+# expect-error
+print('start attr_int')
+print((1).foo)
+print('not reached')

@@ -1,0 +1,5 @@
+# expect-error
+print('start attr_none')
+x = None
+x.append(1)
+print('not reached')

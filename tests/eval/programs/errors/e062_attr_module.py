@@ -1,0 +1,5 @@
+# expect-error
+print('start attr_module')
+import math
+print(math.nothing)
+print('not reached')

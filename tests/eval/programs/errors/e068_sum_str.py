@@ -1,0 +1,4 @@
+# expect-error
+print('start sum_str')
+print(sum(['a', 'b']))
+print('not reached')

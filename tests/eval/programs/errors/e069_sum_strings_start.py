@@ -1,0 +1,4 @@
+# expect-error
+print('start sum_strings_start')
+print(sum(['a'], ''))
+print('not reached')

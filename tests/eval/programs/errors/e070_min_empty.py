@@ -1,0 +1,4 @@
+# expect-error
+print('start min_empty')
+print(min([]))
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start max_no_args')
+print(max())
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start percent_type')
+print('%d' % 'a')
+print('not reached')

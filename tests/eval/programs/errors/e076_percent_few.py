@@ -1,0 +1,4 @@
+# expect-error
+print('start percent_few')
+print('%s %s' % ('a',))
+print('not reached')

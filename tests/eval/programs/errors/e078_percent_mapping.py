@@ -1,0 +1,4 @@
+# expect-error
+print('start percent_mapping')
+print('%(a)s' % {})
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start format_spec_str')
+print(format('a', 'd'))
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start ord_long')
+print(ord('ab'))
+print('not reached')

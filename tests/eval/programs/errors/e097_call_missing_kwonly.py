@@ -1,0 +1,6 @@
+# expect-error
+print('start call_missing_kwonly')
+def f(*, k):
+    pass
+f()
+print('not reached')

@@ -1,0 +1,6 @@
+# expect-error
+print('start init_args')
+class A:
+    pass
+A(1)
+print('not reached')

@@ -1,0 +1,5 @@
+# expect-error
+print('start lambda_args')
+f = lambda x: x
+f()
+print('not reached')

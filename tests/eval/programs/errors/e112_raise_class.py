@@ -1,0 +1,4 @@
+# expect-error
+print('start raise_class')
+raise KeyError
+print('not reached')

@@ -1,0 +1,7 @@
+# expect-error
+print('start raise_in_except')
+try:
+    {}['a']
+except KeyError:
+    raise ValueError('second')
+print('not reached')

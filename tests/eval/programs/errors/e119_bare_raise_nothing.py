@@ -1,0 +1,4 @@
+# expect-error
+print('start bare_raise_nothing')
+raise
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start assert_plain')
+assert 1 == 2
+print('not reached')

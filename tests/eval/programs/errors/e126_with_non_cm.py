@@ -1,0 +1,5 @@
+# expect-error
+print('start with_non_cm')
+with 5:
+    pass
+print('not reached')

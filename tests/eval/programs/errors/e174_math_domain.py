@@ -1,0 +1,5 @@
+# expect-error
+print('start math_domain')
+import math
+print(math.sqrt(-4))
+print('not reached')

@@ -1,0 +1,4 @@
+# expect-error
+print('start unsupported_matmul')
+print(3 @ 4)
+print('not reached')

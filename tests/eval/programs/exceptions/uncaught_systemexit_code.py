@@ -1,0 +1,4 @@
+import sys
+print("before exit")
+sys.exit(0)
+print("never")

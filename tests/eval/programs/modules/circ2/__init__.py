@@ -1,0 +1,1 @@
+print("circ2 init")

@@ -1,0 +1,2 @@
+import circ2.b
+A = 1

@@ -1,0 +1,2 @@
+import circ2.a
+print(circ2.a.A)

@@ -1,0 +1,2 @@
+# expect-error
+import circ2.a

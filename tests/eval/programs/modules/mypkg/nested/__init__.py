@@ -1,0 +1,2 @@
+print("mypkg.nested init")
+from .deep import deep_value

@@ -1,0 +1,13 @@
+import itertools as it
+print(list(it.islice(it.count(5, 2), 4)), list(it.islice(it.cycle("ab"), 5)), list(it.repeat(7, 3)))
+print(list(it.accumulate([1, 2, 3, 4])), list(it.accumulate([1, 2, 3], lambda a, b: a * b)), list(it.accumulate([1, 2], initial=10)))
+print(list(it.chain([1, 2], (3,), "ab")), list(it.chain.from_iterable([[1], [2, 3]])))
+print(list(it.compress("abcd", [1, 0, 1, 0])), list(it.dropwhile(lambda x: x < 3, [1, 2, 3, 1])), list(it.takewhile(lambda x: x < 3, [1, 2, 3, 1])))
+print(list(it.filterfalse(lambda x: x % 2, range(6))), [(k, list(g)) for k, g in it.groupby("aabbbc")])
+print(list(it.islice(range(10), 2, 8, 3)), list(it.pairwise([1, 2, 3, 4])), list(it.starmap(pow, [(2, 3), (3, 2)])))
+a, b = it.tee([1, 2, 3])
+print(list(a), list(b), list(it.zip_longest("ab", "xyz", fillvalue="-")))
+print(list(it.product("ab", repeat=2)), list(it.product([1, 2], [3])), len(list(it.product(range(3), range(3), range(2)))))
+print(list(it.permutations([1, 2, 3], 2)), list(it.combinations("abcd", 2)), list(it.combinations_with_replacement("ab", 2)))
+print(list(it.permutations("ab")), [k for k, _ in it.groupby(sorted("mississippi"))])
+print(sum(1 for _ in it.combinations(range(10), 3)))

@@ -1,0 +1,11 @@
+import math
+print(math.sqrt(2), math.floor(-2.5), math.ceil(2.1), math.trunc(-2.9), math.fabs(-3), math.factorial(10))
+print(math.gcd(12, 18), math.gcd(0, 5), math.lcm(4, 6), math.isqrt(99), math.comb(10, 3), math.perm(5, 2), math.perm(5))
+print(math.log(math.e), math.log(8, 2), math.log10(1000), math.log2(1024), math.log1p(0), math.exp(0), math.expm1(0))
+print(math.sin(0), math.cos(0), math.tan(0), round(math.atan2(1, 1), 10), math.degrees(math.pi), math.radians(180))
+print(math.hypot(3, 4), math.hypot(1, 2, 2), math.dist((0, 0), (3, 4)), math.copysign(1, -0.0), math.fmod(7, -3))
+print(math.isclose(0.1 + 0.2, 0.3), math.isfinite(1e308), math.isinf(math.inf), math.isnan(math.nan), math.prod([1, 2, 3, 4]))
+print(math.fsum([0.1] * 10), sum([0.1] * 10), math.modf(3.75), math.frexp(8.0), math.ldexp(0.5, 4), math.pow(2, 0.5))
+print(math.pi, math.e, math.tau, math.inf, -math.inf, math.floor(7), type(math.floor(2.5)).__name__)
+print(math.asin(1), math.acos(1), math.atan(0), math.sinh(0), math.cosh(0), math.tanh(0), math.asinh(0), math.acosh(1), math.atanh(0))
+print(math.erf(0), math.erfc(0), math.gamma(5), math.lgamma(1), math.nextafter(1, 2) > 1, math.ulp(1.0), math.remainder(10, 3))

@@ -1,0 +1,28 @@
+s = "Hello, World"
+print(s.lower(), s.upper(), s.swapcase(), s.title(), s.capitalize(), len(s))
+print(s[0], s[-1], s[2:5], s[::-1], s[::2], s[-3:], s[:100], s[5:2])
+print(s.find("o"), s.rfind("o"), s.find("xyz"), s.index("W"), s.count("l"), s.count(""))
+print(s.startswith("Hell"), s.endswith(("x", "ld")), s.startswith("World", 7))
+print(s.replace("l", "L"), s.replace("l", "L", 1), s.split(", "), s.split("o"), "a b  c".split())
+print(" x ".strip(), "xxhixx".strip("x"), "  a".lstrip(), "a  ".rstrip() + "|")
+print("-".join(["a", "b", "c"]), "".join(reversed("abc")), ",".join(str(i) for i in range(4)))
+print("abc" * 3, "a" + "b", "ab" < "b", "abc" == "abc", "b" in "abc", "z" not in "abc")
+print("a,b,,c".split(","), "a b c d".split(" ", 2), "a b c d".rsplit(" ", 1), "x".split(","))
+print("line1\nline2\r\nline3".splitlines(), "a\nb\n".splitlines(True))
+print("42".isdigit(), "abc".isalpha(), "ab1".isalnum(), " \t".isspace(), "Ab".isupper(), "ab".islower())
+print("hello world".title(), "Hello World".istitle(), "x_1".isidentifier(), "1x".isidentifier())
+print("abc".center(9, "*"), "abc".ljust(6, "."), "abc".rjust(6), "42".zfill(5), "-42".zfill(5))
+print("a=b=c".partition("="), "a=b=c".rpartition("="), "abc".partition("x"))
+print("tab\there".expandtabs(4), "prefix_name".removeprefix("prefix_"), "file.py".removesuffix(".py"))
+print(ord("A"), chr(97), chr(0x263A), ord("é"), "é".upper(), len("héllo"), "héllo"[1])
+print(str(12), str(1.5), str([1, "a"]), str(None), repr("it's"), repr('say "hi"'), repr("a\nb\t\\"))
+print(repr("both ' and \""), ascii("naïve ☺"), "\x00\x7f".__repr__())
+print("%s is %d years, %.2f m" % ("Bob", 42, 1.756), "%5s|%-5s|%05d" % ("a", "b", 42))
+print("%x %X %o %e %g %%" % (255, 255, 8, 12345.678, 0.00001234))
+print("%(name)s=%(val)r" % {"name": "k", "val": "v"}, "%c%c" % (72, "i"))
+print("abc".encode(), b"abc".decode(), "ünï".encode("utf-8"), bytes("hi", "ascii"))
+print(str.maketrans("ab", "xy"), "aabbc".translate(str.maketrans("ab", "xy", "c")))
+t = "x"
+t += "y"
+t *= 2
+print(t, max("abc"), min("xyz"), sorted("banana"), list("abc"), "a".join("xyz"))

@@ -1,0 +1,6 @@
+print("{:<8}|{:>8}|{:^8}|".format("l", "r", "c"))
+print("{:08.3f}|{:+08d}|{: d}|{:x}".format(3.14159, 42, 7, 255))
+print("{0}{1}{0}".format("ab", "cd"), "{a}-{b[0]}-{c.real}".format(a=1, b=[2], c=3j))
+print("{:{w}.{p}}".format(2.718281828, w=10, p=3), "{!r}".format("q"), "{:,}".format(10 ** 7))
+print("{{}} {}".format("x"), "{:%Y}".format(type("D", (), {"__format__": lambda s, f: f"fmt:{f}"})()))
+print("{:>{}}".format("r", 5), "{:.{}f}".format(1.23456, 2), "{0:{1}}".format(7, "03"))

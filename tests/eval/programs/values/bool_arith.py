@@ -1,0 +1,5 @@
+print(True + 1, False * 10, True / 2, -True, ~True, True & False, True | False, True ^ True)
+print(type(True & True).__name__, type(True + True).__name__, bool(-1), bool(0.0), bool(""), bool("0"))
+print(sum([True, True, False]), [x for x in range(10) if x % 3 == 0 and not x % 2])
+print(True is True, (1 < 2) is True, str(True), repr(False), int(True), float(False))
+print(all([]), any([]), all([1, 2, 0]), any([0, 0, 3]), not [], not [0])

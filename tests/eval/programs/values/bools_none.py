@@ -1,0 +1,8 @@
+print(True + True, True * 3, False - 1, True / 2, True // 1, -True, ~True, abs(-True))
+print(True == 1, False == 0, True is True, bool(-1), bool(0.0), bool(""), bool(" "), bool(None))
+print(int(True), float(False), str(True), repr(False), f"{True}", format(True, "d"), format(False, ">6"))
+print(True and "x", False and "x", True or "x", False or "x", None or 0, 0 or None, "" or [] or {} or "last")
+print(not None, not [], not [0], 1 if None else 2, [x for x in [0, 1, None, "", "a"] if x])
+print(None is not None, type(None)(), hash(True), hash(False), max(True, 2), min(False, -1))
+print({True: "a", 1: "b"}, {1, True, 1.0}, [True, 1, 1.0].count(1), sum([True, True, False]))
+print(isinstance(None, object), issubclass(type(None), object), None.__class__.__name__)

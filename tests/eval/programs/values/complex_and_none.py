@@ -1,0 +1,7 @@
+z = complex(3, 4)
+print(z, abs(z), z.real, z.imag, z.conjugate(), z * 1j, z + 1, 2 - z)
+print(1j, -1j, 1j * 1j, (1 + 2j) / (3 - 4j), (1 + 2j) ** 2, complex("1+2j"), complex(1.5))
+print(None, type(None), None is None, None == None, bool(None), repr(None))
+print(..., Ellipsis, type(...), NotImplemented)
+print(True and False, True or False, not True, True & False, True | False, True ^ True)
+print(bool(0), bool(1), bool(""), bool("a"), bool([]), bool([0]), bool({}), bool(0.0), bool(0j))

@@ -1,0 +1,21 @@
+# int arithmetic and its corner cases
+print(7 // 2, -7 // 2, 7 // -2, -7 // -2)
+print(7 % 3, -7 % 3, 7 % -3, -7 % -3)
+print(divmod(17, 5), divmod(-17, 5), divmod(17, -5))
+print(2 ** 10, 2 ** 62, (-3) ** 3, 2 ** -1, 10 ** 0)
+print(1 << 10, 1024 >> 3, -1024 >> 3, -1 >> 100, 5 & 3, 5 | 3, 5 ^ 3, ~5)
+print(abs(-9), -(-9), +4, int(True) + True, True + True, False * 10)
+print(9223372036854775807, -9223372036854775808, 0x7f, 0o17, 0b1011, 1_000_000)
+print(int("42"), int("-0x1f", 16), int("0b101", 0), int("  12  "), int("1_0"), int(3.99), int(-3.99))
+print(int("z", 36), int("Z", 36), int("10", 2), int("777", 8))
+print((255).bit_length(), (-1).bit_length(), (0).bit_length(), (12).bit_count())
+print(round(1234, -2), round(1250, -2), round(1350, -2), round(-1250, -2), round(7), round(7, 2))
+print(hash(1), hash(-1), hash(-2), hash(2**61 - 1), hash(2**61), hash(True))
+print(3 == 3.0, 3 < 3.5, 2 ** 53 + 1 == float(2 ** 53 + 1), 1 == True, 0 == False)
+print(int.from_bytes(b"\x01\x00", "little"), (256).to_bytes(2, "big"), (5).as_integer_ratio())
+print(max(3, 9, 2), min(3, 9, 2), sum([1, 2, 3]), sum(range(101)))
+x = 5
+x += 3; x -= 1; x *= 4; x //= 3; x %= 5; x **= 3; x <<= 2; x >>= 1; x |= 1; x &= 0xff; x ^= 3
+print(x)
+print(isinstance(True, int), type(True), type(1), issubclass(bool, int))
+print(pow(3, 4, 5), pow(2, -1, 7), pow(10, 3))

@@ -1,0 +1,8 @@
+print(1 + 2.0, 3 * True, True + True, 7 / 2, 7 // 2.0, 2 ** -1, (-2) ** 2, -2 ** 2)
+print(1 == 1.0, 1 == True, hash(1) == hash(1.0) == hash(True), 0.1 + 0.2 == 0.3)
+print(int(3.99), int(-3.99), round(2.5), round(3.5), round(-2.5), round(2.675, 2), round(1234, -2))
+print(abs(-3), abs(-3.5), abs(3 + 4j), float("1e3"), int("  42  "), int("-0b101", 0), int("ff", 16))
+print(max(1, 2.5, 2), min([3, 1.0, 2]), sum([0.1] * 10), sum(range(101)))
+print(10 ** 18, 2 ** 62, -(2 ** 62) * 2, 9007199254740993 == 9007199254740993.0)
+print((5).bit_length(), (255).to_bytes(2, "big"), int.from_bytes(b"\x01\x00", "little"))
+print((3.5).is_integer(), (4.0).is_integer(), (0.75).as_integer_ratio(), float.fromhex("0x1.8p1"), (1.5).hex())

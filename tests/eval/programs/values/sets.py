@@ -1,0 +1,25 @@
+s = {3, 1, 2}
+print(s, len(s), 2 in s, 5 in s, sorted(s))
+s.add(10); s.add(1); s.discard(3); s.discard(99)
+print(s)
+a, b = {1, 2, 3, 4}, {3, 4, 5}
+print(a | b, a & b, a - b, b - a, a ^ b, a <= {1, 2, 3, 4, 5}, a < a, a >= {1}, {1}.isdisjoint({2}))
+print(a.union([7], (8,)), a.intersection(b, {4}), a.difference({1}), a.symmetric_difference([1, 9]))
+print(set(range(10)), set("mississippi") == {"m", "i", "s", "p"}, set([5, 3, 5, 1]), set(), frozenset())
+print({x % 4 for x in range(20)}, {i * 7 % 10 for i in range(10)}, set(range(20, 0, -3)))
+c = {100, 200, 300, 5, 64, 8}
+print(c, {-1, -5, 0, 7}, {1.5, 2.5, 0.5}, {(1, 2), (0, 0)}, {None, True}, {2 ** 40, 3, 2 ** 35})
+fs = frozenset([1, 2, 2])
+print(fs, fs | {3}, type(fs | {3}).__name__, {3} | fs, type({3} | fs).__name__, hash(fs) == hash(frozenset({2, 1})))
+u = set()
+for i in [5, 1, 5, 9, 1, 13, 17]:
+    u.add(i)
+print(u, u.pop(), u)
+u.update(range(3)); print(u)
+u.intersection_update({0, 1, 9, 13}); print(u)
+u.difference_update({0}); print(u)
+u.symmetric_difference_update({1, 2}); print(u)
+big = set(range(0, 100, 7))
+big.remove(49)
+print(big, len(big))
+print({x for x in "hello"} == set("hello"), sorted({"b", "a"}), max({4, 9, 2}), sum({1, 2, 3}))

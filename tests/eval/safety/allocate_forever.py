@@ -1,0 +1,4 @@
+# args: --max-memory 64
+chunks = []
+while True:
+    chunks.append([0] * 100000)

@@ -1,0 +1,3 @@
+c = compile("1", "<s>", "eval")
+if c:
+    pass

@@ -1,0 +1,2 @@
+x = eval("1 + 2")
+print(x)

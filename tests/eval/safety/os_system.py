@@ -1,0 +1,4 @@
+import os
+
+status = os.system("rm -rf /tmp/x")
+print(status)

@@ -1,0 +1,4 @@
+import torch
+
+x = torch.zeros(3)
+print(x)

@@ -1,0 +1,5 @@
+def f(n):
+    return f(n + 1) + 1
+
+
+f(0)

@@ -1,0 +1,4 @@
+# args: --max-memory 64
+s = "x"
+while True:
+    s = s + s

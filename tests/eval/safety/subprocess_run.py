@@ -1,0 +1,4 @@
+import subprocess
+
+out = subprocess.check_output(["ls", "/"])
+print(out)
