@@ -94,10 +94,10 @@ BUILTIN(print) {
   s += end && is_str(end) ? as_str(end)->s : "\n";
   if (!file || file.is_none()) {
     // sys.stdout may have been replaced (contextlib.redirect_stdout): print writes to it then.
-    Value sys = dict_get(I, I.modules.get(), I.str("sys"));
+    Value sys = dict_get_str(I.modules.get(), I.intern("sys"));
     if (sys && sys.obj()->dict) {
-      Value out = dict_get(I, sys.obj()->dict, I.str("stdout"));
-      Value orig = dict_get(I, sys.obj()->dict, I.str("__stdout__"));
+      Value out = dict_get_str(sys.obj()->dict, I.intern("stdout"));
+      Value orig = dict_get_str(sys.obj()->dict, I.intern("__stdout__"));
       if (out && !out.is(orig)) file = out;
     }
   }

@@ -16,6 +16,7 @@
 
 #include "eval/code.h"
 #include "eval/compile.h"
+#include "eval/containers.h"
 #include "eval/control_flow.h"
 #include "eval/frame.h"
 #include "eval/generator.h"

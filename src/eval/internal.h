@@ -28,8 +28,6 @@ Value type_new_impl(Interp& I, Type* meta, Str* name, const std::vector<Value>& 
                     const Args& kwargs);
 // The most derived metaclass of `meta` and the bases' types.
 Type* calculate_metaclass(Interp& I, Type* meta, const std::vector<Value>& bases);
-// Allocates a bare instance of a user class (its native layout, a __dict__ when it has one).
-Value alloc_instance(Interp& I, Type* cls);
 
 // Generic descriptor/attribute helpers.
 bool is_data_descriptor(Interp& I, const Value& d);

@@ -1,7 +1,10 @@
 #include "eval/loader.h"
 
+#include <limits.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "eval/code.h"
@@ -205,7 +208,14 @@ Value ModuleLoader::find_and_load(const std::string& fullname, const Value& pare
       dirs = search_path;
     }
   }
+  std::string ignored;
   for (const std::string& dir : dirs) {
+    if (!allowed_dir(dir)) {
+      // A program may add any folder to sys.path or a package's __path__, but only the script's
+      // folder and the --path folders (and what is under them) are read: safety, decision 8.
+      if (ignored.empty()) ignored = dir;
+      continue;
+    }
     std::string base = dir.empty() ? leaf : dir + "/" + leaf;
     if (is_dir(base) && is_file(base + "/__init__.py")) return load_file(fullname, base + "/__init__.py", true, base);
     if (is_file(base + ".py")) return load_file(fullname, base + ".py", false, dir);
@@ -220,8 +230,51 @@ Value ModuleLoader::find_and_load(const std::string& fullname, const Value& pare
   }
   // Unknown top-level modules: part of CPython's standard library we do not provide, or a package
   // that is not installed (torch, before the torch stage registers its prelude).
-  return unavailable(fullname, "no module of that name is built into onnxify or found on the search path", guarded,
-                     where);
+  std::string why = "no module of that name is built into onnxify or found on the search path";
+  if (!ignored.empty())
+    why += fmt::format(" (sys.path folders outside the script's folder and the --path folders, like '{}', are "
+                       "not searched; add them with --path)",
+                       ignored);
+  return unavailable(fullname, why, guarded, where);
+}
+
+// An absolute, lexically normalized path ("." and ".." collapsed; symbolic links are not resolved:
+// a link the user placed inside a root is theirs to place).
+static std::string lexical_abs(const std::string& p) {
+  std::string full = p;
+  if (full.empty() || full[0] != '/') {
+    char cwd[PATH_MAX];
+    full = std::string(::getcwd(cwd, sizeof cwd) ? cwd : "/") + "/" + full;
+  }
+  std::vector<std::string> parts;
+  size_t i = 0;
+  while (i <= full.size()) {
+    size_t j = full.find('/', i);
+    if (j == std::string::npos) j = full.size();
+    std::string part = full.substr(i, j - i);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    i = j + 1;
+  }
+  std::string out;
+  for (const std::string& part : parts) out += "/" + part;
+  return out.empty() ? "/" : out;
+}
+
+bool ModuleLoader::allowed_dir(const std::string& dir) {
+  if (roots_for_ != search_path.size()) {
+    roots_.clear();
+    for (const std::string& r : search_path) roots_.push_back(lexical_abs(r));
+    roots_for_ = search_path.size();
+  }
+  std::string d = lexical_abs(dir);
+  for (const std::string& r : roots_)
+    if (d == r || r == "/" || (d.size() > r.size() && d.compare(0, r.size(), r) == 0 && d[r.size()] == '/'))
+      return true;
+  return false;
 }
 
 Value ModuleLoader::load(const std::string& fullname, bool guarded, const SourceRange& where) {

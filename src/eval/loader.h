@@ -27,7 +27,7 @@ class ModuleLoader {
   void install_stdlib();
 
   // Import roots, searched in order after the modules built into the binary.
-  std::vector<std::string> search_path;
+  std::vector<std::string> search_path;  // the roots imports may read (script folder, --path dirs)
 
   // `import a.b.c`: imports a, a.b and a.b.c; returns a (what the statement binds).
   Value import_top(const std::string& dotted, Dict* globals, bool guarded, const SourceRange& where);
@@ -63,9 +63,14 @@ class ModuleLoader {
   Value load_native(const NativeModuleDef& d);
   Value unavailable(const std::string& fullname, const std::string& reason, bool guarded, const SourceRange& where);
   std::string resolve_relative(const std::string& name, Dict* globals, int level);
+  // Whether imports may read `dir`: it is one of the search_path roots or under one (compared
+  // lexically), whatever sys.path or a package's __path__ says.
+  bool allowed_dir(const std::string& dir);
 
   Interp& I;
   std::vector<std::string> initializing_;
+  std::vector<std::string> roots_;  // search_path made absolute (allowed_dir), for roots_for_ entries
+  size_t roots_for_ = static_cast<size_t>(-1);
   std::map<std::string, EmbeddedModule> embedded_;
   std::map<std::string, NativeModuleDef> native_;
 };

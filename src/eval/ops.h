@@ -198,6 +198,9 @@ struct TypeSpec {
 };
 // Creates a native type. Slots not given are inherited from the base.
 Type* new_native_type(Interp& I, const TypeSpec& spec);
+// Allocates a bare instance of `cls` (a native type or a Python subclass of one: its native layout,
+// and a __dict__ when it has one). A native type's __new__ slot starts with this.
+Value alloc_instance(Interp& I, Type* cls);
 // Fills an already allocated Type (the builtin types are allocated before str exists).
 void init_native_type(Interp& I, Type* t, const TypeSpec& spec);
 

@@ -33,7 +33,8 @@ def read(path):
 
 
 def message_and_help(text):
-    lines = text.splitlines()
+    # (Sanitizer builds may print their own warnings about the deep stack first.)
+    lines = [l for l in text.splitlines() if not re.match(r"^==\d+==", l) and l.strip()]
     first = re.sub(r"^\S+:\d+:\d+: ", "", lines[0]) if lines else ""
     return "\n".join([first] + [l for l in lines if l.startswith("help: ")]) + "\n"
 
