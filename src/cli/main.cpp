@@ -9,6 +9,8 @@ namespace onnxify::cli {
 Action setup_parse(CLI::App& sub);
 Action setup_weights(CLI::App& sub);
 Action setup_run(CLI::App& sub);
+Action setup_export(CLI::App& sub);
+Action setup_inspect(CLI::App& sub);
 
 // One row per subcommand; each row's setup function lives in cmd_<name>.cpp.
 const std::vector<Command>& commands() {
@@ -16,6 +18,8 @@ const std::vector<Command>& commands() {
       {"parse", "parse Python files; --dump prints the AST as CPython's ast.dump", setup_parse},
       {"weights", "list a checkpoint's tensors: name, dtype, shape, checksum", setup_weights},
       {"run", "run a Python script in the evaluator (print goes to stdout)", setup_run},
+      {"export", "convert a PyTorch model's source (+ checkpoint) to ONNX", setup_export},
+      {"inspect", "show a model's module tree, parameter shapes and counts, and what export needs", setup_inspect},
   };
   return table;
 }

@@ -1,0 +1,81 @@
+// onnxify export SOURCE.py --model EXPR [--input NAME=SPEC]... [--weights FILE] [--weights-key KEY]
+//                [-o OUT.onnx] [--opset N] [--target T] [--path DIR]... [--decompose OP,...] [--keep OP,...]
+//                [--trt-version V]
+// The logic is torch::export_model; this file maps its outcome to exit codes and prints diagnostics.
+#include <fmt/ranges.h>
+
+#include <cstdio>
+
+#include "cli/commands.h"
+#include "eval/eval.h"
+#include "torch/torch.h"
+
+namespace onnxify::cli {
+
+namespace {
+
+int exit_code(torch::Failure f) {
+  switch (f) {
+    case torch::Failure::None: return kOk;
+    case torch::Failure::BadInput: return kBadInput;
+    case torch::Failure::Convert: return kConvertFailed;
+  }
+  return kConvertFailed;
+}
+
+void print_warnings(const std::vector<Diagnostic>& w) {
+  for (const Diagnostic& d : w) std::fputs(d.render().c_str(), stderr);
+}
+
+}  // namespace
+
+// Splits NAME=SPEC flags (shared with inspect).
+bool split_inputs(const std::vector<std::string>& raw, std::vector<std::pair<std::string, std::string>>& out) {
+  for (const std::string& r : raw) {
+    size_t eq = r.find('=');
+    if (eq == std::string::npos) {
+      report(Diagnostic::error(fmt::format("--input '{}': expected NAME=SPEC, e.g. x=float32[N,3,224,224]", r)), kBadInput);
+      return false;
+    }
+    out.emplace_back(r.substr(0, eq), r.substr(eq + 1));
+  }
+  return true;
+}
+
+Action setup_export(CLI::App& sub) {
+  auto o = std::make_shared<torch::ExportOptions>();
+  auto raw_inputs = std::make_shared<std::vector<std::string>>();
+  auto quiet = std::make_shared<bool>(false);
+  sub.add_option("source", o->source, "the model's Python source file")->required();
+  sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's namespace")
+      ->required();
+  sub.add_option("--input", *raw_inputs, "NAME=SPEC for a forward() parameter: a tensor type like float32[N,3,224,224] "
+                                         "(names are symbolic sizes) or a Python literal (repeatable)");
+  sub.add_option("--weights", o->weights, "checkpoint (torch.save file or safetensors); without it, random weights");
+  sub.add_option("--weights-key", o->weights_key, "the dictionary inside the checkpoint that holds the state_dict");
+  sub.add_option("-o,--output", o->output, "the ONNX file to write (default: SOURCE's name with .onnx)");
+  sub.add_option("--opset", o->opset, "ONNX opset of the result (default 17)");
+  sub.add_option("--target", o->target, "onnxruntime (default), tensorrt or generic");
+  sub.add_option("--path", o->paths, "an import root like PYTHONPATH (repeatable); SOURCE under a root gets its dotted "
+                                     "module name and its packages run first");
+  sub.add_option("--decompose", o->decompose, "composite ops to always decompose (comma-separated)")->delimiter(',');
+  sub.add_option("--keep", o->keep, "composite ops to keep as one ONNX op (comma-separated)")->delimiter(',');
+  sub.add_option("--trt-version", o->trt_version, "tensorrt target: the TensorRT version (default 10.15)");
+  sub.add_flag("-q,--quiet", *quiet, "print nothing on success");
+  return [o, raw_inputs, quiet] {
+    if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);
+    torch::ExportResult r;
+    eval::run_with_big_stack([&] { r = torch::export_model(*o); });
+    // Warnings (random weights, hooks that never run) matter for a written file; on failure the
+    // errors alone say what to fix.
+    if (r.failure != torch::Failure::None) return report(r.diagnostics, exit_code(r.failure));
+    print_warnings(r.warnings);
+    if (!*quiet)
+      std::printf("wrote %s (%zu nodes; inputs: %s; outputs: %s)\n", r.output_path.c_str(), r.num_nodes,
+                  fmt::format("{}", fmt::join(r.input_names, ", ")).c_str(),
+                  fmt::format("{}", fmt::join(r.output_names, ", ")).c_str());
+    return static_cast<int>(kOk);
+  };
+}
+
+}  // namespace onnxify::cli

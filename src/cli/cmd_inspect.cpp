@@ -1,0 +1,27 @@
+// onnxify inspect SOURCE.py --model EXPR [--path DIR]...: the module tree, parameter shapes and
+// counts, forward's signature and the --input flags export needs.
+#include <cstdio>
+
+#include "cli/commands.h"
+#include "eval/eval.h"
+#include "torch/torch.h"
+
+namespace onnxify::cli {
+
+Action setup_inspect(CLI::App& sub) {
+  auto o = std::make_shared<torch::ExportOptions>();
+  sub.add_option("source", o->source, "the model's Python source file")->required();
+  sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's namespace")
+      ->required();
+  sub.add_option("--path", o->paths, "an import root like PYTHONPATH (repeatable)");
+  return [o] {
+    torch::InspectResult r;
+    eval::run_with_big_stack([&] { r = torch::inspect_model(*o); });
+    if (r.failure != torch::Failure::None)
+      return report(r.diagnostics, r.failure == torch::Failure::BadInput ? kBadInput : kConvertFailed);
+    std::fputs(r.text.c_str(), stdout);
+    return static_cast<int>(kOk);
+  };
+}
+
+}  // namespace onnxify::cli

@@ -1,0 +1,147 @@
+// The native core of the torch stage: the objects Python code sees (Tensor, Parameter, SymInt,
+// torch.Size, dtype, device) and the per-interpreter state that ties them to the recorder.
+//
+// A Tensor is its type (dtype + symbolic shape) and the IR value that computes it. Constants made at
+// conversion time (torch.zeros in __init__, torch.tensor([...])) keep their values and become graph
+// constants only when an op uses them, so Python code may still read them (item(), tolist()).
+//
+// Functionalization: the graph is single-assignment, so an in-place op computes a new value and
+// rebinds the Python tensor object to it (every Python reference to that object sees the change).
+// A tensor made by a view op remembers its base and how it was derived; writing to the view writes
+// the new values back into the base (index_put for x[idx], Reshape for view/reshape, the inverse
+// Transpose for permute/transpose), and a view whose base changed later is re-derived when next read.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "eval/eval.h"
+#include "ir/ir.h"
+#include "torch/dtype.h"
+#include "torch/recorder.h"
+
+namespace onnxify::torch {
+
+struct ViewSpec {
+  enum class Kind : uint8_t { None, Alias, Index, Reshape, Permute };
+  ViewSpec() = default;
+  explicit ViewSpec(Kind k, eval::Value key = {}, std::vector<int64_t> perm = {})
+      : kind(k), key(std::move(key)), perm(std::move(perm)) {}
+  Kind kind = Kind::None;
+  eval::Value key;            // Index: the Python index the view was taken with
+  std::vector<int64_t> perm;  // Permute: the view's permutation of the base's dims
+};
+
+struct TensorObj : eval::Object {
+  DType dtype = DType::Float32;
+  std::vector<ir::DimExpr> shape;
+  ir::Value* value = nullptr;                // null while a constant is not yet materialized
+  std::shared_ptr<const ir::Tensor> data;    // the values, when known at conversion time
+  std::optional<double> fill;                // or: every element has this value (zeros, ones, full)
+  bool uninitialized = false;                // torch.empty: any values are right
+  bool random = false;                       // torch.randn & co: values no export can reproduce
+  bool requires_grad = false;
+  uint32_t version = 0;                      // bumped by every in-place write
+  eval::Ref<TensorObj> base;                 // views: the tensor this one views
+  uint32_t base_version = 0;
+  ViewSpec view;
+
+  size_t rank() const { return shape.size(); }
+  ir::Type ir_type() const { return ir::Type::tensor(elem(dtype), shape); }
+  bool is_constant() const { return data || fill; }
+};
+
+struct SymIntObj : eval::Object {
+  ir::DimExpr expr;
+};
+struct DTypeObj : eval::Object {
+  DType dtype = DType::Float32;
+};
+struct DeviceObj : eval::Object {
+  std::string kind = "cpu";  // the device type ("cpu", "cuda", ...)
+  int64_t index = -1;
+};
+
+// Per-interpreter state of the torch stage.
+class Torch {
+ public:
+  explicit Torch(eval::Interp& I) : I(I), rec(I) {}
+  eval::Interp& I;
+  Recorder rec;
+
+  eval::Type* tensor_type = nullptr;
+  eval::Type* parameter_type = nullptr;
+  eval::Type* symint_type = nullptr;
+  eval::Type* size_type = nullptr;
+  eval::Type* dtype_type = nullptr;
+  eval::Type* device_type = nullptr;
+  std::vector<eval::Value> dtype_objects;  // by DType
+  // torch.return_types.* (named tuples made by the prelude), by op name: max, min, topk, ...
+  std::map<std::string, eval::Value> return_types;
+  eval::Value cpu_device;
+  DType default_dtype = DType::Float32;
+  eval::Value tensor_api_names;  // frozenset of PyTorch's Tensor attribute names (torch._api_names)
+  bool grad_enabled = true;
+
+  // Unsupported operations met so far (DESIGN.md decision 6: one run lists them all). Each poison
+  // is reported once, where it first reached a torch op.
+  DiagnosticList problems;
+  std::set<std::string> reported;
+  // Warnings (hooks registered, random weights, ...), printed by the driver.
+  std::vector<Diagnostic> warnings;
+
+  eval::Value dtype_object(DType t) const { return dtype_objects[static_cast<size_t>(t)]; }
+  // Drops the Python values held here (before the interpreter that owns them goes away).
+  void release_values() {
+    dtype_objects.clear();
+    cpu_device = eval::Value();
+    return_types.clear();
+    tensor_api_names = eval::Value();
+  }
+};
+
+// The state installed in this thread's interpreter (install_torch in torch.h).
+Torch& torch_state();
+Torch* torch_state_opt();
+
+// ---- tensors ---------------------------------------------------------------------------------------
+bool is_tensor(const eval::Value& v);
+inline TensorObj* as_tensor(const eval::Value& v) { return static_cast<TensorObj*>(v.obj()); }
+// A new tensor of `dtype` and `shape` computed by `value`.
+eval::Value new_tensor(Torch& T, ir::Value* value, DType dtype, std::vector<ir::DimExpr> shape);
+// A conversion-time constant (materialized on first use).
+eval::Value new_constant(Torch& T, ir::Tensor data, DType dtype);
+eval::Value new_fill(Torch& T, double fill, DType dtype, std::vector<ir::DimExpr> shape);
+// The IR value of a tensor: materializes constants, re-derives stale views.
+ir::Value* value_of(Torch& T, TensorObj* t);
+// In-place write: rebinds `t` to `v` (same shape and dtype) and writes views back to their bases.
+void assign_inplace(Torch& T, TensorObj* t, ir::Value* v);
+// Marks `view` as a view of `base` (for in-place writes through it).
+void make_view(TensorObj* view, TensorObj* base, ViewSpec spec);
+
+// ---- sizes ------------------------------------------------------------------------------------------
+// A size as Python sees it: an int when static, else a SymInt.
+eval::Value make_size_value(Torch& T, ir::DimExpr d);
+eval::Value make_size_tuple(Torch& T, const std::vector<ir::DimExpr>& dims);  // torch.Size
+bool is_symint(const eval::Value& v);
+
+// ---- diagnostics --------------------------------------------------------------------------------------
+// Records an unsupported operation (op name, why) at the current location and module path and
+// returns a poison value standing for its result, so evaluation continues and later problems are
+// reported too.
+eval::Value unsupported(Torch& T, const std::string& what, const std::string& why);
+// A poison argument reached a torch op: reported once per poison origin; returns a poison result.
+eval::Value poison_reached_op(Torch& T, const eval::Value& poison, const std::string& op);
+// A concrete value is needed but the tensor/size is only known at run time.
+[[noreturn]] void need_concrete(Torch& T, const std::string& what, const std::string& use);
+
+// Installers for the native types (called by install_torch in native_module.cpp).
+void init_tensor_type(Torch& T);
+void init_symint_type(Torch& T);
+void init_dtype_types(Torch& T);
+
+}  // namespace onnxify::torch

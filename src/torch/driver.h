@@ -1,0 +1,73 @@
+// The export driver's pieces (internal to src/torch): a Session evaluates SOURCE and --model in a
+// fresh interpreter; weights are bound to its parameters; --input specs become graph inputs.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "torch/core.h"
+#include "torch/torch.h"
+
+namespace onnxify::torch {
+
+// An error of the user's input (exit status 2): a missing file, a bad --input spec, an unknown name
+// in --model. Everything else that fails is a conversion error (exit status 1).
+struct BadInput {
+  Diagnostic diagnostic;
+};
+
+class Session {
+ public:
+  explicit Session(const ExportOptions& o);
+  ~Session();
+
+  // Imports SOURCE (as its dotted module name when under a --path root, its packages first),
+  // evaluates --model in its namespace, calls .eval() and names the modules for the recorder.
+  // Throws BadInput or Diagnostic.
+  void load_model();
+
+  // forward's parameter names (after self) and which of them have defaults.
+  struct Param {
+    std::string name;
+    bool has_default = false;
+    bool var = false;  // *args / **kwargs
+  };
+  std::vector<Param> forward_params();
+
+  // Python exception -> Diagnostic, with the problems found so far as the first diagnostics.
+  DiagnosticList failure(const Diagnostic& last);
+
+  const ExportOptions& opts;
+  std::unique_ptr<eval::Interp> I;
+  std::unique_ptr<Torch> T;
+  std::string module_name;
+  eval::Value module;
+  eval::Value model;
+  std::string model_class;
+};
+
+// Binds the checkpoint (or deterministic random values) to the model's state_dict entries. Throws
+// BadInput (unreadable checkpoint) or Diagnostic (keys or shapes do not match).
+void bind_weights(Session& s);
+
+// One --input SPEC: a tensor type (`float32[N,3,224,224]`) or a Python literal.
+struct InputSpec {
+  std::string name;
+  bool is_tensor = false;
+  ir::ElementType elem = ir::ElementType::Float32;
+  std::vector<ir::DimExpr> dims;
+  std::string literal;  // when !is_tensor
+};
+// Parses NAME=SPEC; throws BadInput naming the flag.
+InputSpec parse_input_spec(const std::string& name, const std::string& spec);
+
+// An uncaught Python exception as a diagnostic at the user's code: frames of the embedded prelude
+// are onnxify's, so an exception raised there is reported at the innermost user frame.
+Diagnostic python_error(eval::Interp& I, const eval::Value& exc);
+
+// A stable hash of the source text for the model's metadata ("fnv1a64:<16 hex digits>").
+std::string source_hash(const std::string& text);
+
+}  // namespace onnxify::torch

@@ -1,0 +1,286 @@
+// export_model: SOURCE + --model + checkpoint -> graph -> passes -> lower -> ONNX file.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "onnx/onnx.h"
+#include "eval/containers.h"
+#include "passes/passes.h"
+#include "torch/driver.h"
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+
+// Phase timings on stderr when ONNXIFY_TIMES is set (for profiling and bench/export).
+class Timer {
+ public:
+  Timer() : on_(std::getenv("ONNXIFY_TIMES") != nullptr), last_(std::chrono::steady_clock::now()) {}
+  void lap(const char* what) {
+    if (!on_) return;
+    auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "onnxify: %-22s %8.1f ms\n", what, std::chrono::duration<double, std::milli>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point last_;
+};
+
+// forward's return value flattened to graph outputs: tuples and lists in order, dict values in
+// insertion order named by their keys.
+struct Output {
+  std::string name;
+  Value value;
+};
+
+void flatten(eval::Interp& I, const Value& v, const std::string& name, std::vector<Output>& out) {
+  if (eval::is_tuple(v) || eval::is_list(v)) {
+    std::vector<Value> items = eval::to_vector(I, v);
+    for (size_t i = 0; i < items.size(); ++i)
+      flatten(I, items[i], name.empty() ? "" : fmt::format("{}_{}", name, i), out);
+    return;
+  }
+  if (eval::is_dict(v)) {
+    for (const eval::DictEntry& e : eval::as_dict(v)->entries) {
+      if (e.key.is_null()) continue;
+      std::string key = eval::is_str(e.key) ? eval::as_str(e.key)->s : eval::repr_string(I, e.key);
+      flatten(I, e.value, name.empty() ? key : name + "_" + key, out);
+    }
+    return;
+  }
+  out.push_back({name, v});
+}
+
+// The value of one output (a tensor, or a Python number/size as a constant).
+ir::Value* output_value(Session& s, const Output& o, size_t index) {
+  Torch& T = *s.T;
+  if (is_tensor(o.value)) return value_of(T, as_tensor(o.value));
+  if (is_symint(o.value)) return T.rec.dim_scalar(eval::as<SymIntObj>(o.value)->expr);
+  int64_t i;
+  double d;
+  if (o.value.is_bool()) return T.rec.const_scalar(ir::ElementType::Bool, o.value.b());
+  if (eval::int_value(o.value, &i)) return T.rec.const_i64_scalar(i);
+  if (eval::float_value(o.value, &d)) return T.rec.const_scalar(ir::ElementType::Float32, d);
+  if (eval::is_poison(o.value)) {
+    poison_reached_op(T, o.value, "what forward() returns");
+    return nullptr;
+  }
+  throw Diagnostic::error(fmt::format("forward returned a {} as output {}; outputs must be tensors (or tuples, lists "
+                                      "and dicts of them)",
+                                      eval::type_name(*s.I, o.value), index));
+}
+
+// Checks the --input names against forward's parameters (before anything is bound).
+void check_inputs(Session& s, const std::vector<InputSpec>& specs) {
+  std::vector<Session::Param> params = s.forward_params();
+  bool has_varkw = false;
+  for (const auto& p : params) has_varkw |= p.var;
+  std::set<std::string> given;
+  for (const InputSpec& in : specs) {
+    bool known = has_varkw;
+    for (const auto& p : params) known |= !p.var && p.name == in.name;
+    if (!known) {
+      std::vector<std::string> names;
+      for (const auto& p : params) names.push_back(p.name);
+      std::string near = closest_spelling(in.name, names);
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      throw BadInput{Diagnostic::error(fmt::format("--input {}: {}.forward() has no parameter '{}' (its parameters: {})",
+                                                   in.name, s.model_class, in.name, list.empty() ? "none" : list))
+                         .with_help(near.empty() ? "" : fmt::format("did you mean '{}'?", near))};
+    }
+    if (!given.insert(in.name).second)
+      throw BadInput{Diagnostic::error(fmt::format("--input {} is given twice", in.name))};
+  }
+  for (const auto& p : params)
+    if (!p.var && !p.has_default && !given.count(p.name))
+      throw BadInput{Diagnostic::error(fmt::format("{}.forward() needs '{}': pass --input {}=SPEC", s.model_class, p.name,
+                                                   p.name))
+                         .with_help("SPEC is a tensor type like float32[N,3,224,224] or a Python literal")};
+}
+
+// Makes the graph inputs and the keyword arguments of the forward call.
+std::vector<std::pair<std::string, Value>> make_inputs(Session& s, const std::vector<InputSpec>& specs) {
+  eval::Interp& I = *s.I;
+  Torch& T = *s.T;
+  std::vector<Session::Param> params = s.forward_params();
+  std::vector<std::pair<std::string, Value>> kwargs;
+  // Graph inputs follow forward's parameter order (then **kwargs names in flag order).
+  auto make_one = [&](const InputSpec& in) {
+    if (!in.is_tensor) {
+      auto f = std::make_shared<SourceFile>("--input " + in.name, in.literal);
+      std::unique_ptr<eval::CodeUnit> unit = eval::compile_expression(I, f, "__onnxify_input__");
+      eval::Ref<eval::Dict> ns = eval::new_dict_ref(I);
+      eval::dict_set(I, ns.get(), "__builtins__", I.builtins_module.value());
+      eval::exec_module_code(I, unit->module, ns.get());
+      I.keep(std::move(unit));
+      kwargs.emplace_back(in.name, eval::dict_get(I, ns.get(), "__result__"));
+      return;
+    }
+    ir::Value* v = T.rec.main().add_input(ir::Type::tensor(in.elem, in.dims), in.name);
+    for (size_t i = 0; i < in.dims.size(); ++i)
+      if (in.dims[i].is_symbol() && !T.rec.has_symbol_source(std::string(in.dims[i].name())))
+        T.rec.add_symbol_source(std::string(in.dims[i].name()), v, static_cast<int64_t>(i));
+    kwargs.emplace_back(in.name, new_tensor(T, v, *dtype_from_elem(in.elem), in.dims));
+  };
+  for (const auto& p : params)
+    for (const InputSpec& in : specs)
+      if (in.name == p.name) make_one(in);
+  for (const InputSpec& in : specs) {
+    bool done = false;
+    for (const auto& p : params) done |= !p.var && p.name == in.name;
+    if (!done) make_one(in);
+  }
+  return kwargs;
+}
+
+Value call_forward(Session& s, const std::vector<std::pair<std::string, Value>>& kwargs) {
+  eval::Interp& I = *s.I;
+  std::vector<eval::Str*> names;
+  std::vector<Value> vals;
+  for (const auto& [n, v] : kwargs) names.push_back(I.intern(n)), vals.push_back(v);
+  eval::Args a;
+  a.nkw = static_cast<uint32_t>(vals.size());
+  a.kwnames = names.data();
+  a.kwvals = vals.data();
+  return eval::call(I, s.model, a);
+}
+
+void set_outputs(Session& s, const Value& result) {
+  std::vector<Output> outs;
+  flatten(*s.I, result, "", outs);
+  ir::Graph& g = s.T->rec.main();
+  std::set<const ir::Value*> used;
+  std::set<std::string> names;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (outs[i].value.is_none()) continue;
+    ir::Value* v = output_value(s, outs[i], i);
+    if (!v) continue;
+    // A graph output of its own (inputs, constants and repeated outputs get an Identity).
+    if (v->producer() == nullptr || used.count(v)) {
+      ir::Node* n = g.append("Identity", {v});
+      n->output(0)->set_type(v->type());
+      v = n->output(0);
+    }
+    used.insert(v);
+    std::string name = outs[i].name.empty() ? (outs.size() == 1 ? "output" : fmt::format("output_{}", i)) : outs[i].name;
+    while (names.count(name)) name += "_";
+    names.insert(name);
+    v->set_name(name);
+    g.add_output(v);
+  }
+  if (g.num_outputs() == 0 && s.T->problems.empty())
+    throw Diagnostic::error(fmt::format("{}.forward() returned no tensor", s.model_class));
+}
+
+std::string default_output(const std::string& source) {
+  std::string stem = source.substr(source.rfind('/') + 1);
+  stem = stem.substr(0, stem.rfind('.'));
+  return (stem.empty() ? "model" : stem) + ".onnx";
+}
+
+}  // namespace
+
+ExportResult export_model(const ExportOptions& o) {
+  ExportResult r;
+  r.output_path = o.output.empty() ? default_output(o.source) : o.output;
+  std::vector<InputSpec> specs;
+  try {
+    for (const auto& [n, spec] : o.inputs) specs.push_back(parse_input_spec(n, spec));
+    if (o.opset < kMinOpset || o.opset > kMaxOpset)
+      throw BadInput{Diagnostic::error(fmt::format("--opset {} is not supported (onnxify writes opsets {} to {})", o.opset,
+                                                   kMinOpset, kMaxOpset))};
+  } catch (BadInput& b) {
+    r.failure = Failure::BadInput;
+    r.diagnostics.add(b.diagnostic);
+    return r;
+  }
+  Timer timer;
+  Session s(o);
+  try {
+    s.load_model();
+    timer.lap("import + build model");
+    check_inputs(s, specs);
+    bind_weights(s);
+    timer.lap("bind weights");
+    std::vector<std::pair<std::string, Value>> kwargs = make_inputs(s, specs);
+    Value result;
+    try {
+      result = call_forward(s, kwargs);
+      timer.lap("record forward");
+    } catch (eval::PyException& e) {
+      throw s.failure(python_error(*s.I, e.exc));
+    }
+    set_outputs(s, result);
+    if (!s.T->problems.empty()) throw DiagnosticList(s.T->problems);
+  } catch (BadInput& b) {
+    r.failure = Failure::BadInput;
+    r.diagnostics.add(b.diagnostic);
+  } catch (DiagnosticList& l) {
+    r.failure = Failure::Convert;
+    r.diagnostics = l;
+  } catch (const Diagnostic& d) {
+    r.failure = Failure::Convert;
+    r.diagnostics = s.failure(d);
+  }
+  r.warnings = s.T->warnings;
+  if (r.failure != Failure::None) return r;
+
+  ir::Graph& g = s.T->rec.main();
+  g.set_name(s.model_class);
+  for (size_t i = 0; i < g.num_inputs(); ++i) r.input_names.push_back(g.input(i)->name());
+  for (ir::Value* v : g.outputs()) r.output_names.push_back(v->name());
+  passes::PassOptions po;
+  Status st = passes::run_pipeline(g, passes::default_pipeline(), po);
+  if (!st) {
+    r.failure = Failure::Convert;
+    r.diagnostics.add(st.diagnostic());
+    return r;
+  }
+  timer.lap("passes");
+  LowerOptions lo;
+  lo.target = o.target;
+  lo.opset = o.opset;
+  lo.decompose = o.decompose;
+  lo.keep = o.keep;
+  lo.trt_version = o.trt_version;
+  DiagnosticList all;
+  st = lower(g, lo, &all);
+  if (!st) {
+    r.failure = Failure::Convert;
+    r.diagnostics = all.empty() ? DiagnosticList() : all;
+    if (all.empty()) r.diagnostics.add(st.diagnostic());
+    return r;
+  }
+  timer.lap("lower");
+  r.num_nodes = g.num_nodes();
+  if (!o.write) return r;
+  WriteOptions wo;
+  wo.opset = o.opset;
+  wo.source_file = o.source;
+  std::ifstream f(o.source, std::ios::binary);
+  std::stringstream text;
+  text << f.rdbuf();
+  wo.source_hash = source_hash(text.str());
+  wo.metadata.emplace_back("model", o.model_expr);
+  st = write_onnx(g, r.output_path, wo);
+  timer.lap("write");
+  if (!st) {
+    r.failure = Failure::Convert;
+    r.diagnostics.add(st.diagnostic());
+  }
+  return r;
+}
+
+}  // namespace onnxify::torch

@@ -1,0 +1,423 @@
+// Tensor indexing and functionalized index assignment (see index.h for the rules).
+#include "torch/index.h"
+
+#include <fmt/core.h>
+
+#include <limits>
+
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Interp;
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+
+constexpr int64_t kIntMax = std::numeric_limits<int64_t>::max();
+
+struct Entry {
+  enum class Kind : uint8_t { Int, Slice, None, Ellipsis, Tensor };
+  Entry() = default;
+  explicit Entry(Kind k) : kind(k) {}
+  Kind kind = Kind::None;
+  DimExpr i;                     // Int
+  Value start, stop, step;       // Slice (Null = absent)
+  TensorObj* t = nullptr;        // Tensor (integer or bool)
+  Value keep;                    // keeps a tensor made from a list alive
+};
+
+// The index as entries (a tuple is several; anything else one).
+std::vector<Entry> parse_key(Torch& T, const Value& key) {
+  Interp& I = T.I;
+  std::vector<Value> items = eval::is_tuple(key) ? eval::as_tuple(key)->items : std::vector<Value>{key};
+  std::vector<Entry> out;
+  for (const Value& v : items) {
+    Entry e;
+    if (v.is_none()) {
+      e.kind = Entry::Kind::None;
+    } else if (v.is(I.ellipsis)) {
+      e.kind = Entry::Kind::Ellipsis;
+    } else if (v.is_bool()) {
+      throw Diagnostic::error("indexing a tensor with a Python bool is not supported by onnxify", T.rec.location());
+    } else if (eval::has_layout(v, eval::Layout::Slice)) {
+      auto* s = eval::as<eval::Slice>(v);
+      e.kind = Entry::Kind::Slice;
+      if (!s->start.is_none()) e.start = s->start;
+      if (!s->stop.is_none()) e.stop = s->stop;
+      if (!s->step.is_none()) e.step = s->step;
+    } else if (is_tensor(v)) {
+      e.kind = Entry::Kind::Tensor;
+      e.t = as_tensor(v);
+      if (e.t->rank() == 0 && is_integral(e.t->dtype, false) && e.t->is_constant()) {
+        e.kind = Entry::Kind::Int;  // a constant 0-d index is an int
+        to_dim(I, v, &e.i);
+      } else if (!is_integral(e.t->dtype, true)) {
+        eval::raise(I, I.exc.IndexError, "tensors used as indices must be long, int, byte or bool tensors");
+      }
+    } else if (eval::is_list(v)) {
+      e.kind = Entry::Kind::Tensor;
+      e.keep = call_op(T, "tensor", {v});
+      if (!is_tensor(e.keep)) throw Diagnostic::error("bad list index", T.rec.location());
+      e.t = as_tensor(e.keep);
+    } else if (to_dim(I, v, &e.i)) {
+      e.kind = Entry::Kind::Int;
+    } else {
+      eval::raisef(I, I.exc.IndexError,
+                   "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
+                   "(got {})",
+                   eval::type_name(I, v));
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+size_t dims_consumed(const Entry& e) {
+  switch (e.kind) {
+    case Entry::Kind::Int:
+    case Entry::Kind::Slice: return 1;
+    case Entry::Kind::Tensor: return e.t->dtype == DType::Bool ? std::max<size_t>(e.t->rank(), 1) : 1;
+    default: return 0;
+  }
+}
+
+// Expands the Ellipsis (or appends one) so that the entries consume exactly `rank` dims.
+std::vector<Entry> expand_ellipsis(Torch& T, std::vector<Entry> es, size_t rank) {
+  size_t used = 0, ell = 0;
+  for (const Entry& e : es) used += dims_consumed(e), ell += e.kind == Entry::Kind::Ellipsis;
+  if (ell > 1) eval::raise(T.I, T.I.exc.IndexError, "an index can only have a single ellipsis ('...')");
+  if (used > rank)
+    eval::raisef(T.I, T.I.exc.IndexError, "too many indices for tensor of dimension {}", rank);
+  std::vector<Entry> out;
+  bool done = false;
+  for (Entry& e : es) {
+    if (e.kind == Entry::Kind::Ellipsis) {
+      for (size_t k = 0; k < rank - used; ++k) out.push_back(Entry(Entry::Kind::Slice));
+      done = true;
+    } else {
+      out.push_back(std::move(e));
+    }
+  }
+  if (!done)
+    for (size_t k = 0; k < rank - used; ++k) out.push_back(Entry(Entry::Kind::Slice));
+  return out;
+}
+
+// A slice bound as a DimExpr (a Python int or a SymInt).
+bool bound(Interp& I, const Value& v, DimExpr* out) {
+  if (!v) return false;
+  if (!to_dim(I, v, out))
+    eval::raise(I, I.exc.TypeError, "slice indices must be integers or None or have an __index__ method");
+  return true;
+}
+
+// Python's slice.indices for a dim of size n (symbolic sizes: non-negative bounds are clamped with
+// min/max, negative ones count from the end).
+struct SliceRange {
+  DimExpr start, stop, len;
+  int64_t step = 1;
+};
+
+SliceRange slice_range(Torch& T, const Entry& e, DimExpr n) {
+  Interp& I = T.I;
+  SliceRange r;
+  DimExpr st;
+  if (e.step) {
+    if (!to_dim(I, e.step, &st) || !st.is_const())
+      throw Diagnostic::error("a slice step must be a static integer", T.rec.location());
+    r.step = st.value();
+    if (r.step <= 0) eval::raise(I, I.exc.ValueError, "step must be greater than zero");
+  }
+  auto clamp = [&](DimExpr b) {
+    if (b.is_const() && b.value() < 0) b = b + n;
+    if (b.is_const() && n.is_const()) return DimExpr(std::max<int64_t>(0, std::min(b.value(), n.value())));
+    if (b.is_const() && b.value() < 0) return ir::max(b, DimExpr(0));
+    return ir::min(b, n);
+  };
+  DimExpr b;
+  r.start = bound(I, e.start, &b) ? clamp(b) : DimExpr(0);
+  r.stop = bound(I, e.stop, &b) ? clamp(b) : n;
+  DimExpr span = r.stop - r.start;
+  r.len = span.is_const() ? DimExpr(std::max<int64_t>(0, (span.value() + r.step - 1) / r.step))
+                          : ir::max(ir::ceil_div(span, DimExpr(r.step)), DimExpr(0));
+  return r;
+}
+
+DimExpr norm_int_index(Torch& T, DimExpr i, DimExpr n, size_t dim) {
+  if (i.is_const() && n.is_const()) {
+    int64_t k = i.value();
+    if (k < -n.value() || k >= n.value())
+      eval::raisef(T.I, T.I.exc.IndexError, "index {} is out of bounds for dimension {} with size {}", k, dim, n.value());
+    return k < 0 ? k + n.value() : k;
+  }
+  if (i.is_const() && i.value() < 0) return i + n;
+  return i;
+}
+
+struct Basic {
+  ir::Value* v;
+  std::vector<DimExpr> shape;
+  // For each remaining advanced entry: the dim of `v` it indexes.
+  std::vector<std::pair<size_t, TensorObj*>> advanced;
+};
+
+// Applies ints, slices and Nones; returns the tensor and where the advanced indices apply.
+Basic apply_basic(Torch& T, TensorObj* x, const std::vector<Entry>& es) {
+  Recorder& R = T.rec;
+  ir::ElementType et = elem(x->dtype);
+  Basic b{value_of(T, x), x->shape, {}};
+  size_t in_dim = 0, out_dim = 0;  // position in x / in b.v
+  // Slices first (they keep dims), then ints (remove dims, from the back), then Nones.
+  std::vector<int64_t> s_axes, s_starts, s_ends, s_steps;
+  std::vector<ir::Value*> dyn_starts, dyn_ends;
+  bool dynamic = false;
+  std::vector<std::pair<size_t, DimExpr>> ints;  // dim of b (before removal), index
+  std::vector<size_t> nones;                     // output positions of new dims
+  std::vector<DimExpr> shape = x->shape;
+  std::vector<std::pair<size_t, TensorObj*>> adv;
+  for (const Entry& e : es) {
+    switch (e.kind) {
+      case Entry::Kind::None: nones.push_back(out_dim++); break;
+      case Entry::Kind::Int: {
+        ints.emplace_back(in_dim, norm_int_index(T, e.i, x->shape[in_dim], in_dim));
+        ++in_dim;
+        break;
+      }
+      case Entry::Kind::Slice: {
+        SliceRange r = slice_range(T, e, x->shape[in_dim]);
+        bool full = r.step == 1 && r.start == DimExpr(0) && r.stop == x->shape[in_dim];
+        if (!full) {
+          s_axes.push_back(static_cast<int64_t>(in_dim));
+          s_steps.push_back(r.step);
+          DimExpr bs, be;
+          bool has_start = bound(T.I, e.start, &bs), has_stop = bound(T.I, e.stop, &be);
+          // Slice clamps like Python: pass the bounds as written (INT64_MAX for an absent stop).
+          DimExpr st = has_start ? bs : DimExpr(0);
+          DimExpr sp = has_stop ? be : DimExpr(kIntMax);
+          if (!st.is_const() || !sp.is_const()) dynamic = true;
+          dyn_starts.push_back(R.dim_vec(st));
+          dyn_ends.push_back(sp.is_const() ? R.const_i64({sp.value()}) : R.dim_vec(sp));
+          s_starts.push_back(st.is_const() ? st.value() : 0);
+          s_ends.push_back(sp.is_const() ? sp.value() : 0);
+          shape[in_dim] = r.len;
+        }
+        ++in_dim;
+        ++out_dim;
+        break;
+      }
+      case Entry::Kind::Tensor: {
+        adv.emplace_back(in_dim, e.t);
+        size_t k = dims_consumed(e);
+        in_dim += k;
+        out_dim += k;
+        break;
+      }
+      case Entry::Kind::Ellipsis: break;
+    }
+  }
+  if (!s_axes.empty()) {
+    auto bounds = [&](const std::vector<ir::Value*>& parts, const std::vector<int64_t>& consts) {
+      if (!dynamic) return R.const_i64(consts);
+      if (parts.size() == 1) return parts[0];
+      return R.emit("Concat", parts, ir::Type::tensor(ir::ElementType::Int64, {int64_t(parts.size())}),
+                    {{"axis", int64_t{0}}});
+    };
+    ir::Value* starts = bounds(dyn_starts, s_starts);
+    ir::Value* ends = bounds(dyn_ends, s_ends);
+    b.v = R.emit("Slice", {b.v, starts, ends, R.const_i64(s_axes), R.const_i64(s_steps)}, ir::Type::tensor(et, shape));
+  }
+  b.shape = shape;
+  // Ints: Gather with a scalar index removes the dim (from the back so earlier dims keep their place).
+  for (auto it = ints.rbegin(); it != ints.rend(); ++it) {
+    b.shape.erase(b.shape.begin() + it->first);
+    b.v = R.emit("Gather", {b.v, R.dim_scalar(it->second)}, ir::Type::tensor(et, b.shape), {{"axis", int64_t(it->first)}});
+  }
+  // Advanced entries: their dims shift left by the ints removed before them.
+  for (auto& [d, t] : adv) {
+    size_t removed = 0;
+    for (auto& [id, _] : ints) removed += id < d;
+    b.advanced.emplace_back(d - removed, t);
+  }
+  // Nones: new size-1 dims at their output positions.
+  if (!nones.empty()) {
+    std::vector<int64_t> axes;
+    for (size_t p : nones) {
+      axes.push_back(static_cast<int64_t>(p));
+      b.shape.insert(b.shape.begin() + p, DimExpr(1));
+      for (auto& [d, t] : b.advanced)
+        if (d >= p) ++d;
+    }
+    b.v = R.emit("Unsqueeze", {b.v, R.const_i64(axes)}, ir::Type::tensor(et, b.shape));
+  }
+  return b;
+}
+
+Value apply_advanced(Torch& T, TensorObj* x, Basic b) {
+  Recorder& R = T.rec;
+  ir::ElementType et = elem(x->dtype);
+  if (b.advanced.size() == 1 && b.advanced[0].second->dtype != DType::Bool) {
+    // One integer index tensor: Gather along its dim (negative indices count from the end, as Gather does).
+    auto [d, t] = b.advanced[0];
+    std::vector<DimExpr> shape(b.shape.begin(), b.shape.begin() + d);
+    shape.insert(shape.end(), t->shape.begin(), t->shape.end());
+    shape.insert(shape.end(), b.shape.begin() + d + 1, b.shape.end());
+    ir::Value* idx = cast_to(T, value_of(T, t), t->dtype, DType::Int64, t->shape);
+    return new_tensor(T, R.emit("Gather", {b.v, idx}, ir::Type::tensor(et, shape), {{"axis", int64_t(d)}}), x->dtype, shape);
+  }
+  if (b.advanced.size() == 1) {
+    // A boolean mask over dims d..d+k: the selected elements in row-major order (NonZero + GatherND);
+    // their count is only known at run time.
+    auto [d, m] = b.advanced[0];
+    size_t k = std::max<size_t>(m->rank(), 1);
+    if (d != 0) return unsupported(T, "boolean mask indexing after other dims", "only x[mask] and x[mask, ...] are supported");
+    ir::Value* nz = R.emit("NonZero", {value_of(T, m)}, ir::Type::tensor(ir::ElementType::Int64, {int64_t(k), DimExpr::unknown()}));
+    ir::Value* idx = R.emit("Transpose", {nz}, ir::Type::tensor(ir::ElementType::Int64, {DimExpr::unknown(), int64_t(k)}),
+                            {{"perm", std::vector<int64_t>{1, 0}}});
+    DimExpr count = R.fresh_symbol(idx, 0);
+    idx->set_type(ir::Type::tensor(ir::ElementType::Int64, {count, int64_t(k)}));
+    nz->set_type(ir::Type::tensor(ir::ElementType::Int64, {int64_t(k), count}));
+    std::vector<DimExpr> shape{count};
+    shape.insert(shape.end(), b.shape.begin() + k, b.shape.end());
+    return new_tensor(T, R.emit("GatherND", {b.v, idx}, ir::Type::tensor(et, shape)), x->dtype, shape);
+  }
+  return unsupported(T, "indexing with several index tensors", "use one index tensor per indexing step");
+}
+
+}  // namespace
+
+Value index_get(Torch& T, TensorObj* base, const Value& key, bool as_view) {
+  std::vector<Entry> es = expand_ellipsis(T, parse_key(T, key), base->rank());
+  Basic b = apply_basic(T, base, es);
+  if (!b.advanced.empty()) return apply_advanced(T, base, std::move(b));
+  Value r = new_tensor(T, b.v, base->dtype, b.shape);
+  if (as_view) make_view(as_tensor(r), base, ViewSpec{ViewSpec::Kind::Index, key});
+  return r;
+}
+
+ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Value* v, DType v_dtype,
+                           const std::vector<DimExpr>& v_shape) {
+  Recorder& R = T.rec;
+  ir::ElementType et = elem(base->dtype);
+  std::vector<Entry> es = expand_ellipsis(T, parse_key(T, key), base->rank());
+  v = cast_to(T, v, v_dtype, base->dtype, v_shape);
+  bool has_tensor = false;
+  for (const Entry& e : es) has_tensor |= e.kind == Entry::Kind::Tensor;
+  if (has_tensor) {
+    // x[mask] = value with a mask over all of x and a value that broadcasts: Where.
+    if (es.size() == 1 && es[0].t->dtype == DType::Bool && es[0].t->rank() == base->rank()) {
+      bool scalar_like = true;
+      for (DimExpr d : v_shape) scalar_like &= d.is_const() && d.value() == 1;
+      if (scalar_like) {
+        ir::Value* sv = v_shape.empty() ? v : R.emit("Reshape", {v, R.const_i64({})}, ir::Type::tensor(et, {}));
+        return R.emit("Where", {value_of(T, es[0].t), sv, value_of(T, base)}, base->ir_type());
+      }
+    }
+    unsupported(T, "assignment through an index tensor", "only x[mask] = value (a mask as large as x) is supported");
+    return value_of(T, base);
+  }
+  // The indexed region as a grid over the leading k dims (k = the last indexed dim + 1): one index
+  // vector per dim (Range for a slice, the index for an int), combined into ScatterND indices.
+  std::vector<DimExpr> view_shape;  // the shape x[key] has (Nones included, ints removed)
+  std::vector<DimExpr> grid;        // L_0..L_{k-1}
+  std::vector<ir::Value*> ranges;
+  size_t d = 0, k = 0;
+  for (size_t i = 0; i < es.size(); ++i) {
+    const Entry& e = es[i];
+    if (e.kind == Entry::Kind::None) {
+      view_shape.push_back(DimExpr(1));
+      continue;
+    }
+    bool full = false;
+    if (e.kind == Entry::Kind::Slice) {
+      SliceRange r = slice_range(T, e, base->shape[d]);
+      full = r.step == 1 && r.start == DimExpr(0) && r.stop == base->shape[d];
+      view_shape.push_back(r.len);
+      grid.push_back(r.len);
+      ranges.push_back(R.emit("Range", {R.dim_scalar(r.start), R.dim_scalar(r.start + r.len * r.step), R.const_i64_scalar(r.step)},
+                              ir::Type::tensor(ir::ElementType::Int64, {r.len})));
+    } else {
+      DimExpr idx = norm_int_index(T, e.i, base->shape[d], d);
+      grid.push_back(DimExpr(1));
+      ranges.push_back(R.dim_vec(idx));
+    }
+    ++d;
+    if (!full) k = d;
+  }
+  if (k == 0) {
+    // The whole tensor: x[...] = v.
+    return R.emit("Expand", {v, R.shape_value(base->shape)}, base->ir_type());
+  }
+  grid.resize(k);
+  ranges.resize(k);
+  std::vector<DimExpr> region(grid);  // the updates' shape: grid + untouched trailing dims
+  region.insert(region.end(), base->shape.begin() + k, base->shape.end());
+  // Updates: v broadcast to x[key]'s shape, then laid out over the grid (ints as size-1 dims).
+  ir::Value* upd = R.emit("Expand", {v, R.shape_value(view_shape)}, ir::Type::tensor(et, view_shape));
+  upd = R.emit("Reshape", {upd, R.shape_value(region)}, ir::Type::tensor(et, region));
+  // Indices: [L_0, ..., L_{k-1}, k].
+  std::vector<DimExpr> gk(grid);
+  gk.push_back(DimExpr(1));
+  std::vector<ir::Value*> cols;
+  ir::Value* grid_shape = R.shape_value(grid);
+  for (size_t i = 0; i < k; ++i) {
+    std::vector<DimExpr> s(k, DimExpr(1));
+    s[i] = grid[i];
+    ir::Value* r = R.emit("Reshape", {ranges[i], R.shape_value(s)}, ir::Type::tensor(ir::ElementType::Int64, s));
+    r = R.emit("Expand", {r, grid_shape}, ir::Type::tensor(ir::ElementType::Int64, grid));
+    cols.push_back(R.emit("Unsqueeze", {r, R.const_i64({int64_t(k)})}, ir::Type::tensor(ir::ElementType::Int64, gk)));
+  }
+  std::vector<DimExpr> ishape(grid);
+  ishape.push_back(DimExpr(int64_t(k)));
+  ir::Value* indices = cols.size() == 1 ? cols[0]
+                                        : R.emit("Concat", cols, ir::Type::tensor(ir::ElementType::Int64, ishape),
+                                                 {{"axis", int64_t(k)}});
+  return R.emit("ScatterND", {value_of(T, base), indices, upd}, base->ir_type());
+}
+
+void index_set(Torch& T, TensorObj* base, const Value& key, const Value& value) {
+  ir::Value* v;
+  DType dt;
+  std::vector<DimExpr> shape;
+  if (is_tensor(value)) {
+    TensorObj* t = as_tensor(value);
+    v = value_of(T, t);
+    dt = t->dtype;
+    shape = t->shape;
+  } else {
+    Operand o = operand(T.I, value);
+    dt = base->dtype;
+    v = operand_value(T, o, dt);
+  }
+  assign_inplace(T, base, index_put_value(T, base, key, v, dt, shape));
+}
+
+const std::vector<OpDef>& index_ops() {
+  static const std::vector<OpDef> ops = {
+      {"index_select(Tensor self, int dim, Tensor index) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         TensorObj* idx = c.t(2);
+         if (idx->rank() > 1) c.runtime_error("index_select(): Index is supposed to be a vector");
+         int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+         std::vector<DimExpr> shape = x->shape;
+         if (!shape.empty()) shape[d] = idx->rank() ? idx->shape[0] : DimExpr(1);
+         return c.node("Gather", {c.v(x), cast_to(c.T, c.v(idx), idx->dtype, DType::Int64, idx->shape)}, x->dtype, shape,
+                       {{"axis", d}});
+       }},
+      {"gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         TensorObj* idx = c.t(2);
+         int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+         if (idx->rank() != x->rank())
+           c.runtime_error("Index tensor must have the same number of dimensions as input tensor");
+         return c.node("GatherElements", {c.v(x), cast_to(c.T, c.v(idx), idx->dtype, DType::Int64, idx->shape)}, x->dtype,
+                       idx->shape, {{"axis", d}});
+       }},
+  };
+  return ops;
+}
+
+}  // namespace onnxify::torch

@@ -1,0 +1,95 @@
+// --input NAME=SPEC: a tensor type (`float32[N,3,224,224]`: identifiers are symbolic dims, integers
+// static; `float32[]` is a scalar) or a Python literal (`3`, `True`, `None`, `(1, 2)`).
+#include <fmt/core.h>
+
+#include <cctype>
+
+#include "torch/driver.h"
+
+namespace onnxify::torch {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+bool is_ident(const std::string& s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  return true;
+}
+
+[[noreturn]] void bad(const std::string& name, const std::string& spec, const std::string& why, const std::string& help) {
+  throw BadInput{Diagnostic::error(fmt::format("--input {}={}: {}", name, spec, why)).with_help(help)};
+}
+
+}  // namespace
+
+InputSpec parse_input_spec(const std::string& name, const std::string& raw) {
+  InputSpec in;
+  in.name = name;
+  std::string spec = trim(raw);
+  const std::string help =
+      "SPEC is a tensor type like float32[N,3,224,224] (names are symbolic sizes, integers static) or a Python "
+      "literal like 3, True or None";
+  if (!is_ident(name)) bad(name, raw, fmt::format("'{}' is not a parameter name", name), help);
+  size_t lb = spec.find('[');
+  std::string head = trim(spec.substr(0, lb));
+  bool looks_like_type = lb != std::string::npos && is_ident(head);
+  if (!looks_like_type) {
+    if (spec.empty()) bad(name, raw, "the spec is empty", help);
+    if (is_ident(spec) && spec != "True" && spec != "False" && spec != "None") {
+      std::optional<DType> d = dtype_from_name(spec);
+      if (d || ir::element_type_from_name(spec))
+        bad(name, raw, fmt::format("a tensor type needs its shape: {}[...]", spec), help);
+      bad(name, raw, fmt::format("'{}' is neither a tensor type nor a Python literal", spec), help);
+    }
+    in.literal = spec;
+    return in;
+  }
+  // dtype: torch's names and aliases (float32, float, long, ...).
+  std::optional<DType> d = dtype_from_name(head);
+  if (!d || elem(*d) == ir::ElementType::Undefined) {
+    std::vector<std::string> names;
+    for (const DTypeInfo& i : all_dtypes())
+      if (i.elem != ir::ElementType::Undefined) names.emplace_back(i.name);
+    std::string near = closest_spelling(head, names);
+    bad(name, raw, fmt::format("unknown element type '{}'", head),
+        near.empty() ? "element types: float32, float16, bfloat16, float64, int64, int32, int16, int8, uint8, bool"
+                     : fmt::format("did you mean '{}'?", near));
+  }
+  in.is_tensor = true;
+  in.elem = elem(*d);
+  if (spec.back() != ']') bad(name, raw, "the shape must end with ']'", help);
+  std::string body = spec.substr(lb + 1, spec.size() - lb - 2);
+  if (trim(body).empty()) return in;  // a scalar
+  size_t start = 0;
+  while (true) {
+    size_t comma = body.find(',', start);
+    std::string dim = trim(body.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (dim.empty()) bad(name, raw, "a dimension is empty", help);
+    if (std::isdigit(static_cast<unsigned char>(dim[0]))) {
+      size_t used = 0;
+      long long v = 0;
+      try {
+        v = std::stoll(dim, &used);
+      } catch (...) {
+        used = 0;
+      }
+      if (used != dim.size()) bad(name, raw, fmt::format("'{}' is not a dimension", dim), help);
+      in.dims.push_back(ir::DimExpr(static_cast<int64_t>(v)));
+    } else if (is_ident(dim)) {
+      in.dims.push_back(ir::DimExpr::symbol(dim));
+    } else {
+      bad(name, raw, fmt::format("'{}' is not a dimension (use a name or a non-negative integer)", dim), help);
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return in;
+}
+
+}  // namespace onnxify::torch

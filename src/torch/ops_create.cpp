@@ -1,0 +1,290 @@
+// Creation ops: zeros/ones/full/empty (+ _like), arange, linspace, eye, tensor/as_tensor, and the
+// random ones. With static arguments they are conversion-time constants (their values stay readable:
+// item(), tolist()) that become graph constants only when used; sizes that are symbolic give
+// ConstantOfShape / Range nodes. Random tensors have no values: in __init__ they are parameters
+// whose values come from the checkpoint; reaching the graph they are reported as unsupported.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+
+// A constant tensor of `dt` from values held as doubles.
+ir::Tensor make_data(DType dt, std::vector<int64_t> shape, const std::vector<double>& vals) {
+  ir::ElementType e = elem(dt);
+  size_t w = ir::info(e).bits / 8;
+  std::vector<uint8_t> bytes(vals.size() * w);
+  for (size_t i = 0; i < vals.size(); ++i) {
+    uint8_t* p = bytes.data() + i * w;
+    double v = vals[i];
+    switch (e) {
+      case ir::ElementType::Float32: {
+        float f = static_cast<float>(v);
+        std::memcpy(p, &f, 4);
+        break;
+      }
+      case ir::ElementType::Float64: std::memcpy(p, &v, 8); break;
+      case ir::ElementType::Float16: {
+        uint16_t h = ir::float_to_half(static_cast<float>(v));
+        std::memcpy(p, &h, 2);
+        break;
+      }
+      case ir::ElementType::BFloat16: {
+        uint16_t h = ir::float_to_bfloat16(static_cast<float>(v));
+        std::memcpy(p, &h, 2);
+        break;
+      }
+      case ir::ElementType::Bool: *p = v != 0; break;
+      default: {
+        int64_t i64 = static_cast<int64_t>(v);
+        std::memcpy(p, &i64, w);
+      }
+    }
+  }
+  return ir::Tensor(e, std::move(shape), Bytes::from_vector(std::move(bytes)));
+}
+
+DType dtype_or(OpCall& c, size_t i, DType dflt) {
+  std::optional<DType> d = c.a.dtype(i);
+  return d ? *d : dflt;
+}
+
+Value fill(OpCall& c, std::vector<DimExpr> shape, double v, DType dt, bool uninitialized = false) {
+  for (DimExpr d : shape)
+    if (d.is_const() && d.value() < 0)
+      c.runtime_error(fmt::format("Trying to create tensor with negative dimension {}: [...]", d.value()));
+  if (elem(dt) == ir::ElementType::Undefined) return c.unsupported(fmt::format("tensors of dtype torch.{}", info(dt).name));
+  Value r = new_fill(c.T, v, dt, std::move(shape));
+  as_tensor(r)->uninitialized = uninitialized;
+  as_tensor(r)->requires_grad = false;
+  return r;
+}
+
+DType scalar_dtype(OpCall& c, const Scalar& s) {
+  return s.kind == Scalar::Kind::Bool ? DType::Bool : s.kind == Scalar::Kind::Float ? c.T.default_dtype : DType::Int64;
+}
+
+Value full(OpCall& c) {
+  Scalar v = c.a.scalar(1);
+  DType dt = dtype_or(c, 2, scalar_dtype(c, v));
+  if (v.kind == Scalar::Kind::SymInt) return c.unsupported("full() with a symbolic fill value");
+  return fill(c, c.a.dims(0), v.as_double(), dt);
+}
+
+Value random(OpCall& c, std::vector<DimExpr> shape, DType dt) {
+  Value r = fill(c, std::move(shape), 0, dt, true);
+  if (is_tensor(r)) as_tensor(r)->random = true;
+  return r;
+}
+
+// arange(start, end, step): a constant when static, else a Range node.
+Value arange(OpCall& c, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dt_arg) {
+  bool any_float = start.is_floating() || end.is_floating() || step.is_floating();
+  DType dt = dt_arg ? *dt_arg : any_float ? c.T.default_dtype : DType::Int64;
+  if (step.kind != Scalar::Kind::SymInt && step.as_double() == 0) c.runtime_error("step must be nonzero");
+  if (start.kind != Scalar::Kind::SymInt && end.kind != Scalar::Kind::SymInt && step.kind != Scalar::Kind::SymInt) {
+    double a = start.as_double(), b = end.as_double(), s = step.as_double();
+    double n = std::ceil((b - a) / s);
+    if (n < 0) c.runtime_error("upper bound and larger bound inconsistent with step sign");
+    std::vector<double> vals(static_cast<size_t>(n));
+    for (size_t i = 0; i < vals.size(); ++i) vals[i] = a + static_cast<double>(i) * s;
+    return new_constant(c.T, make_data(dt, {static_cast<int64_t>(vals.size())}, vals), dt);
+  }
+  if (any_float || !is_integral(dt, false)) return c.unsupported("arange with symbolic bounds and a float dtype");
+  auto dim = [&](const Scalar& s) { return s.kind == Scalar::Kind::SymInt ? s.sym : DimExpr(s.i); };
+  DimExpr a = dim(start), b = dim(end), s = dim(step);
+  if (!s.is_const() || s.value() <= 0) return c.unsupported("arange with a symbolic or negative step and symbolic bounds");
+  DimExpr n = ir::ceil_div(b - a, s);
+  ir::Value* v = c.rec.emit("Range", {c.rec.dim_scalar(a), c.rec.dim_scalar(b), c.rec.dim_scalar(s)},
+                            ir::Type::tensor(ir::ElementType::Int64, {n}));
+  return c.out(cast_to(c.T, v, DType::Int64, dt, {n}), dt, {n});
+}
+
+// Python data (nested lists/tuples of numbers, or tensors) as a tensor.
+struct Collected {
+  std::vector<int64_t> shape;
+  std::vector<double> vals;
+  bool any_float = false, all_bool = true;
+  std::vector<DimExpr> syms;  // 1-d data holding symbolic ints
+  bool symbolic = false;
+};
+
+void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
+  if (eval::is_list(v) || eval::is_tuple(v)) {
+    std::vector<Value> items = eval::to_vector(c.I, v);
+    if (out.shape.size() <= depth) out.shape.push_back(static_cast<int64_t>(items.size()));
+    else if (out.shape[depth] != static_cast<int64_t>(items.size()))
+      c.value_error(fmt::format("expected sequence of length {} at dim {} (got {})", out.shape[depth], depth, items.size()));
+    for (const Value& it : items) collect(c, it, depth + 1, out);
+    return;
+  }
+  if (depth != out.shape.size()) c.value_error("torch.tensor: inconsistent nesting of the data");
+  double d;
+  int64_t i;
+  if (v.is_bool()) {
+    out.vals.push_back(v.b());
+  } else if (eval::int_value(v, &i)) {
+    out.all_bool = false;
+    out.vals.push_back(static_cast<double>(i));
+  } else if (eval::float_value(v, &d)) {
+    out.all_bool = false;
+    out.any_float = true;
+    out.vals.push_back(d);
+  } else if (is_symint(v)) {
+    out.all_bool = false;
+    out.symbolic = true;
+    out.vals.push_back(0);
+  } else if (is_tensor(v) && as_tensor(v)->rank() == 0 && as_tensor(v)->is_constant()) {
+    TensorObj* t = as_tensor(v);
+    out.all_bool &= t->dtype == DType::Bool;
+    out.any_float |= is_floating(t->dtype);
+    out.vals.push_back(t->data ? (is_floating(t->dtype) ? t->data->float_at(0) : static_cast<double>(t->data->int_at(0)))
+                               : *t->fill);
+  } else {
+    eval::raisef(c.I, c.I.exc.TypeError, "new(): invalid data type '{}'", eval::type_name(c.I, v));
+  }
+  if (is_symint(v)) out.syms.push_back(eval::as<SymIntObj>(v)->expr);
+  else out.syms.push_back(DimExpr(static_cast<int64_t>(out.vals.back())));
+}
+
+Value tensor_from_data(OpCall& c, const Value& data, std::optional<DType> dt) {
+  if (is_tensor(data)) {
+    TensorObj* t = as_tensor(data);
+    DType d = dt ? *dt : t->dtype;
+    return c.out(cast_to(c.T, c.v(t), t->dtype, d, t->shape), d, t->shape);
+  }
+  Collected col;
+  collect(c, data, 0, col);
+  DType d = dt ? *dt : col.all_bool && !col.vals.empty() ? DType::Bool : col.any_float ? c.T.default_dtype : DType::Int64;
+  if (col.symbolic && col.shape.empty()) {
+    ir::Value* v = c.rec.dim_scalar(col.syms[0]);
+    return c.out(cast_to(c.T, v, DType::Int64, d, {}), d, {});
+  }
+  if (col.symbolic) {
+    if (col.shape.size() != 1) return c.unsupported("torch.tensor of symbolic sizes with more than one dim");
+    ir::Value* v = c.rec.shape_value(col.syms);
+    std::vector<DimExpr> shape{static_cast<int64_t>(col.syms.size())};
+    return c.out(cast_to(c.T, v, DType::Int64, d, shape), d, shape);
+  }
+  if (elem(d) == ir::ElementType::Undefined) return c.unsupported(fmt::format("tensors of dtype torch.{}", info(d).name));
+  return new_constant(c.T, make_data(d, col.shape, col.vals), d);
+}
+
+Value like(OpCall& c, double v, bool uninitialized) {
+  TensorObj* x = c.t(0);
+  return fill(c, x->shape, v, dtype_or(c, 1, x->dtype), uninitialized);
+}
+
+}  // namespace
+
+const std::vector<OpDef>& create_ops() {
+  static const std::vector<OpDef> ops = {
+      {"zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return fill(c, c.a.dims(0), 0, dtype_or(c, 1, c.T.default_dtype)); }},
+      {"ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return fill(c, c.a.dims(0), 1, dtype_or(c, 1, c.T.default_dtype)); }},
+      {"empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return fill(c, c.a.dims(0), 0, dtype_or(c, 1, c.T.default_dtype), true); }},
+      {"full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, full},
+      {"zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+       kFn, [](OpCall& c) { return like(c, 0, false); }},
+      {"ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+       kFn, [](OpCall& c) { return like(c, 1, false); }},
+      {"empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+       kFn, [](OpCall& c) { return like(c, 0, true); }},
+      {"full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         return fill(c, x->shape, c.a.scalar(1).as_double(), dtype_or(c, 2, x->dtype));
+       }},
+      {"new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype)); }},
+      {"new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 1, dtype_or(c, 2, c.t(0)->dtype)); }},
+      {"new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype), true); }},
+      {"new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), c.a.scalar(2).as_double(), dtype_or(c, 3, c.t(0)->dtype)); }},
+      {"new_tensor(Tensor self, Any data, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kMethod, [](OpCall& c) { return tensor_from_data(c, c.a.raw(1), dtype_or(c, 2, c.t(0)->dtype)); }},
+      {"arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         Scalar zero;
+         Scalar one;
+         one.i = 1;
+         return arange(c, zero, c.a.scalar(0), one, c.a.dtype(1));
+       }},
+      {"arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return arange(c, c.a.scalar(0), c.a.scalar(1), c.a.scalar(2), c.a.dtype(3)); }},
+      {"linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         double a = c.a.scalar(0).as_double(), b = c.a.scalar(1).as_double();
+         int64_t n = c.a.int_(2);
+         if (n < 0) c.runtime_error("number of steps must be non-negative");
+         DType dt = dtype_or(c, 3, c.T.default_dtype);
+         std::vector<double> vals(static_cast<size_t>(n));
+         // aten's linspace: from the start for the first half, from the end for the second.
+         double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0;
+         int64_t half = n / 2;
+         for (int64_t i = 0; i < n; ++i) vals[i] = i < half ? a + step * i : b - step * (n - 1 - i);
+         return new_constant(c.T, make_data(dt, {n}, vals), dt);
+       }},
+      {"eye(int n, int? m=None, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         int64_t n = c.a.int_(0), m = c.a.opt_int(1).value_or(n);
+         DType dt = dtype_or(c, 2, c.T.default_dtype);
+         std::vector<double> vals(static_cast<size_t>(n * m));
+         for (int64_t i = 0; i < std::min(n, m); ++i) vals[i * m + i] = 1;
+         return new_constant(c.T, make_data(dt, {n, m}, vals), dt);
+       }},
+      {"tensor(Any data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False, bool pin_memory=False) -> Tensor",
+       kFn, [](OpCall& c) { return tensor_from_data(c, c.a.raw(0), c.a.dtype(1)); }},
+      {"as_tensor(Any data, *, ScalarType? dtype=None, Device? device=None) -> Tensor", kFn,
+       [](OpCall& c) { return tensor_from_data(c, c.a.raw(0), c.a.dtype(1)); }},
+      {"scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+       kFn, [](OpCall& c) { return tensor_from_data(c, c.a.raw(0), dtype_or(c, 1, c.T.default_dtype)); }},
+      {"rand(SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.a.dims(0), dtype_or(c, 2, c.T.default_dtype)); }},
+      {"randn(SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.a.dims(0), dtype_or(c, 2, c.T.default_dtype)); }},
+      {"rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
+      {"randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
+      // In-place random initializers (nn.init, weight.data.normal_()): values come from the checkpoint.
+      {"normal_(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor", kMethod,
+       [](OpCall& c) { return Value::borrow(c.t(0)); }},
+      {"uniform_(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor", kMethod,
+       [](OpCall& c) { return Value::borrow(c.t(0)); }},
+      {"zero_(Tensor self) -> Tensor", kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         Value z = fill(c, x->shape, 0, x->dtype);
+         assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
+         return Value::borrow(x);
+       }},
+      {"fill_.Scalar(Tensor self, Scalar value) -> Tensor", kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         Value z = fill(c, x->shape, c.a.scalar(1).as_double(), x->dtype);
+         assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
+         return Value::borrow(x);
+       }},
+  };
+  return ops;
+}
+
+}  // namespace onnxify::torch

@@ -1,0 +1,241 @@
+// The op registry: collects the family tables, groups overloads by name, dispatches Python calls
+// (poison arguments, overload resolution, in-place functionalization) and exposes every row to
+// Python as torch._C._VariableFunctions.NAME, torch._C._nn.NAME and Tensor.NAME / Tensor.NAME_.
+#include <fmt/core.h>
+
+#include <array>
+#include <unordered_map>
+#include <utility>
+
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Args;
+using eval::Interp;
+using eval::Value;
+
+const std::vector<OpRow>& all_ops() {
+  static const std::vector<OpRow> rows = [] {
+    std::vector<OpRow> out;
+    for (const auto* table : {&pointwise_ops(), &reduce_ops(), &shape_ops(), &nn_ops(), &create_ops(), &index_ops()})
+      for (const OpDef& d : *table) out.push_back(OpRow{&d, parse_schema(d.schema)});
+    return out;
+  }();
+  return rows;
+}
+
+const std::vector<OpGroup>& op_groups() {
+  static const std::vector<OpGroup> groups = [] {
+    std::vector<OpGroup> out;
+    std::unordered_map<std::string, size_t> at;
+    for (const OpRow& r : all_ops()) {
+      auto it = at.find(r.schema.name);
+      if (it == at.end()) {
+        it = at.emplace(r.schema.name, out.size()).first;
+        out.push_back(OpGroup{r.schema.name, 0, {}});
+      }
+      out[it->second].rows.push_back(&r);
+      out[it->second].flags |= r.def->flags;
+    }
+    return out;
+  }();
+  return groups;
+}
+
+const OpGroup* find_op(std::string_view name) {
+  static const std::unordered_map<std::string_view, const OpGroup*> index = [] {
+    std::unordered_map<std::string_view, const OpGroup*> m;
+    for (const OpGroup& g : op_groups()) m.emplace(g.name, &g);
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
+}
+
+namespace {
+
+enum class Mode : uint8_t { Function, Method, Inplace, Any };
+
+// PyTorch's canCast: no complex -> real, no floating -> integral, no non-bool -> bool.
+bool can_cast(DType from, DType to) {
+  if (is_complex(from) && !is_complex(to)) return false;
+  if (is_floating(from) && is_integral(to, true)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
+std::string shape_text(const std::vector<ir::DimExpr>& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
+  return out + "]";
+}
+
+// Writes an op's result into its first argument (Tensor.NAME_ / torch.NAME_ / inplace=True).
+Value write_into_self(Torch& T, TensorObj* self, const Value& r, const std::string& name) {
+  if (!is_tensor(r)) return r;  // poison: already reported
+  TensorObj* res = as_tensor(r);
+  ir::Value* v = value_of(T, res);
+  if (res->dtype != self->dtype) {
+    if (!can_cast(res->dtype, self->dtype))
+      eval::raisef(T.I, T.I.exc.RuntimeError, "result type {} can't be cast to the desired output type {}",
+                   info(res->dtype).name, info(self->dtype).name);
+    v = cast_to(T, v, res->dtype, self->dtype, res->shape);
+  }
+  if (res->shape != self->shape) {
+    std::vector<ir::DimExpr> b = broadcast_shapes(T.I, self->shape, res->shape);
+    if (b != self->shape)
+      eval::raisef(T.I, T.I.exc.RuntimeError, "{}: output with shape {} doesn't match the broadcast shape {}", name,
+                   shape_text(self->shape), shape_text(b));
+    v = T.rec.emit("Expand", {v, T.rec.shape_value(self->shape)}, self->ir_type());
+  }
+  assign_inplace(T, self, v);
+  return Value::borrow(self);
+}
+
+const Value* poison_in(const Value& self, const Args& a) {
+  if (self && eval::is_poison(self)) return &self;
+  for (uint32_t i = 0; i < a.npos; ++i)
+    if (const Value* p = eval::find_poison(a.pos[i])) return p;
+  for (uint32_t i = 0; i < a.nkw; ++i)
+    if (const Value* p = eval::find_poison(a.kwvals[i])) return p;
+  return nullptr;
+}
+
+std::string describe_args(Interp& I, const Value& self, const Args& a) {
+  std::vector<std::string> parts;
+  auto one = [&](const Value& v) { return is_tensor(v) ? std::string("Tensor") : std::string(eval::type_name(I, v)); };
+  if (self) parts.push_back(one(self));
+  for (uint32_t i = 0; i < a.npos; ++i) parts.push_back(one(a.pos[i]));
+  for (uint32_t i = 0; i < a.nkw; ++i) parts.push_back(fmt::format("{}={}", a.kwnames[i]->view(), one(a.kwvals[i])));
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out;
+}
+
+Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
+  Interp& I = T.I;
+  std::string qual = (mode == Mode::Method || mode == Mode::Inplace ? "Tensor." : "torch.") + g.name +
+                     (mode == Mode::Inplace ? "_" : "");
+  if (const Value* p = poison_in(self, a)) return poison_reached_op(T, *p, qual);
+  std::string first_why;
+  std::vector<const OpRow*> tried;
+  for (const OpRow* r : g.rows) {
+    uint32_t f = r->def->flags;
+    bool ok = mode == Mode::Any        ? true
+              : mode == Mode::Function ? (f & (kFn | kNN | kFnInplace)) != 0
+              : mode == Mode::Method   ? (f & kMethod) != 0
+                                       : (f & kInplace) != 0;
+    if (!ok) continue;
+    tried.push_back(r);
+    Bound b(I, r->schema);
+    std::string why;
+    if (!bind(I, r->schema, self, a, b, first_why.empty() ? &first_why : &why)) continue;
+    OpCall c(T, b);
+    Value res = r->def->fn(c);
+    if (mode == Mode::Inplace) return write_into_self(T, b.tensor(0), res, qual);
+    return res;
+  }
+  if (tried.size() <= 1) eval::raise(I, I.exc.TypeError, first_why.empty() ? qual + "(): bad arguments" : first_why);
+  std::string msg = fmt::format("{}() received an invalid combination of arguments - got ({}), but expected one of:",
+                                g.name, describe_args(I, self, a));
+  for (const OpRow* r : tried) msg += "\n * " + r->schema.signature();
+  eval::raise(I, I.exc.TypeError, msg);
+}
+
+// Native functions carry no per-function data, so each group gets its own entry point: one
+// instantiation per group index and mode.
+constexpr size_t kMaxGroups = 1024;
+
+template <size_t K>
+Value fn_entry(Interp& I, const Value&, const Args& a) {
+  return dispatch(torch_state(), op_groups()[K], Value(), a, Mode::Function);
+}
+template <size_t K>
+Value fn_inplace_entry(Interp& I, const Value&, const Args& a) {
+  // torch.relu_(x): the first argument is written.
+  if (a.npos < 1) eval::raisef(I, I.exc.TypeError, "{}_() missing required argument 'self'", op_groups()[K].name);
+  return dispatch(torch_state(), op_groups()[K], a.pos[0], a.shifted(), Mode::Inplace);
+}
+template <size_t K>
+Value method_entry(Interp& I, const Value& self, const Args& a) {
+  return dispatch(torch_state(), op_groups()[K], self, a, Mode::Method);
+}
+template <size_t K>
+Value method_inplace_entry(Interp& I, const Value& self, const Args& a) {
+  return dispatch(torch_state(), op_groups()[K], self, a, Mode::Inplace);
+}
+
+template <size_t... K>
+constexpr std::array<eval::NativeFn, sizeof...(K)> fn_entries(std::index_sequence<K...>) {
+  return {&fn_entry<K>...};
+}
+template <size_t... K>
+constexpr std::array<eval::NativeFn, sizeof...(K)> fn_inplace_entries(std::index_sequence<K...>) {
+  return {&fn_inplace_entry<K>...};
+}
+template <size_t... K>
+constexpr std::array<eval::NativeFn, sizeof...(K)> method_entries(std::index_sequence<K...>) {
+  return {&method_entry<K>...};
+}
+template <size_t... K>
+constexpr std::array<eval::NativeFn, sizeof...(K)> method_inplace_entries(std::index_sequence<K...>) {
+  return {&method_inplace_entry<K>...};
+}
+
+}  // namespace
+
+Value call_op(Torch& T, const OpGroup& g, const Value& self, const Args& a, bool inplace) {
+  return dispatch(T, g, self, a, inplace ? Mode::Inplace : self ? Mode::Method : Mode::Function);
+}
+
+Value call_op(Torch& T, std::string_view name, std::vector<Value> args, bool inplace) {
+  const OpGroup* g = find_op(name);
+  if (!g) throw std::logic_error("no op " + std::string(name));
+  return dispatch(T, *g, Value(), Args(args), inplace ? Mode::Inplace : Mode::Any);
+}
+
+// Entry points are static tables; names point into the static groups, so they outlive every
+// interpreter.
+static const std::vector<std::string>& inplace_names() {
+  static const std::vector<std::string> v = [] {
+    std::vector<std::string> out;
+    for (const OpGroup& g : op_groups()) out.push_back(g.name + "_");
+    return out;
+  }();
+  return v;
+}
+
+static void check_group_count() {
+  if (op_groups().size() > kMaxGroups) throw std::logic_error("raise kMaxGroups in ops_registry.cpp");
+}
+
+std::vector<eval::MethodDef> op_tensor_methods() {
+  static const auto methods = method_entries(std::make_index_sequence<kMaxGroups>());
+  static const auto methods_inplace = method_inplace_entries(std::make_index_sequence<kMaxGroups>());
+  check_group_count();
+  std::vector<eval::MethodDef> out;
+  const auto& groups = op_groups();
+  for (size_t k = 0; k < groups.size(); ++k) {
+    if (groups[k].flags & kMethod) out.push_back({groups[k].name.c_str(), methods[k], eval::kNativeMethod});
+    if (groups[k].flags & kInplace) out.push_back({inplace_names()[k].c_str(), methods_inplace[k], eval::kNativeMethod});
+  }
+  return out;
+}
+
+void install_op_functions(Torch& T, eval::Module* functions, eval::Module* nn) {
+  static const auto fns = fn_entries(std::make_index_sequence<kMaxGroups>());
+  static const auto fns_inplace = fn_inplace_entries(std::make_index_sequence<kMaxGroups>());
+  check_group_count();
+  Interp& I = T.I;
+  const auto& groups = op_groups();
+  for (size_t k = 0; k < groups.size(); ++k) {
+    const OpGroup& g = groups[k];
+    if (g.flags & kFn) eval::module_set(I, functions, g.name, eval::new_native(I, g.name.c_str(), fns[k]));
+    if (g.flags & kFnInplace)
+      eval::module_set(I, functions, inplace_names()[k], eval::new_native(I, inplace_names()[k].c_str(), fns_inplace[k]));
+    if (g.flags & kNN) eval::module_set(I, nn, g.name, eval::new_native(I, g.name.c_str(), fns[k]));
+  }
+}
+
+}  // namespace onnxify::torch

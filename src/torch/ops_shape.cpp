@@ -1,0 +1,525 @@
+// Shape and view ops: view/reshape/flatten, squeeze/unsqueeze, transpose/permute, expand, cat/stack,
+// split/chunk/unbind, narrow/select, repeat, flip, and Tensor.to/detach/clone.
+//
+// In-place forms that change a shape (unsqueeze_, t_, ...) are not offered: a tensor's shape is
+// fixed. Views (view, reshape, flatten, squeeze, unsqueeze, transpose, permute, t, detach) remember their
+// base, so in-place writes through them reach the base (core.h). Symbolic sizes stay symbolic: a
+// target dim equal to the input's dim at the same index is written as Reshape's 0 ("copy"), so
+// `x.view(x.size(0), -1)` needs no Shape node at all.
+#include <fmt/core.h>
+
+#include <limits>
+
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+
+std::string dims_text(const std::vector<DimExpr>& d) {
+  std::string s = "[";
+  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + d[i].str();
+  return s + "]";
+}
+
+// Reshape of x to `shape` (no -1 left): Reshape's shape input reuses the input's dims by 0 where
+// they are the same expression at the same index.
+Value reshape_to(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape, bool view) {
+  if (shape == x->shape) {
+    // PyTorch returns a view with the same shape; keep the object distinct for in-place semantics.
+    Value r = c.out(c.v(x), x->dtype, shape);
+    if (view) make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Alias});
+    return r;
+  }
+  std::vector<ir::Value*> parts;
+  std::vector<int64_t> run;
+  bool has_zero = false;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    DimExpr d = shape[i];
+    if (d.is_const()) {
+      run.push_back(d.value());
+      has_zero |= d.value() == 0;
+    } else if (i < x->rank() && x->shape[i] == d) {
+      run.push_back(0);
+    } else {
+      if (!run.empty()) parts.push_back(c.rec.const_i64(run)), run.clear();
+      parts.push_back(c.rec.dim_vec(d));
+    }
+  }
+  ir::Value* sv;
+  if (has_zero) {
+    sv = c.rec.shape_value(shape);  // a real 0-size dim: no "copy" zeros may be used
+  } else {
+    if (!run.empty()) parts.push_back(c.rec.const_i64(run));
+    sv = parts.size() == 1 ? parts[0]
+                           : c.rec.emit("Concat", parts, ir::Type::tensor(ir::ElementType::Int64, {int64_t(shape.size())}),
+                                        {{"axis", int64_t{0}}});
+  }
+  ir::Value* v = c.rec.emit("Reshape", {c.v(x), sv}, ir::Type::tensor(elem(x->dtype), shape),
+                            {{"allowzero", int64_t{has_zero ? 1 : 0}}});
+  Value r = c.out(v, x->dtype, shape);
+  if (view) make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Reshape});
+  return r;
+}
+
+// Resolves a size list with at most one -1 against x's numel.
+std::vector<DimExpr> infer_size(OpCall& c, TensorObj* x, std::vector<DimExpr> shape) {
+  int infer = -1;
+  DimExpr known(1);
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i].is_const() && shape[i].value() == -1) {
+      if (infer >= 0) c.runtime_error("only one dimension can be inferred");
+      infer = static_cast<int>(i);
+    } else if (shape[i].is_const() && shape[i].value() < 0) {
+      c.runtime_error(fmt::format("invalid shape dimension {}", shape[i].value()));
+    } else {
+      known = known * shape[i];
+    }
+  }
+  DimExpr numel = product(x->shape);
+  if (infer >= 0) {
+    if (known.is_const() && known.value() == 0) c.runtime_error("cannot reshape tensor of 0 elements into a shape with -1");
+    DimExpr q = ir::floor_div(numel, known);
+    if (q.is_const() && numel.is_const() && q.value() * known.value() != numel.value())
+      c.runtime_error(fmt::format("shape '{}' is invalid for input of size {}", dims_text(shape), numel.value()));
+    shape[infer] = q;
+  } else if (numel.is_const() && known.is_const() && numel.value() != known.value()) {
+    c.runtime_error(fmt::format("shape '{}' is invalid for input of size {}", dims_text(shape), numel.value()));
+  }
+  return shape;
+}
+
+Value reshape(OpCall& c, bool view) {
+  TensorObj* x = c.t(0);
+  return reshape_to(c, x, infer_size(c, x, c.a.dims(1)), view);
+}
+
+Value flatten(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t r = static_cast<int64_t>(x->rank());
+  if (r == 0) return reshape_to(c, x, {DimExpr(1)}, true);
+  int64_t s = norm_dim(c.I, c.a.int_(1), r), e = norm_dim(c.I, c.a.int_(2), r);
+  if (s > e) c.runtime_error("flatten() has invalid args: start_dim cannot come after end_dim");
+  if (s == e) return Value::borrow(x);
+  std::vector<DimExpr> shape(x->shape.begin(), x->shape.begin() + s);
+  shape.push_back(product(x->shape, s, e + 1));
+  shape.insert(shape.end(), x->shape.begin() + e + 1, x->shape.end());
+  return reshape_to(c, x, shape, true);
+}
+
+Value permute_to(OpCall& c, TensorObj* x, const std::vector<int64_t>& perm) {
+  std::vector<DimExpr> shape;
+  bool identity = true;
+  for (size_t i = 0; i < perm.size(); ++i) {
+    shape.push_back(x->shape[perm[i]]);
+    identity &= perm[i] == static_cast<int64_t>(i);
+  }
+  ir::Value* v = identity ? c.v(x) : c.rec.emit("Transpose", {c.v(x)}, ir::Type::tensor(elem(x->dtype), shape), {{"perm", perm}});
+  Value r = c.out(v, x->dtype, shape);
+  make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Permute, {}, perm});
+  return r;
+}
+
+Value transpose(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t r = static_cast<int64_t>(x->rank());
+  if (r == 0) return Value::borrow(x);
+  int64_t a = norm_dim(c.I, c.a.int_(1), r), b = norm_dim(c.I, c.a.int_(2), r);
+  std::vector<int64_t> perm(r);
+  for (int64_t i = 0; i < r; ++i) perm[i] = i;
+  std::swap(perm[a], perm[b]);
+  return permute_to(c, x, perm);
+}
+
+Value unsqueeze_at(OpCall& c, TensorObj* x, int64_t d) {
+  std::vector<DimExpr> shape = x->shape;
+  shape.insert(shape.begin() + d, DimExpr(1));
+  return reshape_to(c, x, shape, true);
+}
+
+std::vector<Value> split_sizes(OpCall& c, TensorObj* x, int64_t dim, const std::vector<DimExpr>& sizes) {
+  std::vector<ir::Value*> outs;
+  std::vector<Value> result;
+  if (sizes.size() == 1) {
+    result.push_back(c.out(c.v(x), x->dtype, x->shape));
+    return result;
+  }
+  ir::Node* n = c.rec.node("Split", {c.v(x), c.rec.shape_value(sizes)}, sizes.size());
+  n->set_attr("axis", dim);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    std::vector<DimExpr> shape = x->shape;
+    shape[dim] = sizes[i];
+    n->output(i)->set_type(ir::Type::tensor(elem(x->dtype), shape));
+    result.push_back(c.out(n->output(i), x->dtype, shape));
+  }
+  return result;
+}
+
+Value tuple_of(OpCall& c, std::vector<Value> items) { return eval::new_tuple(c.I, std::move(items)); }
+
+Value split_int(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t dim = norm_dim(c.I, c.a.int_(2), x->rank());
+  DimExpr size = c.a.dim(1);
+  DimExpr total = x->shape[dim];
+  if (!total.is_const() || !size.is_const())
+    return c.unsupported(fmt::format("split of a dim of symbolic size ({}) into chunks of {}", total.str(), size.str()));
+  if (size.value() <= 0 && total.value() > 0) c.runtime_error("split_size can only be 0 if dimension size is 0");
+  std::vector<DimExpr> sizes;
+  for (int64_t at = 0; at < total.value(); at += size.value()) sizes.push_back(std::min(size.value(), total.value() - at));
+  if (sizes.empty()) sizes.push_back(0);
+  return tuple_of(c, split_sizes(c, x, dim, sizes));
+}
+
+Value split_list(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t dim = norm_dim(c.I, c.a.int_(2), x->rank());
+  std::vector<DimExpr> sizes = c.a.dims(1);
+  DimExpr sum(0);
+  for (DimExpr d : sizes) sum = sum + d;
+  if (sum.is_const() && x->shape[dim].is_const() && sum.value() != x->shape[dim].value())
+    c.runtime_error(fmt::format("split_with_sizes expects split_sizes to sum exactly to {} (input tensor's size at "
+                                "dimension {}), but got split_sizes={}",
+                                x->shape[dim].value(), dim, dims_text(sizes)));
+  return tuple_of(c, split_sizes(c, x, dim, sizes));
+}
+
+Value chunk(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t chunks = c.a.int_(1);
+  if (chunks <= 0) c.runtime_error("chunk expects `chunks` to be greater than 0, got: " + std::to_string(chunks));
+  int64_t dim = norm_dim(c.I, c.a.int_(2), x->rank());
+  DimExpr total = x->shape[dim];
+  if (!total.is_const()) return c.unsupported(fmt::format("chunk of a dim of symbolic size ({})", total.str()));
+  int64_t each = (total.value() + chunks - 1) / chunks;
+  std::vector<DimExpr> sizes;
+  for (int64_t at = 0; at < total.value(); at += each) sizes.push_back(std::min(each, total.value() - at));
+  if (sizes.empty()) sizes.push_back(0);
+  return tuple_of(c, split_sizes(c, x, dim, sizes));
+}
+
+Value unbind(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t dim = norm_dim(c.I, c.a.int_(1), x->rank());
+  DimExpr total = x->shape[dim];
+  if (!total.is_const()) return c.unsupported(fmt::format("unbind of a dim of symbolic size ({})", total.str()));
+  std::vector<Value> out;
+  std::vector<DimExpr> shape = x->shape;
+  shape.erase(shape.begin() + dim);
+  for (int64_t i = 0; i < total.value(); ++i) {
+    ir::Value* v = c.rec.emit("Gather", {c.v(x), c.rec.const_i64_scalar(i)}, ir::Type::tensor(elem(x->dtype), shape),
+                              {{"axis", dim}});
+    out.push_back(c.out(v, x->dtype, shape));
+  }
+  return tuple_of(c, std::move(out));
+}
+
+// x.narrow(dim, start, length) / the Slice of one dim.
+Value slice_dim(OpCall& c, TensorObj* x, int64_t dim, DimExpr start, DimExpr length) {
+  std::vector<DimExpr> shape = x->shape;
+  shape[dim] = length;
+  ir::Value* v = c.rec.emit("Slice", {c.v(x), c.rec.dim_vec(start), c.rec.dim_vec(start + length), c.rec.const_i64({dim})},
+                            ir::Type::tensor(elem(x->dtype), shape));
+  return c.out(v, x->dtype, shape);
+}
+
+Value cat(OpCall& c) {
+  std::vector<TensorObj*> ts = c.a.tensors(0);
+  if (ts.empty()) c.runtime_error("torch.cat(): expected a non-empty list of Tensors");
+  // Legacy rule: 1-d empty tensors are skipped.
+  std::vector<TensorObj*> used;
+  for (TensorObj* t : ts)
+    if (!(t->rank() == 1 && t->shape[0].is_const() && t->shape[0].value() == 0)) used.push_back(t);
+  if (used.empty()) return Value::borrow(ts[0]);
+  int64_t dim = norm_dim(c.I, c.a.int_(1), used[0]->rank());
+  std::vector<Operand> ops;
+  for (TensorObj* t : used) {
+    Operand o;
+    o.t = t;
+    ops.push_back(o);
+  }
+  // cat promotes like an elementwise op over tensors of the same priority.
+  ResultType rt;
+  for (TensorObj* t : used) rt.add(ResultType::Kind::DimTensor, t->dtype);
+  DType dt = rt.result();
+  std::vector<DimExpr> shape = used[0]->shape;
+  DimExpr sum(0);
+  std::vector<ir::Value*> vals;
+  for (TensorObj* t : used) {
+    if (t->rank() != used[0]->rank())
+      c.runtime_error(fmt::format("Tensors must have same number of dimensions: got {} and {}", used[0]->rank(), t->rank()));
+    for (size_t d = 0; d < shape.size(); ++d)
+      if (static_cast<int64_t>(d) != dim && t->shape[d].is_const() && shape[d].is_const() &&
+          t->shape[d].value() != shape[d].value())
+        c.runtime_error(fmt::format("Sizes of tensors must match except in dimension {}. Expected size {} but got size {} "
+                                    "for tensor number {} in the list.",
+                                    dim, shape[d].value(), t->shape[d].value(), vals.size()));
+    sum = sum + t->shape[dim];
+    vals.push_back(cast_to(c.T, c.v(t), t->dtype, dt, t->shape));
+  }
+  shape[dim] = sum;
+  if (vals.size() == 1) return c.out(vals[0], dt, shape);
+  return c.node("Concat", vals, dt, shape, {{"axis", dim}});
+}
+
+Value stack(OpCall& c) {
+  std::vector<TensorObj*> ts = c.a.tensors(0);
+  if (ts.empty()) c.runtime_error("stack expects a non-empty TensorList");
+  int64_t dim = norm_dim(c.I, c.a.int_(1), ts[0]->rank() + 1);
+  ResultType rt;
+  for (TensorObj* t : ts) {
+    rt.add(ResultType::Kind::DimTensor, t->dtype);
+    if (t->shape.size() != ts[0]->shape.size())
+      c.runtime_error("stack expects each tensor to be equal size");
+  }
+  DType dt = rt.result();
+  std::vector<DimExpr> one = ts[0]->shape;
+  one.insert(one.begin() + dim, DimExpr(1));
+  std::vector<ir::Value*> vals;
+  for (TensorObj* t : ts) {
+    ir::Value* v = cast_to(c.T, c.v(t), t->dtype, dt, t->shape);
+    vals.push_back(c.rec.emit("Unsqueeze", {v, c.rec.const_i64({dim})}, ir::Type::tensor(elem(dt), one)));
+  }
+  std::vector<DimExpr> shape = one;
+  shape[dim] = static_cast<int64_t>(ts.size());
+  if (vals.size() == 1) return c.out(vals[0], dt, shape);
+  return c.node("Concat", vals, dt, shape, {{"axis", dim}});
+}
+
+Value expand(OpCall& c, TensorObj* x, std::vector<DimExpr> size) {
+  if (size.size() < x->rank())
+    c.runtime_error(fmt::format("expand: the number of sizes provided ({}) must be greater or equal to the number of "
+                                "dimensions in the tensor ({})",
+                                size.size(), x->rank()));
+  size_t lead = size.size() - x->rank();
+  std::vector<DimExpr> shape(size.size()), target(size.size());
+  for (size_t i = 0; i < size.size(); ++i) {
+    bool keep = size[i].is_const() && size[i].value() == -1;
+    if (keep && i < lead) c.runtime_error("expand: -1 is not allowed in a leading, non-existing dimension");
+    DimExpr in = i >= lead ? x->shape[i - lead] : DimExpr(1);
+    if (keep) {
+      shape[i] = in;
+      target[i] = 1;  // Expand broadcasts: 1 keeps the input's size
+    } else {
+      if (in.is_const() && in.value() != 1 && size[i] != in)
+        c.runtime_error(fmt::format("The expanded size of the tensor ({}) must match the existing size ({}) at "
+                                    "non-singleton dimension {}.",
+                                    size[i].str(), in.value(), i));
+      shape[i] = size[i];
+      target[i] = size[i] == in ? DimExpr(1) : size[i];
+    }
+  }
+  if (shape == x->shape) return Value::borrow(x);
+  return c.node("Expand", {c.v(x), c.rec.shape_value(target)}, x->dtype, shape);
+}
+
+Value repeat(OpCall& c) {
+  TensorObj* x = c.t(0);
+  std::vector<DimExpr> reps = c.a.dims(1);
+  if (reps.size() < x->rank())
+    c.runtime_error("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  size_t lead = reps.size() - x->rank();
+  std::vector<DimExpr> in_shape(lead, DimExpr(1));
+  in_shape.insert(in_shape.end(), x->shape.begin(), x->shape.end());
+  ir::Value* v = c.v(x);
+  if (lead) v = c.rec.emit("Reshape", {v, c.rec.shape_value(in_shape)}, ir::Type::tensor(elem(x->dtype), in_shape));
+  std::vector<DimExpr> shape;
+  for (size_t i = 0; i < reps.size(); ++i) shape.push_back(in_shape[i] * reps[i]);
+  return c.node("Tile", {v, c.rec.shape_value(reps)}, x->dtype, shape);
+}
+
+Value to(OpCall& c, std::optional<DType> dt, bool copy) {
+  TensorObj* x = c.t(0);
+  if (!dt || *dt == x->dtype) {
+    if (!copy) return Value::borrow(x);
+    return c.out(c.v(x), x->dtype, x->shape);
+  }
+  if (elem(*dt) == ir::ElementType::Undefined)
+    return c.unsupported(fmt::format("tensors of dtype torch.{}", info(*dt).name));
+  return c.out(cast_to(c.T, c.v(x), x->dtype, *dt, x->shape), *dt, x->shape);
+}
+
+}  // namespace
+
+const std::vector<OpDef>& shape_ops() {
+  static const std::vector<OpDef> ops = {
+      {"view(Tensor self, SymInt[] size) -> Tensor", kMethod, [](OpCall& c) { return reshape(c, true); }},
+      {"reshape(Tensor self, SymInt[] shape) -> Tensor", kFn | kMethod, [](OpCall& c) { return reshape(c, true); }},
+      {"view_as(Tensor self, Tensor other) -> Tensor", kMethod,
+       [](OpCall& c) { return reshape_to(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape), true); }},
+      {"reshape_as(Tensor self, Tensor other) -> Tensor", kMethod,
+       [](OpCall& c) { return reshape_to(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape), true); }},
+      {"flatten.using_ints(Tensor self, int start_dim=0, int end_dim=-1) -> Tensor", kFn | kMethod, flatten},
+      {"unflatten.int(Tensor self, int dim, SymInt[] sizes) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+         std::vector<DimExpr> sizes = c.a.dims(2);
+         // One -1 is inferred from the unflattened dim.
+         int infer = -1;
+         DimExpr known(1);
+         for (size_t i = 0; i < sizes.size(); ++i) {
+           if (sizes[i].is_const() && sizes[i].value() == -1) infer = static_cast<int>(i);
+           else known = known * sizes[i];
+         }
+         if (infer >= 0) sizes[infer] = ir::floor_div(x->shape[d], known);
+         std::vector<DimExpr> shape(x->shape.begin(), x->shape.begin() + d);
+         shape.insert(shape.end(), sizes.begin(), sizes.end());
+         shape.insert(shape.end(), x->shape.begin() + d + 1, x->shape.end());
+         return reshape_to(c, x, shape, true);
+       }},
+      {"ravel(Tensor self) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return reshape_to(c, c.t(0), {product(c.t(0)->shape)}, true); }},
+      {"squeeze(Tensor self) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         // Only dims statically 1 are removed: a symbolic size is assumed not to be 1 at run time.
+         TensorObj* x = c.t(0);
+         std::vector<DimExpr> shape;
+         for (DimExpr d : x->shape)
+           if (!(d.is_const() && d.value() == 1)) shape.push_back(d);
+         return reshape_to(c, x, shape, true);
+       }},
+      {"squeeze.dim(Tensor self, int dim) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         if (x->rank() == 0) return Value::borrow(x);
+         int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+         if (!(x->shape[d].is_const() && x->shape[d].value() == 1)) return reshape_to(c, x, x->shape, true);
+         std::vector<DimExpr> shape = x->shape;
+         shape.erase(shape.begin() + d);
+         return reshape_to(c, x, shape, true);
+       }},
+      {"unsqueeze(Tensor self, int dim) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return unsqueeze_at(c, c.t(0), norm_dim(c.I, c.a.int_(1), c.t(0)->rank() + 1)); }},
+      {"transpose.int(Tensor self, int dim0, int dim1) -> Tensor", kFn | kMethod, transpose},
+      {"swapaxes(Tensor self, int axis0, int axis1) -> Tensor", kFn | kMethod, transpose},
+      {"swapdims(Tensor self, int dim0, int dim1) -> Tensor", kFn | kMethod, transpose},
+      {"permute(Tensor self, int[] dims) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         std::vector<int64_t> p = c.a.ints(1);
+         if (p.size() != x->rank())
+           c.runtime_error(fmt::format("permute(sparse_coo): number of dimensions in the tensor input does not match the "
+                                       "length of the desired ordering of dimensions i.e. input.dim() = {} is not equal "
+                                       "to len(dims) = {}",
+                                       x->rank(), p.size()));
+         std::vector<bool> seen(p.size());
+         for (int64_t& d : p) {
+           d = norm_dim(c.I, d, x->rank());
+           if (seen[d]) c.runtime_error("permute(): duplicate dims are not allowed.");
+           seen[d] = true;
+         }
+         return permute_to(c, x, p);
+       }},
+      {"t(Tensor self) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         if (x->rank() > 2) c.runtime_error(fmt::format("t() expects a tensor with <= 2 dimensions, but self is {}D", x->rank()));
+         if (x->rank() < 2) return Value::borrow(x);
+         return permute_to(c, x, {1, 0});
+       }},
+      {"contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> Tensor", kMethod,
+       [](OpCall& c) { return Value::borrow(c.t(0)); }},
+      {"expand(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor", kMethod,
+       [](OpCall& c) { return expand(c, c.t(0), c.a.dims(1)); }},
+      {"expand_as(Tensor self, Tensor other) -> Tensor", kMethod, [](OpCall& c) { return expand(c, c.t(0), c.t(1)->shape); }},
+      {"broadcast_to(Tensor self, SymInt[] size) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return expand(c, c.t(0), c.a.dims(1)); }},
+      {"repeat(Tensor self, SymInt[] repeats) -> Tensor", kMethod, repeat},
+      {"tile(Tensor self, SymInt[] dims) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         // tile pads the repeats with leading 1s where repeat would refuse.
+         TensorObj* x = c.t(0);
+         std::vector<DimExpr> reps = c.a.dims(1);
+         while (reps.size() < x->rank()) reps.insert(reps.begin(), DimExpr(1));
+         std::vector<Value> items;
+         for (DimExpr d : reps) items.push_back(make_size_value(c.T, d));
+         return call_op(c.T, "repeat", {Value::borrow(x), eval::new_list(c.I, std::move(items))});
+       }},
+      {"constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor", kFn,
+       [](OpCall& c) {
+         // pad lists (before, after) pairs from the last dim backwards; ONNX wants all befores, then all afters.
+         TensorObj* x = c.t(0);
+         std::vector<DimExpr> pad = c.a.dims(1);
+         size_t r = x->rank(), n = pad.size() / 2;
+         std::vector<DimExpr> pads(2 * r, DimExpr(0));
+         std::vector<DimExpr> shape = x->shape;
+         for (size_t i = 0; i < n; ++i) {
+           size_t d = r - 1 - i;
+           pads[d] = pad[2 * i];
+           pads[d + r] = pad[2 * i + 1];
+           shape[d] = shape[d] + pad[2 * i] + pad[2 * i + 1];
+         }
+         double v = c.a.scalar(2).as_double();
+         return c.node("Pad", {c.v(x), c.rec.shape_value(pads), c.rec.const_scalar(elem(x->dtype), v)}, x->dtype, shape,
+                       {{"mode", "constant"}});
+       }},
+      {"cat(Tensor[] tensors, int dim=0) -> Tensor", kFn, cat},
+      {"concat(Tensor[] tensors, int dim=0) -> Tensor", kFn, cat},
+      {"concatenate(Tensor[] tensors, int dim=0) -> Tensor", kFn, cat},
+      {"stack(Tensor[] tensors, int dim=0) -> Tensor", kFn, stack},
+      {"split.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]", kFn | kMethod, split_int},
+      {"split.sizes(Tensor self, SymInt[] split_size, int dim=0) -> Tensor[]", kFn | kMethod, split_list},
+      {"split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]", kFn | kMethod, split_list},
+      {"chunk(Tensor self, int chunks, int dim=0) -> Tensor[]", kFn | kMethod, chunk},
+      {"unbind.int(Tensor self, int dim=0) -> Tensor[]", kFn | kMethod, unbind},
+      {"narrow(Tensor self, int dim, SymInt start, SymInt length) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+         DimExpr start = c.a.dim(2);
+         if (start.is_const() && start.value() < 0) start = start + x->shape[d];
+         return slice_dim(c, x, d, start, c.a.dim(3));
+       }},
+      {"select.int(Tensor self, int dim, SymInt index) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         if (x->rank() == 0) c.fail(c.I.exc.IndexError, "select() cannot be applied to a 0-dim tensor.");
+         int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+         DimExpr idx = c.a.dim(2);
+         std::vector<DimExpr> shape = x->shape;
+         shape.erase(shape.begin() + d);
+         return c.node("Gather", {c.v(x), c.rec.dim_scalar(idx)}, x->dtype, shape, {{"axis", d}});
+       }},
+      {"flip(Tensor self, int[] dims) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         std::vector<int64_t> dims = c.a.ints(1);
+         if (dims.empty()) return c.out(c.v(x), x->dtype, x->shape);
+         for (int64_t& d : dims) d = norm_dim(c.I, d, x->rank());
+         std::vector<int64_t> starts(dims.size(), -1), ends(dims.size(), std::numeric_limits<int64_t>::min()),
+             steps(dims.size(), -1);
+         return c.node("Slice", {c.v(x), c.rec.const_i64(starts), c.rec.const_i64(ends), c.rec.const_i64(dims),
+                                 c.rec.const_i64(steps)},
+                       x->dtype, x->shape);
+       }},
+      {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         Value r = c.out(c.v(x), x->dtype, x->shape);
+         make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Alias});
+         return r;
+       }},
+      {"clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         // Values are single-assignment: a copy is a new tensor object over the same value.
+         TensorObj* x = c.t(0);
+         Value r = c.out(c.v(x), x->dtype, x->shape);
+         return r;
+       }},
+      {"to.dtype(Tensor self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor",
+       kMethod, [](OpCall& c) { return to(c, c.a.dtype(1), c.a.boolean(3)); }},
+      {"to.device(Tensor self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor",
+       kMethod, [](OpCall& c) { return to(c, c.a.dtype(2), c.a.boolean(4)); }},
+      {"to.other(Tensor self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor",
+       kMethod, [](OpCall& c) { return to(c, c.t(1)->dtype, c.a.boolean(3)); }},
+      {"to.prim_other(Tensor self, bool non_blocking=False, bool copy=False) -> Tensor", kMethod,
+       [](OpCall& c) { return to(c, std::nullopt, c.a.boolean(2)); }},
+  };
+  return ops;
+}
+
+}  // namespace onnxify::torch

@@ -1,0 +1,266 @@
+"""onnxify's torch: the PyTorch API for model code, recording an ONNX graph instead of computing.
+
+Written for onnxify (not PyTorch's source). Tensors, dtypes, devices, torch.Size and every op come
+from the native module torch._C; this package arranges them as PyTorch's namespaces. A name PyTorch
+has but onnxify does not provide is an unknown value (reported only if the model uses it)."""
+from torch import _C
+from torch._C import Tensor, Size, dtype, device, SymInt
+from torch._C import (uint8, int8, int16, short, int32, int, int64, long, float16, half, float32, float,
+                      float64, double, complex32, chalf, complex64, cfloat, complex128, cdouble, bool, qint8,
+                      quint8, qint32, bfloat16)
+from torch._C._VariableFunctions import *  # noqa: F401,F403  every op of the table
+from torch._C import _VariableFunctions as _VF
+from torch._C import is_grad_enabled
+import builtins as _builtins
+
+__version__ = "1.13.1"
+strided = "torch.strided"
+sparse_coo = "torch.sparse_coo"
+contiguous_format = "torch.contiguous_format"
+channels_last = "torch.channels_last"
+channels_last_3d = "torch.channels_last_3d"
+preserve_format = "torch.preserve_format"
+layout = _builtins.type(strided)
+memory_format = _builtins.type(contiguous_format)
+
+inf = _builtins.float("inf")
+nan = _builtins.float("nan")
+pi = 3.141592653589793
+e = 2.718281828459045
+
+
+def is_tensor(obj):
+    return _C._is_tensor(obj)
+
+
+def is_storage(obj):
+    return False
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
+
+
+def is_complex(input):
+    return input.is_complex()
+
+
+def numel(input):
+    return input.numel()
+
+
+def get_default_dtype():
+    return _C._get_default_dtype()
+
+
+def set_default_dtype(d):
+    _C._set_default_dtype(d)
+
+
+def typename(o):
+    if isinstance(o, Tensor):
+        return o.type()
+    return _builtins.type(o).__qualname__
+
+
+def _assert(condition, message):
+    if _builtins.type(condition) is not Tensor and not condition:
+        raise AssertionError(message)
+
+
+def manual_seed(seed):
+    return Generator()
+
+
+def seed():
+    return 0
+
+
+def initial_seed():
+    return 0
+
+
+class Generator:
+    """Random generators have no effect: nothing random is computed at conversion time."""
+
+    def __init__(self, device="cpu"):
+        self.device = device
+
+    def manual_seed(self, seed):
+        return self
+
+    def seed(self):
+        return 0
+
+    def initial_seed(self):
+        return 0
+
+
+def use_deterministic_algorithms(mode, warn_only=False):
+    pass
+
+
+def are_deterministic_algorithms_enabled():
+    return False
+
+
+def set_num_threads(n):
+    pass
+
+
+def get_num_threads():
+    return 1
+
+
+def set_printoptions(*args, **kwargs):
+    pass
+
+
+class _NoGradLike:
+    """no_grad / enable_grad / inference_mode / set_grad_enabled: context managers and decorators.
+    Gradients never exist here; the flag is kept because code reads torch.is_grad_enabled()."""
+    _mode = False
+
+    def __init__(self, *args, **kwargs):
+        self._prev = True
+
+    def __enter__(self):
+        self._prev = _C.is_grad_enabled()
+        _C._set_grad_enabled(self._mode)
+        return None
+
+    def __exit__(self, *exc):
+        _C._set_grad_enabled(self._prev)
+        return False
+
+    def __call__(self, fn):
+        mode = self._mode
+
+        def wrapper(*args, **kwargs):
+            prev = _C.is_grad_enabled()
+            _C._set_grad_enabled(mode)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _C._set_grad_enabled(prev)
+        wrapper.__name__ = getattr(fn, "__name__", "wrapper")
+        wrapper.__doc__ = getattr(fn, "__doc__", None)
+        wrapper.__wrapped__ = fn
+        return wrapper
+
+    def clone(self):
+        return self.__class__()
+
+
+class no_grad(_NoGradLike):
+    _mode = False
+
+
+class enable_grad(_NoGradLike):
+    _mode = True
+
+
+class inference_mode(_NoGradLike):
+    _mode = False
+
+    def __init__(self, mode=True):
+        super().__init__()
+        self._mode = not mode
+
+
+class set_grad_enabled(_NoGradLike):
+    def __init__(self, mode):
+        super().__init__()
+        self._mode = _builtins.bool(mode)
+        self._prev = _C.is_grad_enabled()
+        _C._set_grad_enabled(self._mode)
+
+    def __enter__(self):
+        return None
+
+
+class finfo:
+    _TABLE = {
+        "float16": (16, 6.103515625e-05, 0.0009765625, 65504.0, 0.001, 3, 5.960464477539063e-08),
+        "bfloat16": (16, 1.1754943508222875e-38, 0.0078125, 3.3895313892515355e+38, 0.01, 2, 9.183549615799121e-41),
+        "float32": (32, 1.1754943508222875e-38, 1.1920928955078125e-07, 3.4028234663852886e+38, 1e-06, 6,
+                    1.401298464324817e-45),
+        "float64": (64, 2.2250738585072014e-308, 2.220446049250313e-16, 1.7976931348623157e+308, 1e-15, 15,
+                    5e-324),
+    }
+
+    def __init__(self, type=None):
+        t = get_default_dtype() if type is None else type
+        name = str(t).replace("torch.", "")
+        if name not in finfo._TABLE:
+            raise TypeError("torch.finfo() requires a floating point input type.")
+        self.bits, self.tiny, self.eps, self.max, self.resolution, precision, self.smallest_subnormal = \
+            finfo._TABLE[name]
+        self.min = -self.max
+        self.smallest_normal = self.tiny
+        self.dtype = name
+
+    def __repr__(self):
+        return (f"finfo(resolution={self.resolution}, min={self.min:e}, max={self.max:e}, eps={self.eps:e}, "
+                f"smallest_normal={self.tiny:e}, tiny={self.tiny:e}, dtype={self.dtype})")
+
+
+class iinfo:
+    _TABLE = {"uint8": (8, 0, 255), "int8": (8, -128, 127), "int16": (16, -32768, 32767),
+              "int32": (32, -2147483648, 2147483647), "int64": (64, -9223372036854775808, 9223372036854775807),
+              "bool": (8, 0, 1)}
+
+    def __init__(self, type):
+        name = str(type).replace("torch.", "")
+        if name not in iinfo._TABLE:
+            raise TypeError("torch.iinfo() requires an integer input type.")
+        self.bits, self.min, self.max = iinfo._TABLE[name]
+        self.dtype = name
+
+    def __repr__(self):
+        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+
+
+def result_type(tensor1, tensor2):
+    return (tensor1 + tensor2).dtype if isinstance(tensor1, Tensor) else (tensor2 + tensor1).dtype
+
+
+def promote_types(type1, type2):
+    return (zeros([1], dtype=type1) + zeros([1], dtype=type2)).dtype
+
+
+def can_cast(from_, to):
+    if from_.is_complex and not to.is_complex:
+        return False
+    if from_.is_floating_point and not (to.is_floating_point or to.is_complex):
+        return False
+    if from_ is not bool and to is bool:
+        return False
+    return True
+
+
+def broadcast_shapes(*shapes):
+    result = []
+    for shape in shapes:
+        shape = [shape] if isinstance(shape, _builtins.int) else list(shape)
+        n = max(len(result), len(shape))
+        result = [1] * (n - len(result)) + result
+        shape = [1] * (n - len(shape)) + list(shape)
+        result = [b if a == 1 else a for a, b in zip(result, shape)]
+    return Size(result)
+
+
+def compile(model=None, **kwargs):
+    return model if model is not None else (lambda m: m)
+
+
+from torch import return_types  # noqa: E402
+from torch import nn, jit, fx, autograd, cuda, backends, overrides, hub, utils, types, onnx, version  # noqa: E402
+from torch.nn import functional as _functional  # noqa: E402,F401
+from torch.nn.parameter import Parameter as _Parameter  # noqa: E402,F401
+from torch.utils import data as _data  # noqa: E402,F401
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    from torch._api_names import TORCH
+    return missing("torch", name, TORCH)

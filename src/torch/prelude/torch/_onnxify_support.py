@@ -1,0 +1,27 @@
+"""Helpers shared by the prelude: the PEP 562 fallback that makes names onnxify does not provide
+unknown values (DESIGN.md decision 6) instead of import errors, and small utilities."""
+import _onnxify
+
+
+def missing(module, name, known=None):
+    """The value of `module.name` when the prelude does not define it.
+
+    Dunder names raise AttributeError (Python protocols probe them). When `known` (the names PyTorch
+    1.13 has there) is given, a name PyTorch lacks raises AttributeError as PyTorch would; any other
+    name is an unknown value that is reported only if it is used."""
+    if name.startswith("__") and name.endswith("__"):
+        raise AttributeError(f"module '{module}' has no attribute '{name}'")
+    if known is not None and name not in known:
+        raise AttributeError(f"module '{module}' has no attribute '{name}'")
+    return _onnxify.poison(f"{module}.{name}", f"{module}.{name} is not supported by onnxify")
+
+
+def unsupported(what, why):
+    """Reports `what` as unsupported (with every other problem of this run) and returns an unknown value."""
+    import torch._C
+    return torch._C._unsupported(what, why)
+
+
+def warn(message):
+    import torch._C
+    torch._C._warn(message)

@@ -1,0 +1,26 @@
+"""torch.backends: flags model code sets (cudnn.benchmark, ...) have no effect here."""
+
+
+class _Flags:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    def is_available(self):
+        return False
+
+    def __getattr__(self, name):
+        from torch._onnxify_support import missing
+        return missing("torch.backends", name)
+
+
+cudnn = _Flags(enabled=True, benchmark=False, deterministic=False, allow_tf32=True)
+cuda = _Flags(matmul=_Flags(allow_tf32=False), allow_tf32=False)
+mps = _Flags()
+mkldnn = _Flags(enabled=True)
+openmp = _Flags()
+quantized = _Flags(engine="fbgemm")
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.backends", name)

@@ -1,0 +1,60 @@
+"""torch.cuda: no device is available during conversion."""
+
+
+def is_available():
+    return False
+
+
+def device_count():
+    return 0
+
+
+def current_device():
+    raise RuntimeError("onnxify: no CUDA device during conversion")
+
+
+def synchronize(device=None):
+    pass
+
+
+def empty_cache():
+    pass
+
+
+def manual_seed(seed):
+    pass
+
+
+def manual_seed_all(seed):
+    pass
+
+
+def is_initialized():
+    return False
+
+
+class _NullCtx:
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def __call__(self, fn):
+        return fn
+
+
+device = _NullCtx
+stream = _NullCtx
+
+
+class amp:
+    autocast = _NullCtx
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.cuda", name)

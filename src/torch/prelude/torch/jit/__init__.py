@@ -1,0 +1,114 @@
+"""torch.jit: scripting and tracing do not change a model's semantics, so every decorator is the
+identity and annotations return their value. is_scripting()/is_tracing() are False (eager)."""
+from typing import Final  # noqa: F401
+
+
+def script(obj=None, optimize=None, _frames_up=0, _rcb=None, example_inputs=None):
+    return obj
+
+
+def trace(func, example_inputs=None, *args, **kwargs):
+    return func
+
+
+def trace_module(mod, inputs, *args, **kwargs):
+    return mod
+
+
+def script_method(fn):
+    return fn
+
+
+def ignore(drop=False, **kwargs):
+    if callable(drop):
+        return drop
+    return lambda fn: fn
+
+
+def unused(fn):
+    return fn
+
+
+def export(fn):
+    return fn
+
+
+def _overload(fn):
+    return fn
+
+
+def _overload_method(fn):
+    return fn
+
+
+def _script_if_tracing(fn):
+    return fn
+
+
+def interface(obj):
+    return obj
+
+
+def annotate(the_type, the_value):
+    return the_value
+
+
+def isinstance(obj, target_type):
+    import builtins
+    return builtins.isinstance(obj, target_type)
+
+
+def is_scripting():
+    return False
+
+
+def is_tracing():
+    return False
+
+
+def _is_scripting():
+    return False
+
+
+def freeze(mod, *args, **kwargs):
+    return mod
+
+
+def optimize_for_inference(mod, *args, **kwargs):
+    return mod
+
+
+def fork(fn, *args, **kwargs):
+    class _Future:
+        def __init__(self, v):
+            self._v = v
+
+        def wait(self):
+            return self._v
+    return _Future(fn(*args, **kwargs))
+
+
+def wait(fut):
+    return fut.wait()
+
+
+class ScriptModule:
+    pass
+
+
+class ScriptFunction:
+    pass
+
+
+class Attribute:
+    def __new__(cls, value, type=None):
+        return value
+
+
+class _Ignore:
+    pass
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.jit", name)

@@ -1,0 +1,11 @@
+"""torch.nn: modules, parameters, init, functional."""
+from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedBuffer  # noqa: F401
+from torch.nn.modules import *  # noqa: F401,F403
+from torch.nn import functional, init, utils  # noqa: F401
+from torch.nn import modules  # noqa: F401
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    from torch._api_names import NN
+    return missing("torch.nn", name, NN)

@@ -1,0 +1,33 @@
+"""torch.nn.modules: every module class (PyTorch's layout, so `from torch.nn.modules.conv import
+_ConvNd` works). Modules PyTorch has that are not written yet are unknown values."""
+from torch.nn.modules.module import Module  # noqa: F401
+from torch.nn.modules.container import (Container, Sequential, ModuleList, ModuleDict, ParameterList,  # noqa: F401
+                                        ParameterDict)
+from torch.nn.modules.linear import Identity, Linear, Bilinear, LazyLinear  # noqa: F401
+from torch.nn.modules.conv import (Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d,  # noqa: F401
+                                   ConvTranspose3d)
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d, SyncBatchNorm  # noqa: F401
+from torch.nn.modules.activation import *  # noqa: F401,F403
+from torch.nn.modules.pooling import *  # noqa: F401,F403
+from torch.nn.modules.flatten import Flatten, Unflatten  # noqa: F401
+from torch.nn.modules.dropout import *  # noqa: F401,F403
+from torch.nn.modules.normalization import LayerNorm, GroupNorm  # noqa: F401
+
+
+def _define_placeholders():
+    # Every other module class of PyTorch: a Module subclass that reports itself when called.
+    from torch._api_names import NN_MODULES
+    from torch.nn.modules._placeholders import make_placeholder
+    g = globals()
+    for name in NN_MODULES:
+        if name not in g:
+            g[name] = make_placeholder(name)
+
+
+_define_placeholders()
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    from torch._api_names import NN
+    return missing("torch.nn.modules", name, NN)

@@ -1,0 +1,20 @@
+"""torch.nn.utils: weight_norm/spectral_norm and parametrizations are not supported yet; the rest is
+training-only and inert here."""
+
+
+def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False):
+    return 0.0
+
+
+def clip_grad_value_(parameters, clip_value):
+    pass
+
+
+def parameters_to_vector(parameters):
+    from torch._onnxify_support import unsupported
+    return unsupported("torch.nn.utils.parameters_to_vector", "not supported")
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.utils", name)

@@ -1,0 +1,205 @@
+// SymInt (DESIGN.md decision 4): a size only known when the exported model runs, e.g. x.size(0) for
+// a batch declared as N. Static sizes are plain Python ints; a SymInt is a DimExpr, and integer
+// arithmetic on it (+ - * // % and unary -) stays a DimExpr. It becomes graph values only where an
+// op uses it as data (Recorder::dim_value). Comparisons are decided when the difference of the two
+// sides is a constant (N + 1 > N); otherwise they give a zero-dim bool tensor, i.e. a symbolic
+// condition. True division and mixing with floats give zero-dim float tensors. Using a SymInt where
+// Python needs a concrete int (range(), list indexing, int()) is a clear error.
+#include <fmt/core.h>
+
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Interp;
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+
+// The other operand as a DimExpr (ints, bools and SymInts).
+bool as_dim(Interp& I, const Value& v, DimExpr* out) {
+  int64_t i;
+  if (eval::int_value(v, &i)) {
+    *out = DimExpr(i);
+    return true;
+  }
+  if (is_symint(v)) {
+    *out = eval::as<SymIntObj>(v)->expr;
+    return true;
+  }
+  return false;
+}
+
+DimExpr expr(const Value& v) { return eval::as<SymIntObj>(v)->expr; }
+
+// The SymInt as a zero-dim int64 tensor (for float arithmetic and undecided comparisons).
+Value as_tensor_value(Torch& T, DimExpr e) { return new_tensor(T, T.rec.dim_scalar(e), DType::Int64, {}); }
+
+using DimFn = DimExpr (*)(DimExpr, DimExpr);
+
+Value arith(Interp& I, const Value& a, const Value& b, DimFn f, const char* tensor_op) {
+  Torch& T = torch_state();
+  DimExpr x, y;
+  if (as_dim(I, a, &x) && as_dim(I, b, &y)) {
+    if (f == nullptr) return I.notimplemented;
+    return make_size_value(T, f(x, y));
+  }
+  double d;
+  if (tensor_op && (eval::float_value(a, &d) || eval::float_value(b, &d))) {
+    // int arithmetic with a float is float arithmetic: a zero-dim tensor.
+    Value ta = is_symint(a) ? as_tensor_value(T, expr(a)) : a;
+    Value tb = is_symint(b) ? as_tensor_value(T, expr(b)) : b;
+    return call_op(T, tensor_op, {is_tensor(ta) ? ta : tb, is_tensor(ta) ? tb : ta});
+  }
+  return I.notimplemented;
+}
+
+DimExpr add(DimExpr a, DimExpr b) { return a + b; }
+DimExpr sub(DimExpr a, DimExpr b) { return a - b; }
+DimExpr mul(DimExpr a, DimExpr b) { return a * b; }
+DimExpr fdiv(DimExpr a, DimExpr b) { return ir::floor_div(a, b); }
+DimExpr fmod(DimExpr a, DimExpr b) { return ir::mod(a, b); }
+
+void check_divisor(Interp& I, const Value& b) {
+  DimExpr y;
+  if (as_dim(I, b, &y) && y.is_const() && y.value() == 0)
+    eval::raise(I, I.exc.ZeroDivisionError, "integer division or modulo by zero");
+}
+
+Value sym_add(Interp& I, const Value& a, const Value& b) { return arith(I, a, b, add, "add"); }
+Value sym_radd(Interp& I, const Value& a, const Value& b) { return arith(I, b, a, add, "add"); }
+Value sym_sub(Interp& I, const Value& a, const Value& b) { return arith(I, a, b, sub, "sub"); }
+Value sym_rsub(Interp& I, const Value& a, const Value& b) { return arith(I, b, a, sub, nullptr); }
+Value sym_mul(Interp& I, const Value& a, const Value& b) { return arith(I, a, b, mul, "mul"); }
+Value sym_rmul(Interp& I, const Value& a, const Value& b) { return arith(I, b, a, mul, "mul"); }
+Value sym_floordiv(Interp& I, const Value& a, const Value& b) {
+  check_divisor(I, b);
+  return arith(I, a, b, fdiv, nullptr);
+}
+Value sym_rfloordiv(Interp& I, const Value& a, const Value& b) { return arith(I, b, a, fdiv, nullptr); }
+Value sym_mod(Interp& I, const Value& a, const Value& b) {
+  check_divisor(I, b);
+  return arith(I, a, b, fmod, nullptr);
+}
+Value sym_rmod(Interp& I, const Value& a, const Value& b) { return arith(I, b, a, fmod, nullptr); }
+
+// a / b: a float; a zero-dim float tensor computed at run time.
+Value truediv(Interp& I, const Value& a, const Value& b) {
+  Torch& T = torch_state();
+  double d;
+  int64_t k;
+  for (const Value* v : {&a, &b})
+    if (!is_symint(*v) && !is_tensor(*v) && !eval::int_value(*v, &k) && !eval::float_value(*v, &d))
+      return I.notimplemented;
+  auto tensor = [&](const Value& v) {
+    if (is_symint(v)) return as_tensor_value(T, expr(v));
+    if (is_tensor(v)) return v;
+    return call_op(T, "tensor", {v});
+  };
+  return call_op(T, "div", {tensor(a), tensor(b)});
+}
+Value sym_truediv(Interp& I, const Value& a, const Value& b) { return truediv(I, a, b); }
+Value sym_rtruediv(Interp& I, const Value& a, const Value& b) { return truediv(I, b, a); }
+
+Value sym_neg(Interp& I, const Value& a) { return make_size_value(torch_state(), -expr(a)); }
+Value sym_pos(Interp& I, const Value& a) { return a; }
+
+Value compare(Interp& I, const Value& a, const Value& b, eval::CmpOp op) {
+  Torch& T = torch_state();
+  DimExpr x, y;
+  if (!as_dim(I, a, &x) || !as_dim(I, b, &y)) {
+    if (op == eval::CmpOp::Eq) return Value::boolean(false);
+    if (op == eval::CmpOp::Ne) return Value::boolean(true);
+    return I.notimplemented;
+  }
+  DimExpr d = x - y;
+  if (d.is_const()) {
+    int64_t v = d.value();
+    switch (op) {
+      case eval::CmpOp::Eq: return Value::boolean(v == 0);
+      case eval::CmpOp::Ne: return Value::boolean(v != 0);
+      case eval::CmpOp::Lt: return Value::boolean(v < 0);
+      case eval::CmpOp::Le: return Value::boolean(v <= 0);
+      case eval::CmpOp::Gt: return Value::boolean(v > 0);
+      case eval::CmpOp::Ge: return Value::boolean(v >= 0);
+      default: break;
+    }
+  }
+  // Only known at run time: a symbolic condition.
+  const char* name = op == eval::CmpOp::Eq ? "eq" : op == eval::CmpOp::Ne ? "ne" : op == eval::CmpOp::Lt ? "lt"
+                     : op == eval::CmpOp::Le ? "le" : op == eval::CmpOp::Gt ? "gt" : "ge";
+  return call_op(T, name, {as_tensor_value(T, x), as_tensor_value(T, y)});
+}
+
+Value sym_eq(Interp& I, const Value& a, const Value& b) { return compare(I, a, b, eval::CmpOp::Eq); }
+Value sym_ne(Interp& I, const Value& a, const Value& b) { return compare(I, a, b, eval::CmpOp::Ne); }
+Value sym_lt(Interp& I, const Value& a, const Value& b) { return compare(I, a, b, eval::CmpOp::Lt); }
+Value sym_le(Interp& I, const Value& a, const Value& b) { return compare(I, a, b, eval::CmpOp::Le); }
+Value sym_gt(Interp& I, const Value& a, const Value& b) { return compare(I, a, b, eval::CmpOp::Gt); }
+Value sym_ge(Interp& I, const Value& a, const Value& b) { return compare(I, a, b, eval::CmpOp::Ge); }
+
+Value sym_repr(Interp& I, const Value& a) { return I.str(expr(a).str()); }
+int64_t sym_hash(Interp& I, const Value& a) { return static_cast<int64_t>(expr(a).hash() & 0x3fffffffffffffffull); }
+
+Value sym_index(Interp& I, const Value& a) {
+  need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()), "this use as a Python int");
+}
+Value sym_float(Interp& I, const Value& a) {
+  need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()), "this use as a Python float");
+}
+eval::Truth sym_bool(Interp& I, const Value& a) {
+  (void)I;
+  (void)a;
+  return eval::kSymbolic;  // nonzero-ness of a symbolic size (a symbolic condition)
+}
+
+Value sym_format(Interp& I, const Value& a, const Value& spec) { return I.str(expr(a).str()); }
+
+Value sym_new(Interp& I, eval::Type*, const eval::Args&) {
+  eval::raise(I, I.exc.TypeError, "cannot create 'SymInt' instances");
+}
+
+Value symint_alloc(Interp& I, eval::Type* cls) { return I.make<SymIntObj>(cls).take_value(); }
+
+}  // namespace
+
+void init_symint_type(Torch& T) {
+  eval::TypeSpec s;
+  s.name = "SymInt";
+  s.module = "torch";
+  s.flags = 0;
+  s.alloc = &symint_alloc;
+  s.slots.new_ = &sym_new;
+  s.slots.repr = &sym_repr;
+  s.slots.str = &sym_repr;
+  s.slots.hash = &sym_hash;
+  s.slots.add = &sym_add;
+  s.slots.radd = &sym_radd;
+  s.slots.sub = &sym_sub;
+  s.slots.rsub = &sym_rsub;
+  s.slots.mul = &sym_mul;
+  s.slots.rmul = &sym_rmul;
+  s.slots.floordiv = &sym_floordiv;
+  s.slots.rfloordiv = &sym_rfloordiv;
+  s.slots.mod = &sym_mod;
+  s.slots.rmod = &sym_rmod;
+  s.slots.truediv = &sym_truediv;
+  s.slots.rtruediv = &sym_rtruediv;
+  s.slots.neg = &sym_neg;
+  s.slots.pos = &sym_pos;
+  s.slots.eq = &sym_eq;
+  s.slots.ne = &sym_ne;
+  s.slots.lt = &sym_lt;
+  s.slots.le = &sym_le;
+  s.slots.gt = &sym_gt;
+  s.slots.ge = &sym_ge;
+  s.slots.index = &sym_index;
+  s.slots.int_ = &sym_index;
+  s.slots.float_ = &sym_float;
+  s.slots.bool_ = &sym_bool;
+  s.slots.format = &sym_format;
+  T.symint_type = eval::new_native_type(T.I, s);
+}
+
+}  // namespace onnxify::torch

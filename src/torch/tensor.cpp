@@ -1,0 +1,264 @@
+// Tensors: construction, lazy constants, functionalized in-place writes and views, and the Python
+// type torch.Tensor (attributes and the methods that are not ops; operators live in operators.cpp,
+// indexing in index.cpp, ops in the op table).
+#include <fmt/core.h>
+
+#include <cstring>
+
+#include "torch/index.h"
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Args;
+using eval::Interp;
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+thread_local Torch* g_torch = nullptr;
+constexpr int64_t kMaxInlineFill = 1 << 16;  // static fills up to this many elements become data
+}  // namespace
+
+Torch& torch_state() { return *g_torch; }
+Torch* torch_state_opt() { return g_torch; }
+void set_torch_state(Torch* t) { g_torch = t; }
+
+bool is_tensor(const Value& v) {
+  Torch* T = g_torch;
+  return T && v.is_obj() && v.obj()->type->is_subtype_of(T->tensor_type);
+}
+
+static eval::Ref<TensorObj> alloc_tensor(Torch& T) { return T.I.make<TensorObj>(T.tensor_type); }
+
+Value new_tensor(Torch& T, ir::Value* value, DType dtype, std::vector<DimExpr> shape) {
+  auto t = alloc_tensor(T);
+  t->value = value;
+  t->dtype = dtype;
+  t->shape = std::move(shape);
+  if (value && value->type().is_unknown()) value->set_type(t->ir_type());
+  return t.take_value();
+}
+
+Value new_constant(Torch& T, ir::Tensor data, DType dtype) {
+  auto t = alloc_tensor(T);
+  t->dtype = dtype;
+  for (int64_t d : data.shape()) t->shape.push_back(d);
+  t->data = std::make_shared<const ir::Tensor>(std::move(data));
+  return t.take_value();
+}
+
+Value new_fill(Torch& T, double fill, DType dtype, std::vector<DimExpr> shape) {
+  auto t = alloc_tensor(T);
+  t->dtype = dtype;
+  t->shape = std::move(shape);
+  t->fill = fill;
+  return t.take_value();
+}
+
+// ---- lazy constants -------------------------------------------------------------------------------
+
+// A tensor of `n` copies of `v` in element type `e`.
+static ir::Tensor splat(ir::ElementType e, std::vector<int64_t> shape, double v, int64_t n) {
+  size_t w = ir::info(e).bits / 8;
+  std::vector<uint8_t> bytes(static_cast<size_t>(n) * w);
+  uint8_t one[8] = {};
+  switch (e) {
+    case ir::ElementType::Float32: {
+      float f = static_cast<float>(v);
+      std::memcpy(one, &f, 4);
+      break;
+    }
+    case ir::ElementType::Float64: std::memcpy(one, &v, 8); break;
+    case ir::ElementType::Float16: {
+      uint16_t h = ir::float_to_half(static_cast<float>(v));
+      std::memcpy(one, &h, 2);
+      break;
+    }
+    case ir::ElementType::BFloat16: {
+      uint16_t h = ir::float_to_bfloat16(static_cast<float>(v));
+      std::memcpy(one, &h, 2);
+      break;
+    }
+    case ir::ElementType::Bool: one[0] = v != 0; break;
+    default: {
+      int64_t i = static_cast<int64_t>(v);
+      std::memcpy(one, &i, w);  // little-endian truncation
+    }
+  }
+  for (int64_t k = 0; k < n; ++k) std::memcpy(bytes.data() + k * w, one, w);
+  return ir::Tensor(e, std::move(shape), Bytes::from_vector(std::move(bytes)));
+}
+
+static void materialize(Torch& T, TensorObj* t) {
+  if (t->random)
+    unsupported(T, "a random tensor (torch.rand/randn/...) used in the exported computation",
+                "its values differ on every run; only parameters made this way get values (from the checkpoint)");
+  if (t->data) {
+    t->value = T.rec.constant(*t->data);
+    return;
+  }
+  double f = t->fill.value_or(0.0);
+  ir::ElementType e = elem(t->dtype);
+  if (e == ir::ElementType::Undefined)
+    throw Diagnostic::error(fmt::format("tensors of dtype torch.{} cannot be exported to ONNX", info(t->dtype).name),
+                            T.rec.location());
+  std::vector<int64_t> static_shape;
+  int64_t n = 1;
+  for (DimExpr d : t->shape) {
+    if (!d.is_const()) {
+      n = -1;
+      break;
+    }
+    static_shape.push_back(d.value());
+    n *= d.value();
+  }
+  if (n >= 0 && n <= kMaxInlineFill) {
+    t->value = T.rec.constant(splat(e, static_shape, f, n));
+    return;
+  }
+  ir::Value* shape = T.rec.shape_value(t->shape);
+  t->value = T.rec.emit("ConstantOfShape", {shape}, t->ir_type(), {{"value", splat(e, {1}, f, 1)}});
+}
+
+// ---- views -------------------------------------------------------------------------------------------
+
+void make_view(TensorObj* view, TensorObj* base, ViewSpec spec) {
+  view->base = eval::Ref<TensorObj>(base);
+  view->base_version = base->version;
+  view->view = std::move(spec);
+}
+
+static std::vector<int64_t> inverse_perm(const std::vector<int64_t>& p) {
+  std::vector<int64_t> inv(p.size());
+  for (size_t i = 0; i < p.size(); ++i) inv[static_cast<size_t>(p[i])] = static_cast<int64_t>(i);
+  return inv;
+}
+
+// The view's value computed from its base's current value.
+static ir::Value* derive_view(Torch& T, TensorObj* base, TensorObj* view) {
+  ir::Value* b = value_of(T, base);
+  switch (view->view.kind) {
+    case ViewSpec::Kind::Alias: return b;
+    case ViewSpec::Kind::Reshape:
+      return T.rec.emit("Reshape", {b, T.rec.shape_value(view->shape)}, view->ir_type());
+    case ViewSpec::Kind::Permute: return T.rec.emit("Transpose", {b}, view->ir_type(), {{"perm", view->view.perm}});
+    case ViewSpec::Kind::Index: {
+      Value r = index_get(T, base, view->view.key, /*as_view=*/false);
+      return value_of(T, as_tensor(r));
+    }
+    case ViewSpec::Kind::None: break;
+  }
+  return b;
+}
+
+// The base's new value after the view was overwritten with `v`.
+static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Value* v) {
+  switch (view->view.kind) {
+    case ViewSpec::Kind::Alias: return v;
+    case ViewSpec::Kind::Reshape: return T.rec.emit("Reshape", {v, T.rec.shape_value(base->shape)}, base->ir_type());
+    case ViewSpec::Kind::Permute:
+      return T.rec.emit("Transpose", {v}, base->ir_type(), {{"perm", inverse_perm(view->view.perm)}});
+    case ViewSpec::Kind::Index: return index_put_value(T, base, view->view.key, v, view->dtype, view->shape);
+    case ViewSpec::Kind::None: break;
+  }
+  return v;
+}
+
+ir::Value* value_of(Torch& T, TensorObj* t) {
+  if (t->base) {
+    TensorObj* b = t->base.get();
+    value_of(T, b);  // brings the base (and its own base) up to date
+    if (t->base_version != b->version || !t->value) {
+      t->value = derive_view(T, b, t);
+      t->data.reset();
+      t->fill.reset();
+      t->base_version = b->version;
+    }
+  }
+  if (!t->value) materialize(T, t);
+  return t->value;
+}
+
+void assign_inplace(Torch& T, TensorObj* t, ir::Value* v) {
+  t->value = v;
+  t->data.reset();
+  t->fill.reset();
+  t->uninitialized = false;
+  ++t->version;
+  if (t->base) {
+    TensorObj* b = t->base.get();
+    value_of(T, b);
+    ir::Value* nb = write_back(T, b, t, v);
+    assign_inplace(T, b, nb);
+    t->base_version = b->version;
+  }
+}
+
+// ---- sizes ---------------------------------------------------------------------------------------------
+
+Value make_size_value(Torch& T, DimExpr d) {
+  if (d.is_const()) return Value::integer(d.value());
+  auto s = T.I.make<SymIntObj>(T.symint_type);
+  s->expr = d;
+  return s.take_value();
+}
+
+Value make_size_tuple(Torch& T, const std::vector<DimExpr>& dims) {
+  auto t = T.I.make<eval::Tuple>(T.size_type);
+  for (DimExpr d : dims) t->items.push_back(make_size_value(T, d));
+  return t.take_value();
+}
+
+bool is_symint(const Value& v) {
+  Torch* T = g_torch;
+  return T && v.is_obj() && v.obj()->type == T->symint_type;
+}
+
+// ---- diagnostics ------------------------------------------------------------------------------------------
+
+static std::string module_note(Torch& T) {
+  const std::string& p = T.rec.scope();
+  return p.empty() ? "" : fmt::format(" (in module '{}')", p);
+}
+
+// The key under which a poison's cause is reported once: derived poisons keep the origin and the
+// reason of the value they came from.
+static std::string poison_key(const eval::Poison* p) {
+  return fmt::format("{}|{}:{}:{}", p->reason, p->origin.file ? p->origin.file->path() : "", p->origin.begin.line,
+                     p->origin.begin.col);
+}
+
+Value unsupported(Torch& T, const std::string& what, const std::string& why) {
+  SourceRange where = T.rec.location();
+  Value p = eval::make_poison(T.I, what + "(...)", fmt::format("{} is not supported by onnxify", what), where);
+  if (T.reported.insert(poison_key(eval::as<eval::Poison>(p))).second) {
+    Diagnostic d = Diagnostic::error(fmt::format("{} is not supported by onnxify{}: {}", what, module_note(T), why), where);
+    T.problems.add(std::move(d));
+  }
+  return p;
+}
+
+Value poison_reached_op(Torch& T, const Value& poison, const std::string& op) {
+  auto* p = eval::as<eval::Poison>(poison);
+  if (T.reported.insert(poison_key(p)).second) {
+    // Reported where the unknown value was made; the note shows where it reached the graph.
+    SourceRange here = T.rec.location();
+    bool located = p->origin.known();
+    Diagnostic d = Diagnostic::error(fmt::format("'{}' is unknown: {}", p->what, p->reason), located ? p->origin : here);
+    d.with_note(Diagnostic::note(fmt::format("it reaches {}{}{}", op, here.known() ? " here" : "", module_note(T)), here));
+    T.problems.add(std::move(d));
+  }
+  return eval::derive_poison(T.I, poison, op + "(...)");
+}
+
+void need_concrete(Torch& T, const std::string& what, const std::string& use) {
+  throw Diagnostic::error(fmt::format("{} is only known when the exported model runs, but {} needs a concrete value "
+                                      "at conversion time",
+                                      what, use),
+                          T.rec.location())
+      .with_help("only Python values and static sizes can be used here; tensor-dependent control flow and "
+                 "data-dependent Python values are not supported yet");
+}
+
+}  // namespace onnxify::torch

@@ -1,0 +1,550 @@
+// The Python types torch.Tensor and torch.nn.Parameter: attributes (shape, dtype, device, data, ...),
+// the methods that are not ops (size, dim, item, tolist, ...), Python's operators (dispatched to the
+// op table, reflected forms with the Python number as a zero-dim tensor, which promotes exactly like
+// PyTorch's wrapped numbers) and indexing (index.cpp).
+#include <fmt/core.h>
+
+#include "eval/containers.h"
+#include "torch/index.h"
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Args;
+using eval::Interp;
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+
+TensorObj* self_t(const Value& v) { return as_tensor(v); }
+
+std::string shape_text(const std::vector<DimExpr>& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
+  return out + "]";
+}
+
+bool is_number(const Value& v) {
+  int64_t i;
+  double d;
+  return eval::int_value(v, &i) || eval::float_value(v, &d) || is_symint(v);
+}
+
+// A Python number as a zero-dim tensor of the dtype PyTorch gives it.
+Value wrap_number(Torch& T, const Value& v) { return call_op(T, "tensor", {v}); }
+
+// ---- operators ----
+
+template <const char* Op>
+Value binop(Interp& I, const Value& a, const Value& b) {
+  if (!is_tensor(b) && !is_number(b)) return eval::is_poison(b) ? call_op(torch_state(), Op, {a, b}) : I.notimplemented;
+  return call_op(torch_state(), Op, {a, b});
+}
+template <const char* Op>
+Value rbinop(Interp& I, const Value& a, const Value& b) {
+  if (!is_number(b)) return eval::is_poison(b) ? call_op(torch_state(), Op, {a, b}) : I.notimplemented;
+  Torch& T = torch_state();
+  return call_op(T, Op, {wrap_number(T, b), a});
+}
+template <const char* Op>
+Value ibinop(Interp& I, const Value& a, const Value& b) {
+  if (!is_tensor(b) && !is_number(b)) return I.notimplemented;
+  return call_op(torch_state(), Op, {a, b}, /*inplace=*/true);
+}
+
+constexpr char kAdd[] = "add", kSub[] = "sub", kMul[] = "mul", kDiv[] = "div", kFloorDiv[] = "floor_divide",
+               kRem[] = "remainder", kPow[] = "pow", kMatmul[] = "matmul", kAnd[] = "bitwise_and", kOr[] = "bitwise_or",
+               kXor[] = "bitwise_xor", kEq[] = "eq", kNe[] = "ne", kLt[] = "lt", kLe[] = "le", kGt[] = "gt", kGe[] = "ge";
+
+Value t_radd(Interp& I, const Value& a, const Value& b) { return binop<kAdd>(I, a, b); }
+Value t_rmul(Interp& I, const Value& a, const Value& b) { return binop<kMul>(I, a, b); }
+Value t_rsub(Interp& I, const Value& a, const Value& b) {
+  if (!is_number(b)) return I.notimplemented;
+  return call_op(torch_state(), "rsub", {a, b});
+}
+Value t_neg(Interp& I, const Value& a) { return call_op(torch_state(), "neg", {a}); }
+Value t_pos(Interp& I, const Value& a) { return a; }
+Value t_abs(Interp& I, const Value& a) { return call_op(torch_state(), "abs", {a}); }
+Value t_invert(Interp& I, const Value& a) { return call_op(torch_state(), "bitwise_not", {a}); }
+
+// ---- conversions to Python values ----
+
+// The tensor's single value when known at conversion time.
+std::optional<double> known_scalar(TensorObj* t, bool* is_float) {
+  *is_float = is_floating(t->dtype);
+  DimExpr n = product(t->shape);
+  if (!n.is_const() || n.value() != 1) return std::nullopt;
+  if (t->base && t->base_version != t->base->version) return std::nullopt;
+  if (t->fill) return *t->fill;
+  if (t->data) return *is_float ? t->data->float_at(0) : static_cast<double>(t->data->int_at(0));
+  return std::nullopt;
+}
+
+Value item(Interp& I, TensorObj* t, const char* use) {
+  DimExpr n = product(t->shape);
+  if (n.is_const() && n.value() != 1)
+    eval::raisef(I, I.exc.ValueError, "only one element tensors can be converted to Python scalars");
+  bool f;
+  std::optional<double> v = known_scalar(t, &f);
+  if (!v) need_concrete(torch_state(), fmt::format("the value of a tensor of shape {}", shape_text(t->shape)), use);
+  if (t->dtype == DType::Bool) return Value::boolean(*v != 0);
+  return f ? Value::real(*v) : Value::integer(static_cast<int64_t>(*v));
+}
+
+Value t_index(Interp& I, const Value& a) {
+  TensorObj* t = self_t(a);
+  if (!is_integral(t->dtype, true))
+    eval::raise(I, I.exc.TypeError, "only integer tensors of a single element can be converted to an index");
+  return item(I, t, "its use as an index");
+}
+Value t_int(Interp& I, const Value& a) {
+  Value v = item(I, self_t(a), "int()");
+  return v.is_float() ? Value::integer(static_cast<int64_t>(v.f())) : Value::integer(v.i());
+}
+Value t_float(Interp& I, const Value& a) {
+  Value v = item(I, self_t(a), "float()");
+  return v.is_float() ? v : Value::real(static_cast<double>(v.i()));
+}
+
+eval::Truth t_bool(Interp& I, const Value& a) {
+  TensorObj* t = self_t(a);
+  DimExpr n = product(t->shape);
+  if (n.is_const() && n.value() != 1)
+    eval::raise(I, I.exc.RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
+  bool f;
+  std::optional<double> v = known_scalar(t, &f);
+  if (v) return *v != 0 ? eval::kTrue : eval::kFalse;
+  return eval::kSymbolic;
+}
+
+int64_t t_len(Interp& I, const Value& a) {
+  TensorObj* t = self_t(a);
+  if (t->rank() == 0) eval::raise(I, I.exc.TypeError, "len() of a 0-d tensor");
+  if (!t->shape[0].is_const())
+    need_concrete(torch_state(), fmt::format("the size '{}'", t->shape[0].str()), "len() (use x.size(0), a symbolic size)");
+  return t->shape[0].value();
+}
+
+Value t_iter(Interp& I, const Value& a) {
+  TensorObj* t = self_t(a);
+  if (t->rank() == 0) eval::raise(I, I.exc.TypeError, "iteration over a 0-d tensor");
+  if (!t->shape[0].is_const())
+    need_concrete(torch_state(), fmt::format("the size '{}'", t->shape[0].str()), "iterating over the tensor");
+  return eval::iter(I, call_op(torch_state(), "unbind", {a, Value::integer(0)}));
+}
+
+Value t_repr(Interp& I, const Value& a) {
+  TensorObj* t = self_t(a);
+  bool is_param = I.type_of(a)->is_subtype_of(torch_state().parameter_type);
+  bool f;
+  std::optional<double> v = t->rank() == 0 ? known_scalar(t, &f) : std::nullopt;
+  std::string body;
+  if (v) body = f ? eval::repr_string(I, Value::real(*v)) : std::to_string(static_cast<int64_t>(*v));
+  else body = fmt::format("<{} values>", shape_text(t->shape));
+  std::string s = fmt::format("tensor({}, dtype=torch.{})", body, info(t->dtype).name);
+  return I.str(is_param ? "Parameter containing:\n" + s : s);
+}
+
+int64_t t_hash(Interp& I, const Value& a) { return static_cast<int64_t>(reinterpret_cast<uintptr_t>(a.obj()) >> 4); }
+
+Value t_getitem(Interp& I, const Value& a, const Value& key) {
+  Torch& T = torch_state();
+  if (const Value* p = eval::find_poison(key)) return poison_reached_op(T, *p, "Tensor.__getitem__");
+  return index_get(T, self_t(a), key);
+}
+
+void t_setitem(Interp& I, const Value& a, const Value& key, const Value& v) {
+  Torch& T = torch_state();
+  if (const Value* p = eval::find_poison(key)) {
+    poison_reached_op(T, *p, "Tensor.__setitem__");
+    return;
+  }
+  if (eval::is_poison(v)) {
+    poison_reached_op(T, v, "Tensor.__setitem__");
+    return;
+  }
+  index_set(T, self_t(a), key, v);
+}
+
+Value t_format(Interp& I, const Value& a, const Value& spec) {
+  TensorObj* t = self_t(a);
+  bool f;
+  std::optional<double> v = t->rank() == 0 ? known_scalar(t, &f) : std::nullopt;
+  std::string sp = eval::is_str(spec) ? eval::as_str(spec)->s : "";
+  if (v && !sp.empty()) return I.str(eval::str_string(I, eval::call_method(I, item(I, t, "format()"), I.intern("__format__"), spec)));
+  return t_repr(I, a);
+}
+
+// ---- attributes ----
+
+Value g_shape(Interp& I, const Value& a) { return make_size_tuple(torch_state(), self_t(a)->shape); }
+Value g_dtype(Interp& I, const Value& a) { return torch_state().dtype_object(self_t(a)->dtype); }
+Value g_device(Interp& I, const Value& a) { return torch_state().cpu_device; }
+Value g_ndim(Interp& I, const Value& a) { return Value::integer(static_cast<int64_t>(self_t(a)->rank())); }
+Value g_false(Interp& I, const Value& a) { return Value::boolean(false); }
+Value g_true(Interp& I, const Value& a) { return Value::boolean(true); }
+Value g_none(Interp& I, const Value& a) { return Value::none(); }
+Value g_requires_grad(Interp& I, const Value& a) { return Value::boolean(self_t(a)->requires_grad); }
+void s_requires_grad(Interp& I, const Value& a, const Value& v) { self_t(a)->requires_grad = v && eval::is_true(I, v); }
+Value g_is_leaf(Interp& I, const Value& a) { return Value::boolean(!self_t(a)->base); }
+Value g_version(Interp& I, const Value& a) { return Value::integer(self_t(a)->version); }
+void s_ignore(Interp& I, const Value& a, const Value& v) {}
+
+// x.data: an alias (writes through it reach x); assigning x.data = y replaces x's values.
+Value g_data(Interp& I, const Value& a) {
+  Torch& T = torch_state();
+  TensorObj* t = self_t(a);
+  auto d = I.make<TensorObj>(T.tensor_type);
+  d->dtype = t->dtype;
+  d->shape = t->shape;
+  d->value = t->value;
+  d->data = t->data;
+  d->fill = t->fill;
+  d->uninitialized = t->uninitialized;
+  d->random = t->random;
+  make_view(d.get(), t, ViewSpec{ViewSpec::Kind::Alias});
+  return d.take_value();
+}
+void s_data(Interp& I, const Value& a, const Value& v) {
+  if (!is_tensor(v)) eval::raise(I, I.exc.TypeError, "data must be a Tensor");
+  TensorObj* t = self_t(a);
+  TensorObj* src = as_tensor(v);
+  t->dtype = src->dtype;
+  t->shape = src->shape;
+  t->value = src->value;
+  t->data = src->data;
+  t->fill = src->fill;
+  t->uninitialized = src->uninitialized;
+  t->random = src->random;
+  ++t->version;
+}
+
+Value g_T(Interp& I, const Value& a) {
+  TensorObj* t = self_t(a);
+  std::vector<Value> dims;
+  for (int64_t i = static_cast<int64_t>(t->rank()) - 1; i >= 0; --i) dims.push_back(Value::integer(i));
+  return call_op(torch_state(), "permute", {a, eval::new_list(I, std::move(dims))});
+}
+
+// ---- methods ----
+
+Value m_size(Interp& I, const Value& self, const Args& a) {
+  static const eval::Signature sig("size", "dim=None");
+  Value v[1];
+  sig.bind(I, a, v);
+  TensorObj* t = self_t(self);
+  if (!v[0] || v[0].is_none()) return make_size_tuple(torch_state(), t->shape);
+  int64_t d = norm_dim(I, eval::index(I, v[0]), static_cast<int64_t>(t->rank()));
+  if (t->rank() == 0) eval::raise(I, I.exc.IndexError, "dimension specified as 0 but tensor has no dimensions");
+  return make_size_value(torch_state(), t->shape[d]);
+}
+
+Value m_dim(Interp& I, const Value& self, const Args& a) {
+  eval::check_nargs(I, a, "dim", 0, 0);
+  return Value::integer(static_cast<int64_t>(self_t(self)->rank()));
+}
+
+Value m_numel(Interp& I, const Value& self, const Args& a) {
+  eval::check_nargs(I, a, "numel", 0, 0);
+  return make_size_value(torch_state(), product(self_t(self)->shape));
+}
+
+Value m_element_size(Interp& I, const Value& self, const Args& a) {
+  return Value::integer(info(self_t(self)->dtype).itemsize);
+}
+
+Value m_is_floating_point(Interp& I, const Value& self, const Args& a) {
+  return Value::boolean(is_floating(self_t(self)->dtype));
+}
+Value m_is_complex(Interp& I, const Value& self, const Args& a) { return Value::boolean(is_complex(self_t(self)->dtype)); }
+Value m_true(Interp& I, const Value& self, const Args& a) { return Value::boolean(true); }
+Value m_false(Interp& I, const Value& self, const Args& a) { return Value::boolean(false); }
+Value m_self(Interp& I, const Value& self, const Args& a) { return self; }
+Value m_get_device(Interp& I, const Value& self, const Args& a) { return Value::integer(-1); }
+
+Value m_requires_grad_(Interp& I, const Value& self, const Args& a) {
+  static const eval::Signature sig("requires_grad_", "requires_grad=True");
+  Value v[1];
+  sig.bind(I, a, v);
+  self_t(self)->requires_grad = !v[0] || eval::is_true(I, v[0]);
+  return self;
+}
+
+Value m_item(Interp& I, const Value& self, const Args& a) {
+  eval::check_nargs(I, a, "item", 0, 0);
+  return item(I, self_t(self), "item()");
+}
+
+Value tolist_rec(Interp& I, TensorObj* t, const ir::Tensor& data, size_t dim, int64_t& at) {
+  if (dim == t->rank()) {
+    int64_t k = at++;
+    if (t->dtype == DType::Bool) return Value::boolean(data.int_at(k) != 0);
+    if (is_floating(t->dtype)) return Value::real(data.float_at(k));
+    return Value::integer(data.int_at(k));
+  }
+  std::vector<Value> items;
+  for (int64_t i = 0; i < t->shape[dim].value(); ++i) items.push_back(tolist_rec(I, t, data, dim + 1, at));
+  return eval::new_list(I, std::move(items));
+}
+
+Value m_tolist(Interp& I, const Value& self, const Args& a) {
+  eval::check_nargs(I, a, "tolist", 0, 0);
+  TensorObj* t = self_t(self);
+  bool stale = t->base && t->base_version != t->base->version;
+  if (!t->data || stale) {
+    if (t->fill && !stale) {
+      bool f;
+      (void)f;
+      for (DimExpr d : t->shape)
+        if (!d.is_const()) need_concrete(torch_state(), "the values of a tensor of symbolic shape", "tolist()");
+    } else {
+      need_concrete(torch_state(), fmt::format("the values of a tensor of shape {}", shape_text(t->shape)), "tolist()");
+    }
+  }
+  if (t->data) {
+    int64_t at = 0;
+    return tolist_rec(I, t, *t->data, 0, at);
+  }
+  // A fill: every element the same.
+  std::function<Value(size_t)> rec = [&](size_t dim) -> Value {
+    if (dim == t->rank()) {
+      if (t->dtype == DType::Bool) return Value::boolean(*t->fill != 0);
+      return is_floating(t->dtype) ? Value::real(*t->fill) : Value::integer(static_cast<int64_t>(*t->fill));
+    }
+    std::vector<Value> items;
+    for (int64_t i = 0; i < t->shape[dim].value(); ++i) items.push_back(rec(dim + 1));
+    return eval::new_list(I, std::move(items));
+  };
+  return rec(0);
+}
+
+Value m_type(Interp& I, const Value& self, const Args& a) {
+  static const eval::Signature sig("type", "dtype=None, non_blocking=False");
+  Value v[2];
+  sig.bind(I, a, v);
+  TensorObj* t = self_t(self);
+  if (!v[0] || v[0].is_none()) {
+    static const char* names[] = {"ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "HalfTensor",
+                                  "FloatTensor", "DoubleTensor", "ComplexHalfTensor", "ComplexFloatTensor",
+                                  "ComplexDoubleTensor", "BoolTensor", "QInt8Tensor", "QUInt8Tensor", "QInt32Tensor",
+                                  "BFloat16Tensor"};
+    return I.str(fmt::format("torch.{}", names[static_cast<size_t>(t->dtype)]));
+  }
+  std::optional<DType> d = to_dtype(I, v[0]);
+  if (!d && eval::is_str(v[0])) {
+    std::string s = eval::as_str(v[0])->s;
+    static const std::pair<const char*, DType> by_name[] = {
+        {"torch.FloatTensor", DType::Float32}, {"torch.DoubleTensor", DType::Float64}, {"torch.HalfTensor", DType::Float16},
+        {"torch.LongTensor", DType::Int64},    {"torch.IntTensor", DType::Int32},      {"torch.BoolTensor", DType::Bool},
+        {"torch.ByteTensor", DType::UInt8}};
+    for (auto& [n, dt] : by_name)
+      if (s == n) d = dt;
+  }
+  if (!d) eval::raise(I, I.exc.TypeError, "type(): invalid type");
+  return call_op(torch_state(), "to", {self, torch_state().dtype_object(*d)});
+}
+
+Value m_getattr(Interp& I, const Value& self, const Args& a) {
+  eval::check_nargs(I, a, "__getattr__", 1, 1);
+  eval::Str* name = eval::is_str(a[0]) ? eval::as_str(a[0]) : nullptr;
+  if (!name) eval::raise(I, I.exc.TypeError, "attribute name must be string");
+  // Names PyTorch's Tensor has but onnxify does not: unknown values, reported if they are used.
+  Torch& T = torch_state();
+  if (!T.tensor_api_names) {
+    Value mod = I.loader().import_module("torch._api_names", nullptr, 0, false, {});
+    T.tensor_api_names = eval::getattr(I, mod, "TENSOR");
+  }
+  if (eval::contains(I, T.tensor_api_names, a[0]))
+    return eval::make_poison(I, fmt::format("Tensor.{}", name->s), fmt::format("Tensor.{} is not supported by onnxify", name->s));
+  eval::raisef(I, I.exc.AttributeError, "'{}' object has no attribute '{}'", eval::type_name(I, self), name->s);
+}
+
+Value copy_tensor(Torch& T, TensorObj* t, eval::Type* type) {
+  auto d = T.I.make<TensorObj>(type);
+  d->dtype = t->dtype;
+  d->shape = t->shape;
+  d->value = value_of(T, t);
+  d->requires_grad = t->requires_grad;
+  return d.take_value();
+}
+
+Value m_deepcopy(Interp& I, const Value& self, const Args& a) {
+  Torch& T = torch_state();
+  TensorObj* t = self_t(self);
+  Value r = copy_tensor(T, t, I.type_of(self));
+  TensorObj* d = as_tensor(r);
+  // A deep copy keeps a conversion-time constant readable (it was not materialized then).
+  d->value = t->value;
+  d->data = t->data;
+  d->fill = t->fill;
+  d->uninitialized = t->uninitialized;
+  d->random = t->random;
+  if (self.obj()->dict && d->dict) eval::dict_update(I, d->dict, Value::borrow(self.obj()->dict));
+  return r;
+}
+
+Value tensor_alloc(Interp& I, eval::Type* cls) { return I.make<TensorObj>(cls).take_value(); }
+
+// torch.Tensor(...): the legacy constructor (sizes give an uninitialized float tensor, data a copy).
+Value tensor_new(Interp& I, eval::Type* cls, const Args& a) {
+  Torch& T = torch_state();
+  std::vector<Value> args(a.pos, a.pos + a.npos);
+  Value r;
+  if (args.empty()) {
+    r = call_op(T, "empty", {eval::new_list(I, {Value::integer(0)})});
+  } else if (is_tensor(args[0]) || eval::is_list(args[0]) || (eval::is_tuple(args[0]) && args.size() == 1)) {
+    r = call_op(T, "tensor", {args[0], T.dtype_object(T.default_dtype)});
+  } else {
+    r = call_op(T, "empty", {eval::new_list(I, args)});
+  }
+  if (cls == T.tensor_type || !is_tensor(r)) return r;
+  Value c = copy_tensor(T, as_tensor(r), cls);
+  return c;
+}
+
+// nn.Parameter(data=None, requires_grad=True): the same values, as a leaf tensor of type Parameter.
+Value parameter_new(Interp& I, eval::Type* cls, const Args& a) {
+  static const eval::Signature sig("Parameter", "data=None, requires_grad=True");
+  Value v[2];
+  sig.bind(I, a, v);
+  Torch& T = torch_state();
+  Value data = v[0] && !v[0].is_none() ? v[0] : call_op(T, "empty", {eval::new_list(I, {Value::integer(0)})});
+  if (eval::is_poison(data)) return data;
+  if (!is_tensor(data)) eval::raisef(I, I.exc.TypeError, "Parameter(): data must be a Tensor, not {}", eval::type_name(I, data));
+  TensorObj* t = as_tensor(data);
+  auto p = I.make<TensorObj>(cls);
+  p->dtype = t->dtype;
+  p->shape = t->shape;
+  p->value = t->value;
+  p->data = t->data;
+  p->fill = t->fill;
+  p->uninitialized = t->uninitialized;
+  p->random = t->random;
+  if (t->base) value_of(T, t), p->value = t->value;  // a view: its current values, not the view itself
+  p->requires_grad = !v[1] || eval::is_true(I, v[1]);
+  return p.take_value();
+}
+
+Value parameter_repr(Interp& I, const Value& a) { return t_repr(I, a); }
+
+}  // namespace
+
+void init_tensor_type(Torch& T) {
+  Interp& I = T.I;
+  eval::TypeSpec s;
+  s.name = "Tensor";
+  s.module = "torch";
+  s.alloc = &tensor_alloc;
+  s.flags = eval::kTypeBase | eval::kTypeInstanceDict | eval::kTypeHasGetattr;
+  s.slots.new_ = &tensor_new;
+  s.slots.repr = &t_repr;
+  s.slots.str = &t_repr;
+  s.slots.hash = &t_hash;
+  s.slots.add = &binop<kAdd>;
+  s.slots.radd = &t_radd;
+  s.slots.iadd = &ibinop<kAdd>;
+  s.slots.sub = &binop<kSub>;
+  s.slots.rsub = &t_rsub;
+  s.slots.isub = &ibinop<kSub>;
+  s.slots.mul = &binop<kMul>;
+  s.slots.rmul = &t_rmul;
+  s.slots.imul = &ibinop<kMul>;
+  s.slots.truediv = &binop<kDiv>;
+  s.slots.rtruediv = &rbinop<kDiv>;
+  s.slots.itruediv = &ibinop<kDiv>;
+  s.slots.floordiv = &binop<kFloorDiv>;
+  s.slots.rfloordiv = &rbinop<kFloorDiv>;
+  s.slots.ifloordiv = &ibinop<kFloorDiv>;
+  s.slots.mod = &binop<kRem>;
+  s.slots.rmod = &rbinop<kRem>;
+  s.slots.imod = &ibinop<kRem>;
+  s.slots.pow = &binop<kPow>;
+  s.slots.rpow = &rbinop<kPow>;
+  s.slots.ipow = &ibinop<kPow>;
+  s.slots.matmul = &binop<kMatmul>;
+  s.slots.rmatmul = &rbinop<kMatmul>;
+  s.slots.and_ = &binop<kAnd>;
+  s.slots.rand = &binop<kAnd>;
+  s.slots.iand = &ibinop<kAnd>;
+  s.slots.or_ = &binop<kOr>;
+  s.slots.ror = &binop<kOr>;
+  s.slots.ior = &ibinop<kOr>;
+  s.slots.xor_ = &binop<kXor>;
+  s.slots.rxor = &binop<kXor>;
+  s.slots.ixor = &ibinop<kXor>;
+  s.slots.eq = &binop<kEq>;
+  s.slots.ne = &binop<kNe>;
+  s.slots.lt = &binop<kLt>;
+  s.slots.le = &binop<kLe>;
+  s.slots.gt = &binop<kGt>;
+  s.slots.ge = &binop<kGe>;
+  s.slots.neg = &t_neg;
+  s.slots.pos = &t_pos;
+  s.slots.abs = &t_abs;
+  s.slots.invert = &t_invert;
+  s.slots.bool_ = &t_bool;
+  s.slots.index = &t_index;
+  s.slots.int_ = &t_int;
+  s.slots.float_ = &t_float;
+  s.slots.len = &t_len;
+  s.slots.iter = &t_iter;
+  s.slots.getitem = &t_getitem;
+  s.slots.setitem = &t_setitem;
+  s.slots.format = &t_format;
+  s.getsets = {{"shape", &g_shape},
+               {"dtype", &g_dtype},
+               {"device", &g_device},
+               {"ndim", &g_ndim},
+               {"is_cuda", &g_false},
+               {"is_sparse", &g_false},
+               {"is_quantized", &g_false},
+               {"is_meta", &g_false},
+               {"is_mkldnn", &g_false},
+               {"is_nested", &g_false},
+               {"is_cpu", &g_true},
+               {"requires_grad", &g_requires_grad, &s_requires_grad},
+               {"is_leaf", &g_is_leaf},
+               {"grad", &g_none, &s_ignore},
+               {"grad_fn", &g_none},
+               {"names", &g_none},
+               {"_version", &g_version},
+               {"data", &g_data, &s_data},
+               {"T", &g_T}};
+  s.methods = {{"size", &m_size},
+               {"dim", &m_dim},
+               {"ndimension", &m_dim},
+               {"numel", &m_numel},
+               {"nelement", &m_numel},
+               {"element_size", &m_element_size},
+               {"is_floating_point", &m_is_floating_point},
+               {"is_complex", &m_is_complex},
+               {"is_contiguous", &m_true},
+               {"is_pinned", &m_false},
+               {"cpu", &m_self},
+               {"cuda", &m_self},
+               {"pin_memory", &m_self},
+               {"share_memory_", &m_self},
+               {"get_device", &m_get_device},
+               {"requires_grad_", &m_requires_grad_},
+               {"retain_grad", &m_self},
+               {"item", &m_item},
+               {"tolist", &m_tolist},
+               {"type", &m_type},
+               {"__getattr__", &m_getattr},
+               {"__deepcopy__", &m_deepcopy}};
+  for (const eval::MethodDef& m : op_tensor_methods()) s.methods.push_back(m);
+  T.tensor_type = eval::new_native_type(I, s);
+
+  eval::TypeSpec p;
+  p.name = "Parameter";
+  p.module = "torch.nn.parameter";
+  p.base = T.tensor_type;
+  p.alloc = &tensor_alloc;
+  p.flags = eval::kTypeBase | eval::kTypeInstanceDict | eval::kTypeHasGetattr;
+  p.slots.new_ = &parameter_new;
+  p.slots.repr = &parameter_repr;
+  T.parameter_type = eval::new_native_type(I, p);
+}
+
+}  // namespace onnxify::torch

@@ -1,0 +1,70 @@
+// Public header of src/torch: the torch API for the evaluator (a Python prelude plus the native core
+// and op table) and the export driver behind `onnxify export` and `onnxify inspect`.
+//
+//   eval::Interp I;
+//   auto torch = torch::install(I);          // `import torch` now works in I; tensors record into a graph
+//
+//   torch::ExportOptions o{...};
+//   torch::ExportResult r = torch::export_model(o);   // never throws for bad input; see r.failure
+//
+// See src/torch/README.md for the architecture, "how to add an op" and "how to add an nn module".
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "eval/eval.h"
+#include "ir/graph.h"
+#include "support/diagnostic.h"
+
+namespace onnxify::torch {
+
+class Torch;
+
+// Registers the prelude (package `torch`, small stand-ins such as `PIL`) and the native module
+// `torch._C` with `I`, and makes this thread's tensors record into a new graph. The returned state
+// must outlive every use of I's torch objects.
+std::unique_ptr<Torch> install(eval::Interp& I);
+// The graph recorded so far (owned by the state).
+ir::Graph& recorded_graph(Torch& T);
+
+struct ExportOptions {
+  std::string source;                                       // SOURCE.py
+  std::string model_expr;                                   // --model EXPR
+  std::vector<std::pair<std::string, std::string>> inputs;  // --input NAME=SPEC, in order
+  std::string weights;                                      // --weights FILE ("" = random weights)
+  std::string weights_key;                                  // --weights-key KEY
+  std::string output;                                       // -o OUT.onnx ("" = SOURCE stem + .onnx)
+  std::vector<std::string> paths;                           // --path DIR...
+  int opset = 17;
+  std::string target = "onnxruntime";
+  std::vector<std::string> decompose, keep;
+  std::string trt_version = "10.15";
+  bool write = true;  // false: stop after lowering (inspect, tests)
+};
+
+enum class Failure { None, BadInput, Convert };
+
+struct ExportResult {
+  Failure failure = Failure::None;
+  DiagnosticList diagnostics;        // errors (and warnings), in the one format
+  std::vector<Diagnostic> warnings;  // printed even on success (random weights, hooks, ...)
+  std::string output_path;
+  size_t num_nodes = 0;
+  std::vector<std::string> input_names, output_names;
+};
+
+ExportResult export_model(const ExportOptions& options);
+
+// `onnxify inspect`: the model's module tree with parameter shapes and counts, the forward
+// signature and the --input flags it needs. Text on success; diagnostics otherwise.
+struct InspectResult {
+  Failure failure = Failure::None;
+  DiagnosticList diagnostics;
+  std::string text;
+};
+InspectResult inspect_model(const ExportOptions& options);
+
+}  // namespace onnxify::torch

@@ -1,0 +1,227 @@
+// Binding a checkpoint to the model: every state_dict entry (parameters and persistent buffers, by
+// qualified name) gets the checkpoint tensor as a graph initializer, a zero-copy view into the mapped
+// file (DESIGN.md decision 9). Strict like load_state_dict(strict=True): missing, unexpected and
+// shape-mismatched keys are all listed in one error. Without a checkpoint, tensors whose values are
+// unknown (torch.empty, torch.randn) get deterministic random values and one warning.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "eval/containers.h"
+#include "torch/driver.h"
+#include "torch/ops.h"
+#include "weights/weights.h"
+
+namespace onnxify::torch {
+
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+
+// The IR element type of a checkpoint dtype: the one mapping (both tables spell dtypes as torch's
+// str(dtype) minus "torch."). Undefined for dtypes ONNX has no type for (complex32).
+ir::ElementType element_type_of(weights::DType d) {
+  return ir::element_type_from_name(weights::name(d)).value_or(ir::ElementType::Undefined);
+}
+
+std::string dims_text(const std::vector<int64_t>& d) {
+  std::string s = "[";
+  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + std::to_string(d[i]);
+  return s + "]";
+}
+
+std::string dims_text(const std::vector<DimExpr>& d) {
+  std::string s = "[";
+  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + d[i].str();
+  return s + "]";
+}
+
+std::string joined(const std::vector<std::string>& items, size_t max = 12, const char* sep = ", ") {
+  std::string out;
+  for (size_t i = 0; i < items.size() && i < max; ++i) out += (i ? sep : "") + items[i];
+  if (items.size() > max) out += fmt::format(", ... and {} more", items.size() - max);
+  return out;
+}
+
+// The model's state_dict as (name, tensor) pairs, in state_dict order.
+std::vector<std::pair<std::string, TensorObj*>> state_dict_entries(Session& s, std::vector<Value>& keep) {
+  eval::Interp& I = *s.I;
+  eval::Str* kw = I.intern("keep_vars");
+  Value t = Value::boolean(true);
+  eval::Args a;
+  a.nkw = 1;
+  a.kwnames = &kw;
+  a.kwvals = &t;
+  Value sd = eval::call_method(I, s.model, I.intern("state_dict"), a);
+  keep.push_back(sd);
+  std::vector<std::pair<std::string, TensorObj*>> out;
+  eval::for_each(I, eval::call_method(I, sd, I.intern("items")), [&](const Value& pair) {
+    const auto& items = eval::as_tuple(pair)->items;
+    if (is_tensor(items[1])) {
+      keep.push_back(items[1]);
+      out.emplace_back(eval::as_str(items[0])->s, as_tensor(items[1]));
+    }
+    return true;
+  });
+  return out;
+}
+
+// Deterministic random values for a tensor named `name` (splitmix64 seeded by the name), uniform in
+// [-b, b] with PyTorch's default bound 1/sqrt(fan_in).
+ir::Tensor random_tensor(const std::string& name, TensorObj* t) {
+  std::vector<int64_t> shape;
+  int64_t n = 1;
+  for (DimExpr d : t->shape) shape.push_back(d.value()), n *= d.value();
+  uint64_t state = 0xcbf29ce484222325ull;
+  for (unsigned char c : name) state = (state ^ c) * 0x100000001b3ull;
+  auto next = [&]() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  int64_t fan_in = shape.size() >= 2 ? n / std::max<int64_t>(shape[0], 1) : std::max<int64_t>(n, 1);
+  double bound = 1.0 / std::sqrt(static_cast<double>(std::max<int64_t>(fan_in, 1)));
+  ir::ElementType e = elem(t->dtype);
+  size_t w = ir::info(e).bits / 8;
+  std::vector<uint8_t> bytes(static_cast<size_t>(n) * w);
+  for (int64_t i = 0; i < n; ++i) {
+    double u = static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0);  // [0, 1)
+    double v = (2 * u - 1) * bound;
+    uint8_t* p = bytes.data() + i * w;
+    if (e == ir::ElementType::Float32) {
+      float f = static_cast<float>(v);
+      std::memcpy(p, &f, 4);
+    } else if (e == ir::ElementType::Float64) {
+      std::memcpy(p, &v, 8);
+    } else if (e == ir::ElementType::Float16) {
+      uint16_t h = ir::float_to_half(static_cast<float>(v));
+      std::memcpy(p, &h, 2);
+    } else if (e == ir::ElementType::BFloat16) {
+      uint16_t h = ir::float_to_bfloat16(static_cast<float>(v));
+      std::memcpy(p, &h, 2);
+    } else {
+      int64_t k = static_cast<int64_t>(next() % 3);  // small integers
+      std::memcpy(p, &k, w);
+    }
+  }
+  return ir::Tensor(e, std::move(shape), Bytes::from_vector(std::move(bytes)));
+}
+
+// Paths of the modules that stand in for PyTorch modules onnxify does not implement (their
+// parameters are unknown; the module is reported when it is called).
+std::vector<std::string> placeholder_paths(Session& s) {
+  eval::Interp& I = *s.I;
+  std::vector<std::string> out;
+  eval::for_each(I, eval::call_method(I, s.model, I.intern("named_modules")), [&](const Value& pair) {
+    const auto& items = eval::as_tuple(pair)->items;
+    if (eval::getattr_opt(I, items[1], "_onnxify_placeholder")) out.push_back(eval::as_str(items[0])->s);
+    return true;
+  });
+  return out;
+}
+
+void bind(Session& s, TensorObj* t, ir::Value* v, DType from) {
+  assign_inplace(*s.T, t, cast_to(*s.T, v, from, t->dtype, t->shape));
+}
+
+void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*>>& entries) {
+  size_t count = 0;
+  for (const auto& [name, t] : entries) {
+    if (!t->uninitialized && !t->random) continue;
+    for (DimExpr d : t->shape)
+      if (!d.is_const())
+        throw Diagnostic::error(fmt::format("'{}' has a symbolic shape {}; it needs values from a checkpoint", name,
+                                            dims_text(t->shape)));
+    if (elem(t->dtype) == ir::ElementType::Undefined) continue;
+    ir::Value* v = s.T->rec.constant(random_tensor(name, t), name);
+    bind(s, t, v, t->dtype);
+    ++count;
+  }
+  if (count)
+    s.T->warnings.push_back(Diagnostic::warning(
+        fmt::format("no --weights given: {} parameter{} and buffer{} without values got deterministic random values",
+                    count, count == 1 ? "" : "s", count == 1 ? "" : "s")));
+}
+
+}  // namespace
+
+void bind_weights(Session& s) {
+  std::vector<Value> keep;
+  std::vector<std::pair<std::string, TensorObj*>> entries;
+  try {
+    entries = state_dict_entries(s, keep);
+  } catch (eval::PyException& e) {
+    throw s.failure(python_error(*s.I, e.exc));
+  }
+  if (s.opts.weights.empty()) {
+    bind_random(s, entries);
+    return;
+  }
+  weights::StateDict sd;
+  try {
+    weights::Checkpoint ck = weights::Checkpoint::open(s.opts.weights);
+    try {
+      sd = ck.select(s.opts.weights_key);
+    } catch (const Diagnostic&) {
+      // A model without parameters or buffers is saved as an empty state_dict, in which select()
+      // finds no tensors: nothing to bind and nothing unexpected.
+      if (entries.empty() && s.opts.weights_key.empty()) return;
+      throw;
+    }
+  } catch (const Diagnostic& d) {
+    throw BadInput{d};
+  }
+  std::vector<std::string> missing, unexpected, mismatched;
+  std::set<std::string> model_keys;
+  for (const auto& [name, t] : entries) {
+    model_keys.insert(name);
+    const weights::Tensor* w = sd.find(name);
+    if (!w) {
+      missing.push_back(name);
+      continue;
+    }
+    bool same = w->shape.size() == t->rank();
+    for (size_t i = 0; same && i < w->shape.size(); ++i) same = t->shape[i].is_const() && t->shape[i].value() == w->shape[i];
+    if (!same) {
+      mismatched.push_back(fmt::format("{} is {} in the checkpoint, {} in the model", name, dims_text(w->shape),
+                                       dims_text(t->shape)));
+      continue;
+    }
+    ir::ElementType e = element_type_of(w->dtype);
+    std::optional<DType> from = dtype_from_elem(e);
+    if (e == ir::ElementType::Undefined || !from) {
+      mismatched.push_back(fmt::format("{} has dtype {} in the checkpoint, which ONNX cannot hold", name,
+                                       weights::name(w->dtype)));
+      continue;
+    }
+    ir::Value* v = s.T->rec.constant(ir::Tensor(e, w->shape, w->contiguous_bytes()), name);
+    bind(s, t, v, *from);
+  }
+  std::vector<std::string> placeholders = placeholder_paths(s);
+  for (const weights::NamedTensor& nt : sd.tensors) {
+    if (model_keys.count(nt.name)) continue;
+    bool below_placeholder = false;
+    for (const std::string& p : placeholders)
+      below_placeholder |= p.empty() || nt.name.compare(0, p.size() + 1, p + ".") == 0;
+    if (!below_placeholder) unexpected.push_back(nt.name);
+  }
+  if (missing.empty() && unexpected.empty() && mismatched.empty()) return;
+  std::string msg = fmt::format("the checkpoint does not match {}'s state_dict (strict, like load_state_dict):",
+                                s.model_class);
+  if (!missing.empty()) msg += fmt::format("\n  missing keys ({}): {}", missing.size(), joined(missing));
+  if (!unexpected.empty()) msg += fmt::format("\n  unexpected keys ({}): {}", unexpected.size(), joined(unexpected));
+  if (!mismatched.empty())
+    msg += fmt::format("\n  size mismatches ({}): {}", mismatched.size(), joined(mismatched, 6, "; "));
+  Diagnostic d = Diagnostic::error(msg).with_file(s.opts.weights);
+  if (!sd.key.empty() || !s.opts.weights_key.empty())
+    d.with_help(fmt::format("the tensors were selected with --weights-key '{}'", sd.key));
+  else
+    d.with_help("check that --model builds the architecture the checkpoint was saved from; --weights-key selects a "
+                "sub-dictionary");
+  throw DiagnosticList(s.failure(d));
+}
+
+}  // namespace onnxify::torch

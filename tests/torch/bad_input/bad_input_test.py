@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Bad input to `onnxify export` / `onnxify inspect`: each case's exit status and its exact stderr
+(goldens/<case>.txt; run with --update to rewrite them after a deliberate change of wording). A case
+expected to succeed (exit status 0) has its stdout and stderr as the golden.
+
+Cases run in a scratch folder holding copies of models/ and the checkpoints made here with
+torch.save, so the paths in messages are short and stable ("models/net.py")."""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.environ.get("ONNXIFY_SOURCE_DIR") or os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(SRC, "build", "onnxify")
+
+EXPORT = ["export", "models/net.py", "-o", "out.onnx"]
+X = ["--input", "x=float32[N,3,8,8]"]
+
+# (name, arguments, expected exit status)
+CASES = [
+    ("syntax_error", ["export", "models/syntax_error.py", "--model", "Net()", "--input", "x=float32[N,3]"], 1),
+    ("unknown_class", EXPORT + ["--model", "resnetsh(classes=3)"] + X, 2),
+    ("model_expr_syntax", EXPORT + ["--model", "ResNetish(classes=3"] + X, 2),
+    ("model_not_a_module", EXPORT + ["--model", "ResNetish.__name__"] + X, 2),
+    ("missing_source", ["export", "models/nope.py", "--model", "Net()"] + X, 2),
+    ("input_bad_dtype", EXPORT + ["--model", "ResNetish()", "--input", "x=float33[N,3,8,8]"], 2),
+    ("input_no_shape", EXPORT + ["--model", "ResNetish()", "--input", "x=float32"], 2),
+    ("input_bad_dim", EXPORT + ["--model", "ResNetish()", "--input", "x=float32[N,3,8+1,8]"], 2),
+    ("input_unclosed", EXPORT + ["--model", "ResNetish()", "--input", "x=float32[N,3,8,8"], 2),
+    ("input_not_name_spec", EXPORT + ["--model", "ResNetish()", "--input", "float32[N,3,8,8]"], 2),
+    ("input_unknown_param", EXPORT + ["--model", "ResNetish()", "--input", "img=float32[N,3,8,8]"], 2),
+    ("input_missing", EXPORT + ["--model", "ResNetish()"], 2),
+    ("input_wrong_rank", EXPORT + ["--model", "ResNetish()", "--input", "x=float32[N,3,8]"], 1),
+    ("weights_mismatch", EXPORT + ["--model", "ResNetish(classes=5)", "--weights", "mismatch.pt"] + X, 1),
+    ("weights_unreadable", EXPORT + ["--model", "ResNetish()", "--weights", "models/net.py"] + X, 2),
+    ("unsupported_ops", EXPORT + ["--model", "Unsupported()", "--weights", "unsupported.pt"] + X, 1),
+    ("tensor_condition", EXPORT + ["--model", "TensorCondition()", "--input", "x=float32[N,3]"], 1),
+    ("inspect_unknown_class", ["inspect", "models/net.py", "--model", "Resnetish()"], 2),
+    # A successful inspect: its whole output is the golden (stdout, then stderr).
+    ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
+]
+
+
+def make_checkpoints(d):
+    sys.path.insert(0, os.path.join(d, "models"))
+    import torch
+    import net
+    torch.manual_seed(0)
+    sd = net.ResNetish(classes=3).state_dict()
+    sd["head.weight"] = torch.zeros(2)           # unexpected
+    del sd["bn.running_var"]                      # missing
+    torch.save(sd, os.path.join(d, "mismatch.pt"))  # fc.* have 3 classes: size mismatch for classes=5
+    torch.save(net.Unsupported().state_dict(), os.path.join(d, "unsupported.pt"))
+
+
+def main():
+    update = "--update" in sys.argv
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="onnxify-bad-") as d:
+        shutil.copytree(os.path.join(HERE, "models"), os.path.join(d, "models"))
+        make_checkpoints(d)
+        real = os.path.realpath(d)
+        for name, args, rc in CASES:
+            p = subprocess.run([ONNXIFY, *args], cwd=d, capture_output=True, text=True, timeout=120)
+            got = (p.stdout if rc == 0 else "") + p.stderr
+            got = got.replace(real + "/", "").replace(d + "/", "")
+            golden = os.path.join(HERE, "goldens", name + ".txt")
+            if update:
+                with open(golden, "w") as f:
+                    f.write(got)
+            want = open(golden).read() if os.path.exists(golden) else None
+            ok = p.returncode == rc and got == want
+            if not ok:
+                failures += 1
+                print(f"FAIL {name}: exit status {p.returncode} (want {rc})")
+                if got != want:
+                    print("--- got ---\n" + got + "--- want ---\n" + (want or "<no golden>\n"))
+            else:
+                print(f"ok   {name}")
+    print(f"{len(CASES) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,256 @@
+"""The export harness: PyTorch eager vs ONNX Runtime on the file onnxify exports.
+
+    case = Case("resnet18", TORCHVISION + "/models/resnet.py", "resnet18()",
+                inputs={"x": "float32[N,3,H,W]"}, shapes=[{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}],
+                path=DIST_PACKAGES)
+
+For each case: the model is built in PyTorch from the SAME source file (imported by its dotted name
+when it lies under `path`, as onnxify does), seeded; BatchNorm layers get running statistics (a few
+train-mode passes on random batches with momentum=None, as a real checkpoint has them); the
+state_dict is saved with torch.save; `onnxify export` converts the source with that checkpoint; the
+ONNX file runs in ONNX Runtime (tests/tools/ort.py) on every shape in `shapes` (the first is the
+calibration shape) and is compared with eager PyTorch: rtol 1e-3, atol 1e-4 scaled by the output's
+magnitude. Exports of a batch of cases run in parallel processes and all their ONNX Runtime runs in
+one node process (run_all)."""
+import concurrent.futures
+import importlib
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import torch
+
+SRC = os.environ.get("ONNXIFY_SOURCE_DIR") or os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__)))))
+ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(SRC, "build", "onnxify")
+sys.path.insert(0, os.path.join(SRC, "tests", "tools"))
+import ort  # noqa: E402
+
+DIST_PACKAGES = "/usr/lib/python3/dist-packages"
+TORCHVISION = DIST_PACKAGES + "/torchvision"
+MODELS = os.path.join(SRC, "tests", "torch", "models")
+JOBS = int(os.environ.get("ONNXIFY_TEST_JOBS", "2"))
+
+_DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.float64, "double": torch.float64,
+           "float16": torch.float16, "half": torch.float16, "int64": torch.int64, "long": torch.int64,
+           "int32": torch.int32, "int": torch.int32, "int16": torch.int16, "int8": torch.int8, "uint8": torch.uint8,
+           "bool": torch.bool}
+
+
+class Case:
+    def __init__(self, name, source, model, inputs, shapes=({},), path=None, gen=None, rtol=1e-3, atol=1e-4,
+                 calibrate=True, args=(), seed=0):
+        self.name = name
+        self.source = source if os.path.isabs(source) else os.path.join(MODELS, source)
+        self.model = model
+        self.inputs = dict(inputs)  # name -> SPEC (a tensor type or a Python literal)
+        self.shapes = [dict(s) for s in shapes]
+        self.path = path
+        self.gen = gen or {}        # name -> "normal" (default), "positive", "int:LO:HI", "bool"
+        self.rtol, self.atol = rtol, atol
+        self.calibrate = calibrate
+        self.args = list(args)      # extra onnxify export flags
+        self.seed = seed
+        # Filled by prepare()/run_all():
+        self.error = None
+        self.feeds = []   # per shape: {input name: ndarray}
+        self.wants = []   # per shape: [ndarray, ...] (flattened outputs)
+        self.gots = []
+
+    def __repr__(self):
+        return self.name
+
+
+# ---- building the PyTorch side -------------------------------------------------------------------
+
+def _import_source(case):
+    if case.path:
+        rel = os.path.relpath(os.path.realpath(case.source), os.path.realpath(case.path))
+        dotted = rel[:-3].replace(os.sep, ".")
+        if dotted.endswith(".__init__"):
+            dotted = dotted[: -len(".__init__")]
+        if case.path not in sys.path:
+            sys.path.insert(0, case.path)
+        return importlib.import_module(dotted)
+    name = "onnxify_case_" + re.sub(r"\W", "_", os.path.basename(case.source)[:-3])
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, case.source)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+_SPEC = re.compile(r"^\s*([A-Za-z_]\w*)\s*\[(.*)\]\s*$")
+
+
+def _is_tensor_spec(spec):
+    m = _SPEC.match(spec)
+    return bool(m) and m.group(1) in _DTYPES
+
+
+def _make_input(spec, binding, gen, g):
+    m = _SPEC.match(spec)
+    dtype = _DTYPES[m.group(1)]
+    dims = [d.strip() for d in m.group(2).split(",") if d.strip()]
+    shape = [int(d) if d.isdigit() else binding[d] for d in dims]
+    kind = gen or ("normal" if dtype.is_floating_point else "int:0:5" if dtype != torch.bool else "bool")
+    if kind == "normal":
+        t = torch.randn(shape, generator=g)
+    elif kind == "positive":
+        t = torch.rand(shape, generator=g) + 0.5
+    elif kind == "bool":
+        return torch.rand(shape, generator=g) > 0.5
+    elif kind.startswith("int:"):
+        lo, hi = (int(v) for v in kind.split(":")[1:])
+        return torch.randint(lo, hi, shape, generator=g, dtype=dtype)
+    else:
+        raise ValueError(f"unknown generator {kind}")
+    return t.to(dtype)
+
+
+def _flatten(out):
+    if isinstance(out, torch.Tensor):
+        return [out]
+    if isinstance(out, (tuple, list)):
+        return [t for o in out for t in _flatten(o)]
+    if isinstance(out, dict):
+        return [t for o in out.values() for t in _flatten(o)]
+    if out is None:
+        return []
+    return [torch.tensor(out)]
+
+
+def _calibrate(model, case, g):
+    """Gives BatchNorm layers running statistics: a few train-mode passes, momentum=None."""
+    bns = [m for m in model.modules() if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)]
+    if not case.calibrate or not bns:
+        return
+    saved = [m.momentum for m in bns]
+    for m in bns:
+        m.reset_running_stats()
+        m.momentum = None
+    model.train()
+    binding = case.shapes[0]
+    with torch.no_grad():
+        for _ in range(3):
+            kwargs = {n: _make_input(s, binding, case.gen.get(n), g) for n, s in case.inputs.items()
+                      if _is_tensor_spec(s)}
+            kwargs.update({n: eval(s) for n, s in case.inputs.items() if not _is_tensor_spec(s)})
+            model(**kwargs)
+    for m, mom in zip(bns, saved):
+        m.momentum = mom
+
+
+def prepare(case, workdir):
+    """Builds the model in PyTorch, saves its state_dict, computes the eager outputs."""
+    torch.manual_seed(case.seed)
+    g = torch.Generator().manual_seed(case.seed + 1)
+    mod = _import_source(case)
+    model = eval(case.model, vars(mod))
+    _calibrate(model, case, g)
+    model.eval()
+    case.ckpt = os.path.join(workdir, case.name + ".pt")
+    torch.save(model.state_dict(), case.ckpt)
+    case.onnx = os.path.join(workdir, case.name + ".onnx")
+    with torch.no_grad():
+        for binding in case.shapes:
+            feeds = {}
+            kwargs = {}
+            for n, s in case.inputs.items():
+                if _is_tensor_spec(s):
+                    t = _make_input(s, binding, case.gen.get(n), g)
+                    feeds[n] = t.numpy().copy()  # the model may change its input in place
+                    kwargs[n] = t
+                else:
+                    kwargs[n] = eval(s)
+            case.feeds.append(feeds)
+            case.wants.append([t.detach().numpy() for t in _flatten(model(**kwargs))])
+
+
+def export_cmd(case):
+    cmd = [ONNXIFY, "export", case.source, "--model", case.model, "--weights", case.ckpt, "-o", case.onnx, "-q"]
+    for n, s in case.inputs.items():
+        cmd += ["--input", f"{n}={s}"]
+    if case.path:
+        cmd += ["--path", case.path]
+    return cmd + case.args
+
+
+def export(case):
+    p = subprocess.run(export_cmd(case), capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        case.error = f"onnxify export failed ({p.returncode}):\n{p.stderr}"
+
+
+def run_all(cases, workdir):
+    """prepare + export (in parallel) + one ONNX Runtime process for every exported model."""
+    for c in cases:
+        try:
+            prepare(c, workdir)
+        except Exception as e:  # a broken test model: reported by its test
+            c.error = f"building the model in PyTorch failed: {type(e).__name__}: {e}"
+    todo = [c for c in cases if not c.error]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as ex:
+        list(ex.map(export, todo))
+    todo = [c for c in todo if not c.error]
+    if not todo:
+        return
+    try:
+        results = ort.run_models([(c.onnx, c.feeds) for c in todo])
+    except ort.OrtError:
+        results = []
+        for c in todo:  # find the culprit(s)
+            try:
+                results.append(ort.run_models([(c.onnx, c.feeds)])[0])
+            except ort.OrtError as e:
+                c.error = f"ONNX Runtime failed: {e}"
+                results.append(None)
+    for c, r in zip(todo, results):
+        if r is not None:
+            c.gots = [list(out.values()) for out in r]
+
+
+def check(case):
+    """Asserts that ONNX Runtime matched PyTorch on every shape."""
+    assert case.error is None, case.error
+    for k, (want, got) in enumerate(zip(case.wants, case.gots)):
+        assert len(want) == len(got), f"{case.name} shape {case.shapes[k]}: {len(got)} outputs, PyTorch gives {len(want)}"
+        for i, (w, o) in enumerate(zip(want, got)):
+            where = f"{case.name} shape {case.shapes[k]} output {i}"
+            assert tuple(o.shape) == tuple(w.shape), f"{where}: shape {o.shape}, PyTorch gives {w.shape}"
+            if w.dtype == np.bool_ or np.issubdtype(w.dtype, np.integer):
+                assert o.dtype == w.dtype or (np.issubdtype(o.dtype, np.integer) and np.issubdtype(w.dtype, np.integer)), \
+                    f"{where}: dtype {o.dtype}, PyTorch gives {w.dtype}"
+                assert np.array_equal(o, w), f"{where}: values differ"
+                continue
+            assert o.dtype == w.dtype, f"{where}: dtype {o.dtype}, PyTorch gives {w.dtype}"
+            scale = max(1.0, float(np.max(np.abs(w))) if w.size else 1.0)
+            bad = ~np.isclose(o.astype(np.float64), w.astype(np.float64), rtol=case.rtol, atol=case.atol * scale,
+                              equal_nan=True)
+            if bad.any():
+                idx = np.argwhere(bad)[0]
+                raise AssertionError(f"{where}: {int(bad.sum())} of {w.size} values differ; first at {tuple(idx)}: "
+                                     f"ONNX Runtime {o[tuple(idx)]}, PyTorch {w[tuple(idx)]} (atol {case.atol * scale})")
+    assert len(case.gots) == len(case.wants), f"{case.name}: ran {len(case.gots)} of {len(case.wants)} shapes"
+
+
+class Batch:
+    """Runs a module's cases once (the first test that needs them triggers the batch)."""
+
+    def __init__(self, cases):
+        self.cases = cases
+        self.done = False
+        self.tmp = None
+
+    def get(self, case):
+        if not self.done:
+            self.tmp = tempfile.TemporaryDirectory(prefix="onnxify-e2e-")
+            run_all(self.cases, self.tmp.name)
+            self.done = True
+        return case

@@ -1,0 +1,31 @@
+"""torchvision models from the unmodified Debian sources, batch size symbolic, checked on two batch
+sizes and a second resolution."""
+import pytest
+
+from harness import DIST_PACKAGES, TORCHVISION, Batch, Case, check
+
+
+def tv(name, module, expr, shapes, **kw):
+    return Case(name, f"{TORCHVISION}/models/{module}.py", expr, {"x": "float32[N,3,H,W]"}, shapes=shapes,
+                path=DIST_PACKAGES, **kw)
+
+
+CASES = [
+    tv("resnet18", "resnet", "resnet18()", [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}]),
+    tv("resnet50", "resnet", "resnet50()", [{"N": 2, "H": 224, "W": 224}, {"N": 1, "H": 128, "W": 160}]),
+    tv("vgg11_bn", "vgg", "vgg11_bn()", [{"N": 2, "H": 224, "W": 224}, {"N": 1, "H": 160, "W": 128}]),
+    tv("alexnet", "alexnet", "alexnet()", [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 256, "W": 192}]),
+    tv("squeezenet1_1", "squeezenet", "squeezenet1_1()", [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}]),
+    tv("mobilenet_v2", "mobilenetv2", "mobilenet_v2()", [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}]),
+    tv("densenet121", "densenet", "densenet121()", [{"N": 2, "H": 224, "W": 224}, {"N": 1, "H": 160, "W": 192}]),
+    tv("googlenet", "googlenet", "googlenet(init_weights=True)", [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}]),
+    tv("shufflenet_v2_x1_0", "shufflenetv2", "shufflenet_v2_x1_0()",
+       [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}]),
+    tv("mnasnet0_5", "mnasnet", "mnasnet0_5()", [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}]),
+]
+BATCH = Batch(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_torchvision(case):
+    check(BATCH.get(case))
