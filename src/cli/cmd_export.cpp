@@ -66,6 +66,9 @@ Action setup_export(CLI::App& sub) {
     if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);
     torch::ExportResult r;
     eval::run_with_big_stack([&] { r = torch::export_model(*o); });
+    // The process ends right after this command: let the OS reclaim the export's memory instead of
+    // freeing every Python object and graph node one by one (deliberately never destroyed).
+    new std::shared_ptr<void>(std::move(r.retained));
     // Warnings (random weights, hooks that never run) matter for a written file; on failure the
     // errors alone say what to fix.
     if (r.failure != torch::Failure::None) return report(r.diagnostics, exit_code(r.failure));

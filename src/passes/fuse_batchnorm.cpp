@@ -11,7 +11,9 @@
 // weight and bias is computed once (in double, stored in the weight's element type) into a new
 // owned initializer; the old ones go when unused (dce). Every input must be a constant, so nothing
 // is computed for data that is not already in the model.
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <optional>
 
 #include "passes/passes.h"
@@ -53,6 +55,47 @@ Tensor make(ElementType e, std::vector<int64_t> shape, const std::vector<double>
       return Tensor::from_values<float>(ElementType::Float32, std::move(shape), f);
     }
   }
+}
+
+// `w` with each block of `block` consecutive elements multiplied by f[channel(block index)], in
+// w's own float type (the product is taken in double and rounded once, like the per-element form).
+template <class T, class Load, class Store, class Channel>
+void scale_typed(const Tensor& w, int64_t block, const std::vector<double>& f, Channel channel, uint8_t* out,
+                 Load load, Store store) {
+  const uint8_t* in = w.data();
+  int64_t n = w.numel();
+  for (int64_t start = 0, b = 0; start < n; start += block, ++b) {
+    double k = f[static_cast<size_t>(channel(b))];
+    int64_t end = std::min(n, start + block);
+    for (int64_t i = start; i < end; ++i) {
+      T v;
+      std::memcpy(&v, in + i * sizeof(T), sizeof(T));
+      T r = store(load(v) * k);
+      std::memcpy(out + i * sizeof(T), &r, sizeof(T));
+    }
+  }
+}
+
+template <class Channel>
+Tensor scale_blocks(const Tensor& w, int64_t block, const std::vector<double>& f, Channel channel) {
+  std::vector<uint8_t> out(w.nbytes());
+  block = std::max<int64_t>(block, 1);
+  switch (w.dtype()) {
+    case ElementType::Float64:
+      scale_typed<double>(w, block, f, channel, out.data(), [](double v) { return v; }, [](double v) { return v; });
+      break;
+    case ElementType::Float16:
+      scale_typed<uint16_t>(
+          w, block, f, channel, out.data(), [](uint16_t h) { return static_cast<double>(ir::half_to_float(h)); },
+          [](double v) { return ir::float_to_half(static_cast<float>(v)); });
+      break;
+    default:
+      scale_typed<float>(
+          w, block, f, channel, out.data(), [](float v) { return static_cast<double>(v); },
+          [](double v) { return static_cast<float>(v); });
+      break;
+  }
+  return Tensor(w.dtype(), w.shape(), Bytes::from_vector(std::move(out)));
 }
 
 // The producer of `x` if it is a foldable op whose only use is the BatchNorm.
@@ -109,27 +152,31 @@ bool fold(Graph& g, Node& bn) {
     else
       return false;  // a full (N, M) Gemm C: leave it
   }
-  // New weights: w * f along the output-channel position of each element.
-  std::vector<double> nw(static_cast<size_t>(wt.numel()));
+  // New weights: w * f along the output-channel position of each element. The weight is walked in
+  // blocks of consecutive elements that share one channel (a whole output filter for Conv), so
+  // folding a large model costs one multiply per weight and one output buffer.
   int64_t inner = 1;
   for (size_t i = 2; i < ws.size(); ++i) inner *= ws[i];
-  for (int64_t i = 0; i < wt.numel(); ++i) {
-    int64_t c;
-    if (p->is("Conv")) {
-      c = i / (wt.numel() / ws[0]);
-    } else if (p->is("ConvTranspose")) {
-      int64_t groups = p->attr_int("group", 1), cin = ws[0], per_group_in = cin / groups;
-      int64_t in_ch = i / (ws[1] * inner), j = (i / inner) % ws[1];
-      c = (in_ch / per_group_in) * ws[1] + j;
-    } else {
-      bool trans = p->is("Gemm") && p->attr_int("transB", 0);
-      c = trans ? i / ws[1] : i % ws[1];
-    }
-    nw[static_cast<size_t>(i)] = wt.float_at(i) * f[static_cast<size_t>(c)];
+  Tensor new_weights;
+  if (p->is("Conv")) {
+    int64_t per_filter = ws[0] ? wt.numel() / ws[0] : 0;
+    new_weights = scale_blocks(wt, per_filter, f, [](int64_t b) { return b; });
+  } else if (p->is("ConvTranspose")) {
+    // Weight (C_in, C_out / groups, k...): output channel = group * (C_out / groups) + j.
+    int64_t groups = p->attr_int("group", 1), per_group_in = ws[0] / groups, outs = ws[1];
+    new_weights = scale_blocks(wt, inner, f, [=](int64_t b) {
+      int64_t in_ch = b / outs, j = b % outs;
+      return (in_ch / per_group_in) * outs + j;
+    });
+  } else if (p->is("Gemm") && p->attr_int("transB", 0)) {
+    new_weights = scale_blocks(wt, ws[1], f, [](int64_t b) { return b; });  // (out, in): rows
+  } else {
+    int64_t cols = ws[1];
+    new_weights = scale_blocks(wt, 1, f, [=](int64_t b) { return b % cols; });  // (in, out): columns
   }
   std::vector<double> nb(static_cast<size_t>(channels));
   for (size_t c = 0; c < nb.size(); ++c) nb[c] = bias[c] * f[c] + shift[c];
-  Value* new_w = g.add_initializer(make(e, ws, nw), w->name());
+  Value* new_w = g.add_initializer(std::move(new_weights), w->name());
   Value* new_b = g.add_initializer(make(e, {channels}, nb), old_bias ? old_bias->name() : "");
   p->set_input(1, new_w);
   Value* result = p->output(0);

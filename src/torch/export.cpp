@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -24,17 +25,27 @@ namespace {
 // Phase timings on stderr when ONNXIFY_TIMES is set (for profiling and bench/export).
 class Timer {
  public:
-  Timer() : on_(std::getenv("ONNXIFY_TIMES") != nullptr), last_(std::chrono::steady_clock::now()) {}
+  Timer() : on_(std::getenv("ONNXIFY_TIMES") != nullptr), last_(std::chrono::steady_clock::now()), last_cpu_(cpu()) {}
+  // Wall and CPU milliseconds since the last lap (wall alone misleads on a loaded machine).
   void lap(const char* what) {
     if (!on_) return;
     auto now = std::chrono::steady_clock::now();
-    std::fprintf(stderr, "onnxify: %-22s %8.1f ms\n", what, std::chrono::duration<double, std::milli>(now - last_).count());
+    double now_cpu = cpu();
+    std::fprintf(stderr, "onnxify: %-22s %8.1f ms wall %8.1f ms cpu\n", what,
+                 std::chrono::duration<double, std::milli>(now - last_).count(), now_cpu - last_cpu_);
     last_ = now;
+    last_cpu_ = now_cpu;
   }
 
  private:
+  static double cpu() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+  }
   bool on_;
   std::chrono::steady_clock::time_point last_;
+  double last_cpu_;
 };
 
 // forward's return value flattened to graph outputs: tuples and lists in order, dict values in
@@ -207,7 +218,8 @@ ExportResult export_model(const ExportOptions& o) {
     return r;
   }
   Timer timer;
-  Session s(o);
+  auto session = std::make_shared<Session>(o);
+  Session& s = *session;
   try {
     s.load_model();
     timer.lap("import + build model");
@@ -276,6 +288,7 @@ ExportResult export_model(const ExportOptions& o) {
   wo.metadata.emplace_back("model", o.model_expr);
   st = write_onnx(g, r.output_path, wo);
   timer.lap("write");
+  r.retained = std::move(session);
   if (!st) {
     r.failure = Failure::Convert;
     r.diagnostics.add(st.diagnostic());

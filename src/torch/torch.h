@@ -54,6 +54,10 @@ struct ExportResult {
   std::string output_path;
   size_t num_nodes = 0;
   std::vector<std::string> input_names, output_names;
+  // What the export built (the interpreter's heap of Python objects, the graph). Destroying it
+  // takes a tenth of an export of a large model; a one-shot process may keep it until exit
+  // (src/cli does) and let the OS reclaim the memory, as compilers do.
+  std::shared_ptr<void> retained;
 };
 
 ExportResult export_model(const ExportOptions& options);
