@@ -25,13 +25,13 @@ class Unsupported(nn.Module):
     def __init__(self):
         super().__init__()
         self.conv = nn.Conv2d(3, 4, 3)
-        self.block = nn.Sequential(nn.Conv2d(4, 4, 1), nn.PReLU())
+        self.block = nn.Sequential(nn.Conv2d(4, 4, 1), nn.RReLU())
 
     def forward(self, x):
         y = self.conv(x)
         y = torch.special.erfcx(y)
         y = self.block(y)
-        y = F.interpolate(y, scale_factor=2.0)
+        y = F.lp_pool2d(y, 2, 2)
         return y.flatten(1)
 
 
@@ -40,3 +40,30 @@ class TensorCondition(nn.Module):
         if x.sum() > 0:
             return x
         return -x
+
+
+class NnUnsupported(nn.Module):
+    """nn variants onnxify cannot export: both reported in one run, at the user's lines."""
+
+    def forward(self, x):
+        y = F.pad(x, (-1, 1, 0, 0), mode="reflect")  # negative reflect padding
+        z = F.normalize(x, out=x)                # out= tensors
+        return y, z
+
+
+class ConvTransposeBadSize(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(3, 3, 2, stride=2)
+
+    def forward(self, x):
+        return self.up(x, output_size=(40, 40))  # PyTorch's ValueError: valid sizes are 16..17
+
+
+class ConvTransposeReflect(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(3, 3, 2, padding_mode="reflect")  # PyTorch's ValueError
+
+    def forward(self, x):
+        return self.up(x)

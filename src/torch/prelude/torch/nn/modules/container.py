@@ -73,6 +73,43 @@ class Sequential(Module):
         del self[key]
         return v
 
+    def __iadd__(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError("add operator supports only objects of Sequential class, but {} is given.".format(
+                str(type(other))))
+        offset = len(self)
+        for i, module in enumerate(other):
+            self.add_module(str(i + offset), module)
+        return self
+
+    def _check_factor(self, other):
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
+
+    def __mul__(self, other):
+        # The same module objects repeated (shared parameters), numbered on.
+        self._check_factor(other)
+        combined = Sequential()
+        offset = 0
+        for _ in range(other):
+            for module in self:
+                combined.add_module(str(offset), module)
+                offset += 1
+        return combined
+
+    def __rmul__(self, other):
+        return self.__mul__(other)
+
+    def __imul__(self, other):
+        self._check_factor(other)
+        n = len(self)
+        for k in range(1, other):
+            for i in range(n):
+                self.add_module(str(i + k * n), self._modules[str(i)])
+        return self
+
     def __dir__(self):
         keys = super().__dir__()
         keys = [key for key in keys if not key.isdigit()]
