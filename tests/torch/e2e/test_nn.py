@@ -246,6 +246,12 @@ CASES = [
     # ---- containers and the Module API ----
     nn("module_api", "ApiNet()", x="float32[N,4]"),
     nn("sequential_ops", "SequentialOps()", x="float32[N,4]"),
+    nn("container_ops", "ContainerOps()", x="float32[N,4]"),
+    fn("torch_cosine_similarity", "torch.cosine_similarity", "dim=-1", x="float32[N,3,4]", y="float32[N,3,4]"),
+    fn("torch_pairwise_distance", "torch.pairwise_distance", "p=1.5", x="float32[N,4]", y="float32[N,4]"),
+    fn("torch_bilinear", "torch.bilinear", "None", x="float32[N,3]", y="float32[N,2]", z="float32[4,3,2]"),
+    fn("torch_embedding", "torch.embedding", "X, Y", x="float32[6,3]", y="int64[N,2]", gen={"y": "int:0:6"},
+       shapes=N2),
 ]
 
 BATCH = Batch(CASES)

@@ -147,3 +147,49 @@ class SequentialOps(nn.Module):
             outs.append(x)
         y = self.both[-2:](self.seq.fc2(outs[1])) * self.popped
         return y, outs[-1], self.twice(self.last(y))
+
+
+class ContainerOps(nn.Module):
+    """ModuleDict / ParameterList / ParameterDict mutation and lookup, and the Module API's
+    iterators, as PyTorch defines them (counts and order feed the output)."""
+
+    def __init__(self):
+        super().__init__()
+        self.d = nn.ModuleDict()
+        self.d.update({"x": nn.Linear(4, 4), "y": nn.Tanh()})
+        self.d.update([("z", nn.Linear(4, 2))])
+        self.act = self.d.pop("y")
+        self.pl = nn.ParameterList()
+        self.pl.extend([nn.Parameter(torch.ones(4)), nn.Parameter(torch.full((4,), 2.0))])
+        self.pl.append(torch.zeros(4))
+        self.pd = nn.ParameterDict()
+        self.pd["a"] = nn.Parameter(torch.ones(2))
+        self.pd.update({"b": nn.Parameter(torch.zeros(2))})
+        self.pd.setdefault("c", nn.Parameter(torch.full((2,), 3.0)))
+        self.pd.setdefault("a", nn.Parameter(torch.full((2,), 9.0)))  # exists: unchanged
+        self.register_buffer("scratch", torch.ones(1), persistent=False)
+        self.keys_seen = list(self.pd.keys())
+        self.n_sd = len(self.state_dict())
+        self.sd_keys = list(self.state_dict().keys())
+        self.n_children = len(list(self.children()))
+        self.n_mod = len(list(self.modules()))
+        self.buf_names = [n for n, _ in self.named_buffers()]
+        self.eval()
+
+    def forward(self, x):
+        h = x
+        for name, m in self.d.items():
+            if name != "z":
+                h = m(h)
+        h = self.act(h)
+        for p in self.pl[:2]:
+            h = h * p
+        h = h + self.pl[-1]
+        out = self.d["z"](h)
+        assert "x" in self.d and "y" not in self.d and len(self.d) == 2 and len(self.pl) == 3
+        s = self.pd["a"] + self.pd.get("b") + self.pd["c"]
+        for v in self.pd.values():
+            s = s + v
+        k = self.n_sd * 100 + self.n_children * 10 + self.n_mod + len(self.keys_seen) / 10 + len(self.buf_names) / 100
+        k = k + self.sd_keys.index("pd.c") / 1000
+        return out * s[0] + k, self.get_parameter("pl.1") * self.scratch, x.new_tensor(float(self.training))
