@@ -19,8 +19,8 @@ N2 = [{"N": 2}, {"N": 3}]
 F_ = "torch.nn.functional."
 
 
-def nn(name, model, gen=None, shapes=N2, rtol=1e-3, atol=1e-4, **inputs):
-    return Case(name, "nn.py", model, inputs, shapes=shapes, gen=gen, rtol=rtol, atol=atol)
+def nn(name, model, gen=None, shapes=N2, rtol=1e-3, atol=1e-4, args=(), **inputs):
+    return Case(name, "nn.py", model, inputs, shapes=shapes, gen=gen, rtol=rtol, atol=atol, args=args)
 
 
 def fn(name, f, *args, **inputs):
@@ -247,6 +247,16 @@ CASES = [
     nn("module_api", "ApiNet()", x="float32[N,4]"),
     nn("sequential_ops", "SequentialOps()", x="float32[N,4]"),
     nn("container_ops", "ContainerOps()", x="float32[N,4]"),
+    # ---- the new layers together, at the lowest and a newer opset, and per target ----
+    nn("mix_default", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"}),
+    nn("mix_opset13", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},
+       args=["--opset", "13"]),
+    nn("mix_opset20", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},
+       args=["--opset", "20"]),
+    nn("mix_generic", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},
+       args=["--target", "generic"]),
+    nn("mix_tensorrt", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},
+       args=["--target", "tensorrt"]),
     fn("torch_cosine_similarity", "torch.cosine_similarity", "dim=-1", x="float32[N,3,4]", y="float32[N,3,4]"),
     fn("torch_pairwise_distance", "torch.pairwise_distance", "p=1.5", x="float32[N,4]", y="float32[N,4]"),
     fn("torch_bilinear", "torch.bilinear", "None", x="float32[N,3]", y="float32[N,2]", z="float32[4,3,2]"),

@@ -193,3 +193,26 @@ class ContainerOps(nn.Module):
         k = self.n_sd * 100 + self.n_children * 10 + self.n_mod + len(self.keys_seen) / 10 + len(self.buf_names) / 100
         k = k + self.sd_keys.index("pd.c") / 1000
         return out * s[0] + k, self.get_parameter("pl.1") * self.scratch, x.new_tensor(float(self.training))
+
+
+class NnMix(nn.Module):
+    """Several of the plain-ONNX and composite layers in one model, for the opset / target variants."""
+
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(4, 3, 3, stride=2, padding=1, output_padding=1)
+        self.norm = nn.InstanceNorm2d(3, affine=True)
+        self.pad = nn.ReflectionPad2d(1)
+        self.rep = nn.ReplicationPad2d((1, 0, 0, 1))
+        self.act = nn.Sequential(nn.PReLU(3), nn.CELU(0.5), nn.SELU(), nn.Softshrink(0.1), nn.Softsign())
+        self.shuffle = nn.PixelShuffle(2)
+        self.resize = nn.Upsample(scale_factor=2, mode="bilinear")
+        self.emb = nn.Embedding(5, 3)
+
+    def forward(self, x, idx):
+        y = self.act(self.norm(self.up(x)))
+        y = self.rep(self.pad(y))
+        y = F.channel_shuffle(torch.cat([y, y], 1), 3)
+        y = self.resize(self.shuffle(y[:, :4]))
+        y = F.local_response_norm(y, 3) + F.pad(y, (1, 1, 1, 1), mode="circular")[:, :, 1:-1, 1:-1]
+        return y, self.emb(idx) + F.one_hot(idx, 3).float()
