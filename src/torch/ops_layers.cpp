@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include <cmath>
+#include <cstdint>
 
 #include "torch/ops.h"
 
@@ -182,9 +183,12 @@ Value pad_mode(OpCall& c, size_t spatial, const char* mode) {
   if (x->rank() != spatial + 1 && x->rank() != spatial + 2)
     c.runtime_error(fmt::format("{}D or {}D (batch mode) tensor expected for input, but got: {}", spatial + 1,
                                 spatial + 2, shape_text(x->shape)));
+  // PyTorch reads every output element from the unpadded input (a negative pad drops output
+  // elements): pad the positive parts, then slice off the negative ones.
   size_t r = x->rank();
   std::vector<DimExpr> pads(2 * r, DimExpr(0));
-  std::vector<DimExpr> shape = x->shape;
+  std::vector<DimExpr> padded = x->shape, shape = x->shape;
+  std::vector<int64_t> axes, starts, ends;
   for (size_t i = 0; i < spatial; ++i) {
     size_t d = r - 1 - i;
     DimExpr before = pad[2 * i], after = pad[2 * i + 1];
@@ -194,13 +198,26 @@ Value pad_mode(OpCall& c, size_t spatial, const char* mode) {
       c.runtime_error(fmt::format("Argument #4: Padding size should be less than the corresponding input dimension, "
                                   "but got: padding ({}, {}) at dimension {} of input {}",
                                   before.value(), after.value(), d, shape_text(x->shape)));
-    if ((before.is_const() && before.value() < 0) || (after.is_const() && after.value() < 0))
-      return c.unsupported(fmt::format("negative padding with mode='{}' (crop the input by slicing, then pad)", mode));
-    pads[d] = before;
-    pads[d + r] = after;
+    int64_t crop_b = before.is_const() && before.value() < 0 ? -before.value() : 0;
+    int64_t crop_a = after.is_const() && after.value() < 0 ? -after.value() : 0;
+    pads[d] = crop_b ? DimExpr(0) : before;
+    pads[d + r] = crop_a ? DimExpr(0) : after;
+    padded[d] = in + pads[d] + pads[d + r];
     shape[d] = in + before + after;
+    if (shape[d].is_const() && shape[d].value() < 1)
+      c.runtime_error(fmt::format("input (size {}) is too small. Calculated output size: {} at dimension {}", in.str(),
+                                  shape[d].value(), d));
+    if (crop_b || crop_a) {
+      axes.push_back(static_cast<int64_t>(d));
+      starts.push_back(crop_b);
+      ends.push_back(crop_a ? -crop_a : INT64_MAX);
+    }
   }
-  return c.node("Pad", {c.v(x), c.rec.shape_value(pads)}, x->dtype, shape, {{"mode", std::string(mode)}});
+  ir::Value* v = c.rec.emit("Pad", {c.v(x), c.rec.shape_value(pads)}, ir::Type::tensor(elem(x->dtype), padded),
+                            {{"mode", std::string(mode)}});
+  if (axes.empty()) return c.out(v, x->dtype, shape);
+  return c.node("Slice", {v, c.rec.const_i64(starts), c.rec.const_i64(ends), c.rec.const_i64(axes)}, x->dtype,
+                shape);
 }
 
 // ---- embedding, one_hot --------------------------------------------------------------------------

@@ -43,10 +43,14 @@ class TensorCondition(nn.Module):
 
 
 class NnUnsupported(nn.Module):
-    """nn variants onnxify cannot export: both reported in one run, at the user's lines."""
+    """nn things onnxify cannot export: both reported in one run, at the user's lines."""
+
+    def __init__(self):
+        super().__init__()
+        self.bag = nn.EmbeddingBag(10, 3)
 
     def forward(self, x):
-        y = F.pad(x, (-1, 1, 0, 0), mode="reflect")  # negative reflect padding
+        y = self.bag(x.long().flatten(1))        # a module onnxify does not implement
         z = F.normalize(x, out=x)                # out= tensors
         return y, z
 
