@@ -264,6 +264,12 @@ CASES = [
     mod("hw_adaptivemaxpool2d", "'AdaptiveMaxPool2d', (2, 3)", x="float32[N,2,H,W]", shapes=HW),
     nn("hw_embedding_seq", "Module('Embedding', 8, 4, padding_idx=3)", x="int64[N,L]", gen={"x": "int:0:8"},
        shapes=[{"N": 2, "L": 5}, {"N": 3, "L": 1}]),
+    nn("resize_like_bilinear", "ResizeLike()", x="float32[N,2,3,3]", y="float32[N,2,H,W]", shapes=HW),
+    nn("resize_like_bicubic", "ResizeLike('bicubic')", x="float32[N,2,3,3]", y="float32[N,2,H,W]", shapes=HW),
+    nn("resize_like_nearest", "ResizeLike('nearest')", x="float32[N,2,4,2]", y="float32[N,2,H,W]", shapes=HW),
+    nn("pad_to_multiple_constant", "PadToMultiple()", x="float32[N,2,H,W]", shapes=HW),
+    nn("pad_to_multiple_reflect", "PadToMultiple('reflect')", x="float32[N,2,H,W]", shapes=HW),
+    nn("pad_to_multiple_replicate", "PadToMultiple('replicate')", x="float32[N,2,H,W]", shapes=HW),
     # ---- the new layers together, at the lowest and a newer opset, and per target ----
     nn("mix_default", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"}),
     nn("mix_opset13", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},

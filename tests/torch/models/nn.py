@@ -216,3 +216,29 @@ class NnMix(nn.Module):
         y = self.resize(self.shuffle(y[:, :4]))
         y = F.local_response_norm(y, 3) + F.pad(y, (1, 1, 1, 1), mode="circular")[:, :, 1:-1, 1:-1]
         return y, self.emb(idx) + F.one_hot(idx, 3).float()
+
+
+class ResizeLike(nn.Module):
+    """Resize x to y's spatial size (FPN / segmentation heads): sizes taken from a symbolic shape."""
+
+    def __init__(self, mode="bilinear"):
+        super().__init__()
+        self.mode = mode
+
+    def forward(self, x, y):
+        if self.mode == "nearest":
+            return F.interpolate(x, size=(y.size(2), y.size(3))) + y
+        return F.interpolate(x, size=y.shape[-2:], mode=self.mode, align_corners=False) + y
+
+
+class PadToMultiple(nn.Module):
+    """Pads H and W up to a multiple of 4 with sizes computed from the symbolic input shape."""
+
+    def __init__(self, mode="constant"):
+        super().__init__()
+        self.mode = mode
+
+    def forward(self, x):
+        h, w = x.shape[-2:]
+        ph, pw = (4 - h % 4) % 4, (4 - w % 4) % 4
+        return F.pad(x, (0, pw, ph, 0), mode=self.mode)
