@@ -270,6 +270,7 @@ CASES = [
     nn("pad_to_multiple_constant", "PadToMultiple()", x="float32[N,2,H,W]", shapes=HW),
     nn("pad_to_multiple_reflect", "PadToMultiple('reflect')", x="float32[N,2,H,W]", shapes=HW),
     nn("pad_to_multiple_replicate", "PadToMultiple('replicate')", x="float32[N,2,H,W]", shapes=HW),
+    nn("pad_to_multiple_circular", "PadToMultiple('circular')", x="float32[N,2,H,W]", shapes=HW),
     # ---- the new layers together, at the lowest and a newer opset, and per target ----
     nn("mix_default", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"}),
     nn("mix_opset13", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},

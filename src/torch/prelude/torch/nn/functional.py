@@ -239,25 +239,32 @@ def pad(input, pad, mode="constant", value=None):
 
 def _pad_circular(input, pad):
     # Wraps around: negative pads crop first; then the `before` pad copies the end of the (cropped)
-    # dim and the `after` pad its start.
+    # dim and the `after` pad its start. A symbolic pad (a size computed from a symbolic shape) is
+    # taken as non-negative; zero then gives an empty slice.
+    def negative(v):
+        return _is_static(v) and v < 0
+
+    def positive(v):
+        return not _is_static(v) or v > 0
+
     out = input
     for i in range(len(pad) // 2):
         d = input.dim() - 1 - i
         before, after = pad[2 * i], pad[2 * i + 1]
-        if before < 0 or after < 0:
-            crop_b = -before if before < 0 else 0
-            crop_a = -after if after < 0 else 0
+        if negative(before) or negative(after):
+            crop_b = -before if negative(before) else 0
+            crop_a = -after if negative(after) else 0
             if _is_static(out.size(d)) and out.size(d) - crop_b - crop_a <= 0:
                 raise RuntimeError("Negative padding value is resulting in an empty dimension.")
             out = out.narrow(d, crop_b, out.size(d) - crop_b - crop_a)
         size = out.size(d)
-        if _is_static(size) and (before > size or after > size):
+        if _is_static(size) and _is_static(before) and _is_static(after) and (before > size or after > size):
             raise RuntimeError("Padding value causes wrapping around more than once.")
         parts = []
-        if before > 0:
+        if positive(before):
             parts.append(out.narrow(d, size - before, before))
         parts.append(out)
-        if after > 0:
+        if positive(after):
             parts.append(out.narrow(d, 0, after))
         if len(parts) > 1:
             out = torch.cat(parts, d)
