@@ -330,3 +330,16 @@ def test_inspect_module_api():
             if t is not None:
                 want.append((n, str(t.dtype).replace("torch.", ""), ", ".join(str(d) for d in t.shape)))
     assert got == want
+
+
+def test_module_api_prints(tmp_path):
+    """The Module API (named_*/state_dict/children/apply/get_*/train-eval/containers, on the new
+    modules too) printed by models/module_api.py: CPython + PyTorch vs onnxify evaluating the same
+    module code during `onnxify export`."""
+    src = os.path.join(MODELS, "module_api.py")
+    want = subprocess.run([sys.executable, src], capture_output=True, text=True, timeout=300)
+    assert want.returncode == 0, want.stderr
+    got = subprocess.run([ONNXIFY, "export", src, "--model", "Identity()", "--input", "x=float32[N]", "-q", "-o",
+                          str(tmp_path / "api.onnx")], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == want.stdout
