@@ -314,7 +314,10 @@ Value channel_shuffle(OpCall& c) {
 Value interpolate(OpCall& c) {
   TensorObj* x = c.t(0);
   std::string mode = c.a.str(3);
-  need_float(c, x);
+  // PyTorch's nearest modes also resample uint8 images; they only pick elements, so a float32 round
+  // trip is exact (the composite op is float-only). Other integer types are errors, as in PyTorch.
+  bool via_float = x->dtype == DType::UInt8 && (mode == "nearest" || mode == "nearest-exact");
+  if (!via_float) need_float(c, x);
   if (x->rank() < 3) c.runtime_error("interpolate: expected a 3-D, 4-D or 5-D input");
   size_t sp = x->rank() - 2;
   std::optional<bool> align = c.a.opt_bool(4);
@@ -348,7 +351,12 @@ Value interpolate(OpCall& c) {
     }
     attrs.push_back({"scale_factor", fs});
   }
-  return c.node("interpolate", ins, x->dtype, shape, std::move(attrs), ir::kOnnxifyDomain);
+  if (!via_float) return c.node("interpolate", ins, x->dtype, shape, std::move(attrs), ir::kOnnxifyDomain);
+  ins[0] = cast_to(c.T, ins[0], x->dtype, DType::Float32, x->shape);
+  ir::Node* n = c.rec.node("interpolate", ins, 1, ir::kOnnxifyDomain);
+  for (auto& [k, v] : attrs) n->set_attr(k, v.to_attribute());
+  n->output(0)->set_type(ir::Type::tensor(ir::ElementType::Float32, shape));
+  return c.out(cast_to(c.T, n->output(0), DType::Float32, x->dtype, shape), x->dtype, shape);
 }
 
 }  // namespace
