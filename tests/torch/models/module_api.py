@@ -65,6 +65,19 @@ net.blocks.append(Block(4))
 net.stem.append(nn.Flatten())
 print("after", list(net.heads.keys()), len(net.blocks), [n for n, _ in net.stem.named_children()])
 print("num_params", sum(p.numel() for p in net.parameters()))
+print(net)
+# repr / extra_repr of the modules of issue 6
+mods = [nn.PReLU(3), nn.ELU(0.5, True), nn.SELU(True), nn.CELU(0.7), nn.GLU(1), nn.Threshold(0.1, 2.0), nn.Softmin(1),
+        nn.Hardshrink(0.3), nn.Softshrink(), nn.ConvTranspose2d(2, 4, 3, stride=2, output_padding=1, groups=2, dilation=2),
+        nn.ConvTranspose1d(2, 2, 3, bias=False), nn.InstanceNorm2d(3, affine=True), nn.LocalResponseNorm(3),
+        nn.Upsample(scale_factor=2, mode="bilinear"), nn.Upsample(size=(3, 4)), nn.UpsamplingNearest2d(scale_factor=2),
+        nn.UpsamplingBilinear2d(size=5), nn.PixelShuffle(2), nn.PixelUnshuffle(3), nn.ChannelShuffle(2),
+        nn.Embedding(10, 3, padding_idx=0, max_norm=1.0), nn.ZeroPad2d((1, 2, 0, 0)), nn.ConstantPad1d(2, 0.5),
+        nn.ConstantPad3d(1, 2.0), nn.ReflectionPad1d(2), nn.ReflectionPad2d((1, 0, 1, 0)), nn.ReplicationPad3d(1),
+        nn.CosineSimilarity(dim=0), nn.PairwiseDistance(p=1.0), nn.AlphaDropout(0.2), nn.Softsign(), nn.Tanhshrink(),
+        nn.Bilinear(2, 3, 4), nn.AdaptiveMaxPool2d((2, 3)), nn.MaxPool1d(3), nn.AvgPool3d(2)]
+for m in mods:
+    print(repr(m))
 
 
 class Identity(nn.Module):

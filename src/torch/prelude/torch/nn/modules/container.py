@@ -191,31 +191,6 @@ class ModuleList(Module):
             combined.add_module(str(i), module)
         return combined
 
-    def __repr__(self):
-        list_of_reprs = [repr(item) for item in self]
-        if len(list_of_reprs) == 0:
-            return self._get_name() + "()"
-        start_end_indices = [[0, 0]]
-        repeated_blocks = [list_of_reprs[0]]
-        for i, r in enumerate(list_of_reprs[1:], 1):
-            if r == repeated_blocks[-1]:
-                start_end_indices[-1][1] += 1
-                continue
-            start_end_indices.append([i, i])
-            repeated_blocks.append(r)
-        lines = []
-        main_str = self._get_name() + "("
-        for (start_id, end_id), b in zip(start_end_indices, repeated_blocks):
-            local_repr = f"({start_id}): {b}"
-            if start_id != end_id:
-                n = end_id - start_id + 1
-                local_repr = f"({start_id}-{end_id}): {n} x {b}"
-            local_repr = _addindent(local_repr, 2)
-            lines.append(local_repr)
-        main_str += "\n  " + "\n  ".join(lines) + "\n"
-        main_str += ")"
-        return main_str
-
     def __dir__(self):
         keys = super().__dir__()
         keys = [key for key in keys if not key.isdigit()]
@@ -469,7 +444,7 @@ class ParameterDict(Module):
             if isinstance(p, torch.Tensor):
                 size_str = "x".join(str(size) for size in p.size())
                 parastr = "{} containing: [{} of size {}]".format(
-                    "Parameter" if isinstance(p, Parameter) else "Tensor", p.dtype, size_str)
+                    "Parameter" if isinstance(p, Parameter) else "Tensor", torch.typename(p), size_str)
                 child_lines.append("  (" + str(k) + "): " + parastr)
             else:
                 child_lines.append("  (" + str(k) + "): Object of type: " + type(p).__name__)
