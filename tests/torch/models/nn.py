@@ -242,3 +242,15 @@ class PadToMultiple(nn.Module):
         h, w = x.shape[-2:]
         ph, pw = (4 - h % 4) % 4, (4 - w % 4) % 4
         return F.pad(x, (0, pw, ph, 0), mode=self.mode)
+
+
+class UNetUp(nn.Module):
+    """U-Net's decoder step: upsample to the skip connection's (symbolic) size."""
+
+    def __init__(self, dims=2):
+        super().__init__()
+        cls = {1: nn.ConvTranspose1d, 2: nn.ConvTranspose2d}[dims]
+        self.up = cls(4, 2, 3, stride=2, padding=1)
+
+    def forward(self, x, skip):
+        return self.up(x, output_size=skip.size()) + skip

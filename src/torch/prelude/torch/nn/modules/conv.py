@@ -166,11 +166,8 @@ class _ConvTransposeNd(_ConvNd):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, transposed, output_padding,
                          groups, bias, padding_mode, device, dtype)
 
-    def _output_padding(self, input, output_size, stride, padding, kernel_size, num_spatial_dims, dilation=None):
-        # PyTorch's rule: output_size (with or without the leading dims) picks the output_padding
-        # that reaches it, and must lie in [min_size, min_size + stride).
-        if output_size is None:
-            return _single(self.output_padding)
+    def _spatial_output_size(self, input, output_size, num_spatial_dims):
+        # output_size may also hold the batch and channel dims (or the channel dim when unbatched).
         has_batch_dim = input.dim() == num_spatial_dims + 2
         num_non_spatial_dims = 2 if has_batch_dim else 1
         if len(output_size) == num_non_spatial_dims + num_spatial_dims:
@@ -179,6 +176,15 @@ class _ConvTransposeNd(_ConvNd):
             raise ValueError(f"ConvTranspose{num_spatial_dims}D: for {input.dim()}D input, output_size must have "
                              f"{num_spatial_dims} or {num_non_spatial_dims + num_spatial_dims} elements "
                              f"(got {len(output_size)})")
+        return output_size
+
+    def _output_padding(self, input, output_size, stride, padding, kernel_size, num_spatial_dims, dilation=None):
+        # PyTorch's rule: output_size picks the output_padding that reaches it, and must lie in
+        # [min_size, min_size + stride).
+        if output_size is None:
+            return _single(self.output_padding)
+        output_size = self._spatial_output_size(input, output_size, num_spatial_dims)
+        num_non_spatial_dims = input.dim() - num_spatial_dims
         min_sizes = []
         max_sizes = []
         for d in range(num_spatial_dims):
@@ -195,6 +201,25 @@ class _ConvTransposeNd(_ConvNd):
                                  f"to {max_sizes} (for an input of {input.size()[2:]})")
         return [output_size[d] - min_sizes[d] for d in range(num_spatial_dims)]
 
+    def _transposed_forward(self, input, output_size, num_spatial_dims, conv):
+        if output_size is not None:
+            spatial = list(self._spatial_output_size(input, output_size, num_spatial_dims))
+            sizes = spatial + [input.size(i) for i in range(input.dim() - num_spatial_dims, input.dim())]
+            if not all(isinstance(v, int) for v in sizes):
+                # Sizes only known when the model runs (U-Net: output_size=skip.size()): every output
+                # element is the same whatever output_padding is, so compute with the largest one
+                # PyTorch can pick (stride - 1) and cut to the requested size. (PyTorch's range check
+                # needs the runtime sizes and is not made.)
+                y = conv(input, self.weight, self.bias, self.stride, self.padding, [s - 1 for s in self.stride],
+                         self.groups, self.dilation)
+                for i in range(num_spatial_dims):
+                    y = y.narrow(y.dim() - num_spatial_dims + i, 0, spatial[i])
+                return y
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size,
+                                              num_spatial_dims, self.dilation)
+        return conv(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
+                    self.dilation)
+
 
 class ConvTranspose1d(_ConvTransposeNd):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
@@ -203,10 +228,7 @@ class ConvTranspose1d(_ConvTransposeNd):
                          _single(dilation), True, _single(output_padding), groups, bias, padding_mode, device, dtype)
 
     def forward(self, input, output_size=None):
-        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 1,
-                                              self.dilation)
-        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
-                                  self.groups, self.dilation)
+        return self._transposed_forward(input, output_size, 1, F.conv_transpose1d)
 
 
 class ConvTranspose2d(_ConvTransposeNd):
@@ -216,10 +238,7 @@ class ConvTranspose2d(_ConvTransposeNd):
                          _pair(dilation), True, _pair(output_padding), groups, bias, padding_mode, device, dtype)
 
     def forward(self, input, output_size=None):
-        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 2,
-                                              self.dilation)
-        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
-                                  self.groups, self.dilation)
+        return self._transposed_forward(input, output_size, 2, F.conv_transpose2d)
 
 
 class ConvTranspose3d(_ConvTransposeNd):
@@ -229,10 +248,7 @@ class ConvTranspose3d(_ConvTransposeNd):
                          _triple(dilation), True, _triple(output_padding), groups, bias, padding_mode, device, dtype)
 
     def forward(self, input, output_size=None):
-        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 3,
-                                              self.dilation)
-        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
-                                  self.groups, self.dilation)
+        return self._transposed_forward(input, output_size, 3, F.conv_transpose3d)
 
 
 def __getattr__(name):
