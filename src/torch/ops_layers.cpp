@@ -346,6 +346,8 @@ Value interpolate(OpCall& c) {
         shape.push_back(DimExpr(static_cast<int64_t>(std::floor(static_cast<double>(in.value()) * f))));
       else if (f == std::floor(f) && f >= 1)
         shape.push_back(in * static_cast<int64_t>(f));
+      else if (f > 0 && f < 1 && std::exp2(std::round(std::log2(1 / f))) == 1 / f)
+        shape.push_back(ir::floor_div(in, DimExpr(static_cast<int64_t>(1 / f))));  // in * 2^-k is exact
       else
         shape.push_back(DimExpr::unknown());  // floor(N * 1.5): computed by the lowering at run time
     }

@@ -279,6 +279,7 @@ CASES = [
        shapes=[{"N": 2, "H": 3, "W": 4, "A": 6, "B": 7}, {"N": 1, "H": 4, "W": 2, "A": 7, "B": 4}]),
     nn("unet_up_symbolic_output_size_1d", "UNetUp(1)", x="float32[N,4,H]", skip="float32[N,2,A]",
        shapes=[{"N": 2, "H": 3, "A": 5}, {"N": 1, "H": 4, "A": 8}]),
+    nn("half_and_pool_symbolic", "HalfAndPool()", x="float32[N,2,H,W]", shapes=HW),
     # ---- the new layers together, at the lowest and a newer opset, and per target ----
     nn("mix_default", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"}),
     nn("mix_opset13", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},

@@ -254,3 +254,11 @@ class UNetUp(nn.Module):
 
     def forward(self, x, skip):
         return self.up(x, output_size=skip.size()) + skip
+
+
+class HalfAndPool(nn.Module):
+    """interpolate(scale_factor=0.5) and a stride-2 pool of the same symbolic input have the same size
+    (floor(H / 2)), so they concatenate."""
+
+    def forward(self, x):
+        return torch.cat([F.interpolate(x, scale_factor=0.5, mode="bilinear"), F.avg_pool2d(x, 2)], 1)
