@@ -290,6 +290,7 @@ CASES = [
        args=["--target", "generic"]),
     nn("mix_tensorrt", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},
        args=["--target", "tensorrt"]),
+    # ---- torch.NAME forms ----
     fn("torch_cosine_similarity", "torch.cosine_similarity", "dim=-1", x="float32[N,3,4]", y="float32[N,3,4]"),
     fn("torch_pairwise_distance", "torch.pairwise_distance", "p=1.5", x="float32[N,4]", y="float32[N,4]"),
     fn("torch_bilinear", "torch.bilinear", "None", x="float32[N,3]", y="float32[N,2]", z="float32[4,3,2]"),
