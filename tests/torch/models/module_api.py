@@ -4,6 +4,10 @@ from collections import OrderedDict
 
 import torch
 import torch.nn as nn
+from torch.nn.modules.conv import _ConvTransposeNd
+from torch.nn.modules.instancenorm import _InstanceNorm
+from torch.nn.modules.padding import _ReflectionPadNd
+from torch.nn.modules.upsampling import Upsample
 
 
 class Block(nn.Module):
@@ -66,6 +70,9 @@ net.stem.append(nn.Flatten())
 print("after", list(net.heads.keys()), len(net.blocks), [n for n, _ in net.stem.named_children()])
 print("num_params", sum(p.numel() for p in net.parameters()))
 print(net)
+print("classes", issubclass(nn.InstanceNorm2d, _InstanceNorm), issubclass(nn.ConvTranspose1d, _ConvTransposeNd),
+      issubclass(nn.ReflectionPad3d, _ReflectionPadNd), issubclass(nn.UpsamplingBilinear2d, Upsample),
+      isinstance(nn.ZeroPad2d(1), nn.ConstantPad2d), issubclass(nn.ReLU6, nn.Hardtanh))
 # repr / extra_repr of the modules of issue 6
 mods = [nn.PReLU(3), nn.ELU(0.5, True), nn.SELU(True), nn.CELU(0.7), nn.GLU(1), nn.Threshold(0.1, 2.0), nn.Softmin(1),
         nn.Hardshrink(0.3), nn.Softshrink(), nn.ConvTranspose2d(2, 4, 3, stride=2, output_padding=1, groups=2, dilation=2),

@@ -17,3 +17,8 @@ class ChannelShuffle(Module):
 
     def extra_repr(self):
         return f"groups={self.groups}"
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.channelshuffle", name)

@@ -66,3 +66,8 @@ class InstanceNorm3d(_InstanceNorm):
     def _check_input_dim(self, input):
         if input.dim() not in (4, 5):
             raise ValueError(f"expected 4D or 5D input (got {input.dim()}D input)")
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.instancenorm", name)

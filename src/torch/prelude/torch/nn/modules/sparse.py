@@ -72,3 +72,8 @@ class Embedding(Module):
 from torch.nn.modules._placeholders import make_placeholder  # noqa: E402
 
 EmbeddingBag = make_placeholder("EmbeddingBag")
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.nn.modules.sparse", name)
