@@ -47,9 +47,10 @@ Value prelu(OpCall& c) {
   if (n.is_const() && n.value() != 1) {
     if (x->rank() == 0) c.runtime_error("Not allow zero-dim input tensor.");
     if (channels.is_const() && channels.value() != n.value())
-      c.runtime_error(fmt::format("Mismatch of parameter numbers and input channel size. Found parameter numbers = {} "
-                                  "and channel size = {}.",
-                                  n.value(), channels.str()));
+      c.runtime_error(
+          fmt::format("Mismatch of parameter numbers and input channel size. Found parameter numbers = {} "
+                      "and channel size = {}.",
+                      n.value(), channels.str()));
   }
   ir::Value* slope = cast_to(c.T, c.v(w), w->dtype, x->dtype, w->shape);
   if (!n.is_const() || n.value() != 1) {
@@ -57,7 +58,8 @@ Value prelu(OpCall& c) {
     for (size_t i = 2; i < x->rank(); ++i) s.push_back(DimExpr(1));
     slope = c.rec.emit("Reshape", {slope, c.rec.shape_value(s)}, ir::Type::tensor(elem(x->dtype), s));
   } else if (w->rank() > x->rank()) {
-    slope = c.rec.emit("Reshape", {slope, c.rec.const_i64({1})}, ir::Type::tensor(elem(x->dtype), {DimExpr(1)}));
+    slope =
+        c.rec.emit("Reshape", {slope, c.rec.const_i64({1})}, ir::Type::tensor(elem(x->dtype), {DimExpr(1)}));
   }
   return c.node("PRelu", {c.v(x), slope}, x->dtype, x->shape);
 }
@@ -89,28 +91,32 @@ Value conv_transpose(OpCall& c, size_t spatial) {
   TensorObj* w = c.t(1);
   TensorObj* bias = c.a.opt_tensor(2);
   // stride 3, padding 4, output_padding 5, groups 6, dilation 7
-  std::vector<int64_t> stride = c.a.ints(3), padding = c.a.ints(4), outpad = c.a.ints(5), dilation = c.a.ints(7);
+  std::vector<int64_t> stride = c.a.ints(3), padding = c.a.ints(4), outpad = c.a.ints(5),
+                       dilation = c.a.ints(7);
   int64_t groups = c.a.int_(6);
   if (w->rank() != spatial + 2)
-    c.runtime_error(fmt::format("Expected {}-dimensional weight for {}-dimensional input, but got weight of size {}",
-                                spatial + 2, spatial + 2, shape_text(w->shape)));
+    c.runtime_error(
+        fmt::format("Expected {}-dimensional weight for {}-dimensional input, but got weight of size {}",
+                    spatial + 2, spatial + 2, shape_text(w->shape)));
   if (x->dtype != w->dtype)
-    c.runtime_error(fmt::format("Input type ({}) and weight type ({}) should be the same", info(x->dtype).name,
-                                info(w->dtype).name));
+    c.runtime_error(fmt::format("Input type ({}) and weight type ({}) should be the same",
+                                info(x->dtype).name, info(w->dtype).name));
   if (groups <= 0) c.runtime_error("non-positive groups is not supported");
   for (size_t i = 0; i < spatial; ++i) {
     if (stride[i] <= 0) c.runtime_error("non-positive stride is not supported");
     if (padding[i] < 0) c.runtime_error("negative padding is not supported");
     if (outpad[i] >= stride[i] && outpad[i] >= dilation[i])
-      c.runtime_error(fmt::format("output padding must be smaller than either stride or dilation, but got "
-                                  "output_padding: {}, stride: {}, dilation: {}",
-                                  outpad[i], stride[i], dilation[i]));
+      c.runtime_error(
+          fmt::format("output padding must be smaller than either stride or dilation, but got "
+                      "output_padding: {}, stride: {}, dilation: {}",
+                      outpad[i], stride[i], dilation[i]));
   }
   bool batched = x->rank() == spatial + 2;
   if (!batched && x->rank() != spatial + 1)
-    c.runtime_error(fmt::format("Expected {}D (unbatched) or {}D (batched) input to conv_transpose{}d, but got input "
-                                "of size: {}",
-                                spatial + 1, spatial + 2, spatial, shape_text(x->shape)));
+    c.runtime_error(
+        fmt::format("Expected {}D (unbatched) or {}D (batched) input to conv_transpose{}d, but got input "
+                    "of size: {}",
+                    spatial + 1, spatial + 2, spatial, shape_text(x->shape)));
   std::vector<DimExpr> xs = x->shape;
   ir::Value* xv = c.v(x);
   if (!batched) {
@@ -118,9 +124,10 @@ Value conv_transpose(OpCall& c, size_t spatial) {
     xv = c.rec.emit("Unsqueeze", {xv, c.rec.const_i64({0})}, ir::Type::tensor(elem(x->dtype), xs));
   }
   if (xs[1].is_const() && w->shape[0].is_const() && xs[1].value() != w->shape[0].value())
-    c.runtime_error(fmt::format("Given transposed=1, weight of size {}, expected input{} to have {} channels, but got "
-                                "{} channels instead",
-                                shape_text(w->shape), shape_text(x->shape), w->shape[0].value(), xs[1].value()));
+    c.runtime_error(
+        fmt::format("Given transposed=1, weight of size {}, expected input{} to have {} channels, but got "
+                    "{} channels instead",
+                    shape_text(w->shape), shape_text(x->shape), w->shape[0].value(), xs[1].value()));
   std::vector<int64_t> kernel, pads(2 * spatial);
   for (size_t i = 0; i < spatial; ++i) {
     if (!w->shape[2 + i].is_const()) return c.unsupported("a transposed convolution kernel of symbolic size");
@@ -129,7 +136,8 @@ Value conv_transpose(OpCall& c, size_t spatial) {
   }
   std::vector<DimExpr> shape{xs[0], w->shape[1] * groups};
   for (size_t i = 0; i < spatial; ++i)
-    shape.push_back((xs[2 + i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (kernel[i] - 1) + outpad[i] + 1);
+    shape.push_back((xs[2 + i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (kernel[i] - 1) + outpad[i] +
+                    1);
   std::vector<ir::Value*> ins{xv, c.v(w)};
   if (bias) ins.push_back(c.v(bias));
   ir::Value* v = c.rec.emit("ConvTranspose", ins, ir::Type::tensor(elem(x->dtype), shape),
@@ -155,7 +163,8 @@ Value instance_norm(OpCall& c) {
   bool use_input_stats = c.a.boolean(5);
   float eps = static_cast<float>(c.a.real(7));
   need_float(c, x);
-  if (x->rank() < 2) c.runtime_error(fmt::format("instance_norm: expected at least 2D input, got {}D", x->rank()));
+  if (x->rank() < 2)
+    c.runtime_error(fmt::format("instance_norm: expected at least 2D input, got {}D", x->rank()));
   if (!use_input_stats && (!mean || !var))
     c.runtime_error("Expected running_mean and running_var to be defined when use_input_stats is false");
   DimExpr ch = x->shape[1];
@@ -179,7 +188,8 @@ Value pad_mode(OpCall& c, size_t spatial, const char* mode) {
   std::vector<DimExpr> pad = c.a.dims(1);
   const char* torch_name = std::string_view(mode) == "reflect" ? "reflection" : "replication";
   if (pad.size() != 2 * spatial)
-    c.runtime_error(fmt::format("{}_pad{}d: padding size is expected to be {}", torch_name, spatial, 2 * spatial));
+    c.runtime_error(
+        fmt::format("{}_pad{}d: padding size is expected to be {}", torch_name, spatial, 2 * spatial));
   if (x->rank() != spatial + 1 && x->rank() != spatial + 2)
     c.runtime_error(fmt::format("{}D or {}D (batch mode) tensor expected for input, but got: {}", spatial + 1,
                                 spatial + 2, shape_text(x->shape)));
@@ -195,9 +205,10 @@ Value pad_mode(OpCall& c, size_t spatial, const char* mode) {
     DimExpr in = x->shape[d];
     if (std::string_view(mode) == "reflect" && in.is_const() && before.is_const() && after.is_const() &&
         (before.value() >= in.value() || after.value() >= in.value()))
-      c.runtime_error(fmt::format("Argument #4: Padding size should be less than the corresponding input dimension, "
-                                  "but got: padding ({}, {}) at dimension {} of input {}",
-                                  before.value(), after.value(), d, shape_text(x->shape)));
+      c.runtime_error(
+          fmt::format("Argument #4: Padding size should be less than the corresponding input dimension, "
+                      "but got: padding ({}, {}) at dimension {} of input {}",
+                      before.value(), after.value(), d, shape_text(x->shape)));
     int64_t crop_b = before.is_const() && before.value() < 0 ? -before.value() : 0;
     int64_t crop_a = after.is_const() && after.value() < 0 ? -after.value() : 0;
     pads[d] = crop_b ? DimExpr(0) : before;
@@ -205,16 +216,16 @@ Value pad_mode(OpCall& c, size_t spatial, const char* mode) {
     padded[d] = in + pads[d] + pads[d + r];
     shape[d] = in + before + after;
     if (shape[d].is_const() && shape[d].value() < 1)
-      c.runtime_error(fmt::format("input (size {}) is too small. Calculated output size: {} at dimension {}", in.str(),
-                                  shape[d].value(), d));
+      c.runtime_error(fmt::format("input (size {}) is too small. Calculated output size: {} at dimension {}",
+                                  in.str(), shape[d].value(), d));
     if (crop_b || crop_a) {
       axes.push_back(static_cast<int64_t>(d));
       starts.push_back(crop_b);
       ends.push_back(crop_a ? -crop_a : INT64_MAX);
     }
   }
-  ir::Value* v = c.rec.emit("Pad", {c.v(x), c.rec.shape_value(pads)}, ir::Type::tensor(elem(x->dtype), padded),
-                            {{"mode", std::string(mode)}});
+  ir::Value* v = c.rec.emit("Pad", {c.v(x), c.rec.shape_value(pads)},
+                            ir::Type::tensor(elem(x->dtype), padded), {{"mode", std::string(mode)}});
   if (axes.empty()) return c.out(v, x->dtype, shape);
   return c.node("Slice", {v, c.rec.const_i64(starts), c.rec.const_i64(ends), c.rec.const_i64(axes)}, x->dtype,
                 shape);
@@ -226,9 +237,10 @@ Value embedding(OpCall& c) {
   TensorObj* w = c.t(0);
   TensorObj* idx = c.t(1);
   if (idx->dtype != DType::Int64 && idx->dtype != DType::Int32)
-    c.runtime_error(fmt::format("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
-                                "Long, Int; but got {} instead (while checking arguments for embedding)",
-                                info(idx->dtype).name));
+    c.runtime_error(
+        fmt::format("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                    "Long, Int; but got {} instead (while checking arguments for embedding)",
+                    info(idx->dtype).name));
   if (w->rank() != 2) c.runtime_error("'weight' must be 2-D");
   std::vector<DimExpr> shape = idx->shape;
   shape.push_back(w->shape[1]);
@@ -253,18 +265,20 @@ Value pixel_shuffle(OpCall& c, bool up) {
   int64_t r = c.a.int_(1);
   const char* name = up ? "pixel_shuffle" : "pixel_unshuffle";
   if (x->rank() < 3)
-    c.runtime_error(fmt::format("{} expects input to have at least 3 dimensions, but got input with {} dimension(s)",
-                                name, x->rank()));
+    c.runtime_error(
+        fmt::format("{} expects input to have at least 3 dimensions, but got input with {} dimension(s)",
+                    name, x->rank()));
   if (r <= 0)
-    c.runtime_error(fmt::format("{} expects a positive {}, but got {}", name, up ? "upscale_factor" : "downscale_factor",
-                                r));
+    c.runtime_error(fmt::format("{} expects a positive {}, but got {}", name,
+                                up ? "upscale_factor" : "downscale_factor", r));
   std::vector<DimExpr> s = x->shape;
   size_t k = s.size();
   if (up) {
     if (s[k - 3].is_const() && s[k - 3].value() % (r * r) != 0)
-      c.runtime_error(fmt::format("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square "
-                                  "of upscale_factor, but input.size(-3)={} is not divisible by {}",
-                                  s[k - 3].value(), r * r));
+      c.runtime_error(
+          fmt::format("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square "
+                      "of upscale_factor, but input.size(-3)={} is not divisible by {}",
+                      s[k - 3].value(), r * r));
     s[k - 3] = ir::floor_div(s[k - 3], DimExpr(r * r));
     s[k - 2] = s[k - 2] * r;
     s[k - 1] = s[k - 1] * r;
@@ -272,9 +286,10 @@ Value pixel_shuffle(OpCall& c, bool up) {
   }
   for (size_t i : {k - 2, k - 1})
     if (s[i].is_const() && s[i].value() % r != 0)
-      c.runtime_error(fmt::format("pixel_unshuffle expects {} to be divisible by downscale_factor, but input.size({})={} "
-                                  "is not divisible by {}",
-                                  i == k - 2 ? "height" : "width", i == k - 2 ? -2 : -1, s[i].value(), r));
+      c.runtime_error(
+          fmt::format("pixel_unshuffle expects {} to be divisible by downscale_factor, but input.size({})={} "
+                      "is not divisible by {}",
+                      i == k - 2 ? "height" : "width", i == k - 2 ? -2 : -1, s[i].value(), r));
   s[k - 3] = s[k - 3] * (r * r);
   s[k - 2] = ir::floor_div(s[k - 2], DimExpr(r));
   s[k - 1] = ir::floor_div(s[k - 1], DimExpr(r));
@@ -286,14 +301,17 @@ Value channel_shuffle(OpCall& c) {
   TensorObj* x = c.t(0);
   int64_t g = c.a.int_(1);
   if (x->rank() <= 2)
-    c.runtime_error(fmt::format("channel_shuffle expects input to have at least 3 dimensions, but got input with {} "
-                                "dimension(s)",
-                                x->rank()));
-  if (g <= 0) c.runtime_error(fmt::format("Number of groups to divide channels in must be positive. Value of groups:{}", g));
+    c.runtime_error(
+        fmt::format("channel_shuffle expects input to have at least 3 dimensions, but got input with {} "
+                    "dimension(s)",
+                    x->rank()));
+  if (g <= 0)
+    c.runtime_error(
+        fmt::format("Number of groups to divide channels in must be positive. Value of groups:{}", g));
   DimExpr ch = x->shape[1];
   if (ch.is_const() && ch.value() % g != 0)
-    c.runtime_error(fmt::format("Number of channels must be divisible by groups. Got {} channels and {} groups.",
-                                ch.value(), g));
+    c.runtime_error(fmt::format(
+        "Number of channels must be divisible by groups. Got {} channels and {} groups.", ch.value(), g));
   ir::ElementType e = elem(x->dtype);
   std::vector<DimExpr> s5{x->shape[0], DimExpr(g), ir::floor_div(ch, DimExpr(g))};
   s5.insert(s5.end(), x->shape.begin() + 2, x->shape.end());
@@ -385,7 +403,8 @@ const std::vector<OpDef>& layer_ops() {
          ir::Value* a = c.rec.const_scalar(e, alpha);
          ir::Value* ex = c.rec.emit("Exp", {c.rec.emit("Div", {c.v(x), a}, t)}, t);
          ir::Value* neg = c.rec.emit("Mul", {c.rec.emit("Sub", {ex, c.rec.const_scalar(e, 1.0)}, t), a}, t);
-         ir::Value* pos = c.rec.emit("Greater", {c.v(x), c.rec.const_scalar(e, 0.0)}, ir::Type::tensor(ir::ElementType::Bool, x->shape));
+         ir::Value* pos = c.rec.emit("Greater", {c.v(x), c.rec.const_scalar(e, 0.0)},
+                                     ir::Type::tensor(ir::ElementType::Bool, x->shape));
          return c.node("Where", {pos, c.v(x), neg}, x->dtype, x->shape);
        }},
       {"softsign(Tensor self) -> Tensor", kNN,
@@ -394,35 +413,50 @@ const std::vector<OpDef>& layer_ops() {
          return c.unary("Softsign");
        }},
       {"threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor", kFn | kFnInplace, threshold},
-      {"hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor", kFn | kMethod, [](OpCall& c) { return shrink(c, false); }},
+      {"hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return shrink(c, false); }},
       {"softshrink(Tensor self, Scalar lambd=0.5) -> Tensor", kNN, [](OpCall& c) { return shrink(c, true); }},
       // ---- transposed convolution ----
-      {"conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] output_padding=0, int groups=1, int[1] dilation=1) -> Tensor",
+      {"conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, "
+       "int[1] output_padding=0, int groups=1, int[1] dilation=1) -> Tensor",
        kFn, [](OpCall& c) { return conv_transpose(c, 1); }},
-      {"conv_transpose2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor",
+      {"conv_transpose2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, "
+       "int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor",
        kFn, [](OpCall& c) { return conv_transpose(c, 2); }},
-      {"conv_transpose3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor",
+      {"conv_transpose3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, "
+       "int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor",
        kFn, [](OpCall& c) { return conv_transpose(c, 3); }},
       // ---- normalization ----
-      {"instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+      {"instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, "
+       "bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
        kFn, instance_norm},
       // ---- padding ----
-      {"reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor", kNN, [](OpCall& c) { return pad_mode(c, 1, "reflect"); }},
-      {"reflection_pad2d(Tensor self, SymInt[4] padding) -> Tensor", kNN, [](OpCall& c) { return pad_mode(c, 2, "reflect"); }},
-      {"reflection_pad3d(Tensor self, SymInt[6] padding) -> Tensor", kNN, [](OpCall& c) { return pad_mode(c, 3, "reflect"); }},
-      {"replication_pad1d(Tensor self, SymInt[2] padding) -> Tensor", kNN, [](OpCall& c) { return pad_mode(c, 1, "edge"); }},
-      {"replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor", kNN, [](OpCall& c) { return pad_mode(c, 2, "edge"); }},
-      {"replication_pad3d(Tensor self, SymInt[6] padding) -> Tensor", kNN, [](OpCall& c) { return pad_mode(c, 3, "edge"); }},
+      {"reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor", kNN,
+       [](OpCall& c) { return pad_mode(c, 1, "reflect"); }},
+      {"reflection_pad2d(Tensor self, SymInt[4] padding) -> Tensor", kNN,
+       [](OpCall& c) { return pad_mode(c, 2, "reflect"); }},
+      {"reflection_pad3d(Tensor self, SymInt[6] padding) -> Tensor", kNN,
+       [](OpCall& c) { return pad_mode(c, 3, "reflect"); }},
+      {"replication_pad1d(Tensor self, SymInt[2] padding) -> Tensor", kNN,
+       [](OpCall& c) { return pad_mode(c, 1, "edge"); }},
+      {"replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor", kNN,
+       [](OpCall& c) { return pad_mode(c, 2, "edge"); }},
+      {"replication_pad3d(Tensor self, SymInt[6] padding) -> Tensor", kNN,
+       [](OpCall& c) { return pad_mode(c, 3, "edge"); }},
       // ---- embedding, one_hot ----
-      {"embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor",
+      {"embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool "
+       "sparse=False) -> Tensor",
        kFn, embedding},
       {"one_hot(Tensor self, int num_classes=-1) -> Tensor", kNN, one_hot},
       // ---- rearrangements and resampling ----
-      {"pixel_shuffle(Tensor self, int upscale_factor) -> Tensor", kFn, [](OpCall& c) { return pixel_shuffle(c, true); }},
-      {"pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor", kFn, [](OpCall& c) { return pixel_shuffle(c, false); }},
+      {"pixel_shuffle(Tensor self, int upscale_factor) -> Tensor", kFn,
+       [](OpCall& c) { return pixel_shuffle(c, true); }},
+      {"pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor", kFn,
+       [](OpCall& c) { return pixel_shuffle(c, false); }},
       {"channel_shuffle(Tensor self, int groups) -> Tensor", kFn, channel_shuffle},
       {"native_channel_shuffle(Tensor self, int groups) -> Tensor", kFn, channel_shuffle},
-      {"interpolate(Tensor input, SymInt[]? size=None, float[]? scale_factor=None, str mode=\"nearest\", bool? align_corners=None, bool? recompute_scale_factor=None, bool antialias=False) -> Tensor",
+      {"interpolate(Tensor input, SymInt[]? size=None, float[]? scale_factor=None, str mode=\"nearest\", "
+       "bool? align_corners=None, bool? recompute_scale_factor=None, bool antialias=False) -> Tensor",
        kNN, interpolate},
   };
   return ops;
