@@ -42,6 +42,7 @@ const std::vector<OpDef>& shape_ops();
 const std::vector<OpDef>& nn_ops();
 const std::vector<OpDef>& create_ops();
 const std::vector<OpDef>& index_ops();
+const std::vector<OpDef>& layer_ops();
 
 struct OpRow {
   const OpDef* def;

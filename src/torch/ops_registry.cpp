@@ -18,7 +18,7 @@ using eval::Value;
 const std::vector<OpRow>& all_ops() {
   static const std::vector<OpRow> rows = [] {
     std::vector<OpRow> out;
-    for (const auto* table : {&pointwise_ops(), &reduce_ops(), &shape_ops(), &nn_ops(), &create_ops(), &index_ops()})
+    for (const auto* table : {&pointwise_ops(), &reduce_ops(), &shape_ops(), &nn_ops(), &create_ops(), &index_ops(), &layer_ops()})
       for (const OpDef& d : *table) out.push_back(OpRow{&d, parse_schema(d.schema)});
     return out;
   }();
@@ -125,7 +125,7 @@ Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mod
     bool ok = mode == Mode::Any        ? true
               : mode == Mode::Function ? (f & (kFn | kNN | kFnInplace)) != 0
               : mode == Mode::Method   ? (f & kMethod) != 0
-                                       : (f & kInplace) != 0;
+                                       : (f & (kInplace | kFnInplace)) != 0;  // Tensor.NAME_ / torch.NAME_
     if (!ok) continue;
     tried.push_back(r);
     Bound b(I, r->schema);

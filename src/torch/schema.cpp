@@ -530,6 +530,24 @@ std::optional<double> Bound::opt_real(size_t i) const {
   return real(i);
 }
 
+std::vector<double> Bound::reals(size_t i) const {
+  Value v = get(i);
+  std::vector<double> out;
+  auto one = [&](const Value& e) {
+    double d;
+    int64_t k;
+    if (eval::float_value(e, &d)) return out.push_back(d);
+    if (eval::int_value(e, &k)) return out.push_back(static_cast<double>(k));
+    error(i, fmt::format("must be {}, but found element of type {}", schema->params[i].type_text, python_type_name(I, e)));
+  };
+  if (is_seq(v)) {
+    for (const Value& e : seq_items(v)) one(e);
+  } else {
+    one(v);
+  }
+  return out;
+}
+
 bool Bound::boolean(size_t i) const {
   Value v = get(i);
   int64_t k;

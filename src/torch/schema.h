@@ -100,6 +100,7 @@ class Bound {
   std::vector<ir::DimExpr> dims(size_t i) const;  // symbolic allowed
   double real(size_t i) const;
   std::optional<double> opt_real(size_t i) const;
+  std::vector<double> reals(size_t i) const;      // float[]: a number or a sequence of numbers
   bool boolean(size_t i) const;
   std::optional<bool> opt_bool(size_t i) const;
   Scalar scalar(size_t i) const;

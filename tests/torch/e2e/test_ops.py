@@ -276,6 +276,9 @@ def test_table_coverage():
         "constant_pad_nd", "max_pool1d_with_indices", "max_pool2d_with_indices", "max_pool3d_with_indices",
         "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool3d", "linear", "conv1d", "conv2d", "conv3d",
         "layer_norm", "group_norm", "dropout", "avg_pool3d", "hardtanh",
+        # F.pad's reflect / replicate modes (test_nn.py f_pad_* and the padding modules)
+        "reflection_pad1d", "reflection_pad2d", "reflection_pad3d", "replication_pad1d", "replication_pad2d",
+        "replication_pad3d",
     }
     here = os.path.dirname(os.path.abspath(__file__))
     text = "".join(open(os.path.join(here, f)).read() for f in sorted(os.listdir(here))

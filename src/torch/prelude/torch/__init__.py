@@ -250,6 +250,20 @@ def broadcast_shapes(*shapes):
     return Size(result)
 
 
+# torch.NAME forms of ops whose PyTorch-exact computation is written in torch.nn.functional
+# (resolved when called: torch.nn is imported at the end of this module).
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    return _functional.cosine_similarity(x1, x2, dim, eps)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    return _functional.pairwise_distance(x1, x2, p, eps, keepdim)
+
+
+def bilinear(input1, input2, weight, bias=None):
+    return _functional.bilinear(input1, input2, weight, bias)
+
+
 def compile(model=None, **kwargs):
     return model if model is not None else (lambda m: m)
 

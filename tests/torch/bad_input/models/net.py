@@ -25,13 +25,13 @@ class Unsupported(nn.Module):
     def __init__(self):
         super().__init__()
         self.conv = nn.Conv2d(3, 4, 3)
-        self.block = nn.Sequential(nn.Conv2d(4, 4, 1), nn.PReLU())
+        self.block = nn.Sequential(nn.Conv2d(4, 4, 1), nn.RReLU())
 
     def forward(self, x):
         y = self.conv(x)
         y = torch.special.erfcx(y)
         y = self.block(y)
-        y = F.interpolate(y, scale_factor=2.0)
+        y = F.lp_pool2d(y, 2, 2)
         return y.flatten(1)
 
 
@@ -40,3 +40,34 @@ class TensorCondition(nn.Module):
         if x.sum() > 0:
             return x
         return -x
+
+
+class NnUnsupported(nn.Module):
+    """nn things onnxify cannot export: both reported in one run, at the user's lines."""
+
+    def __init__(self):
+        super().__init__()
+        self.bag = nn.EmbeddingBag(10, 3)
+
+    def forward(self, x):
+        y = self.bag(x.long().flatten(1))        # a module onnxify does not implement
+        z = F.normalize(x, out=x)                # out= tensors
+        return y, z
+
+
+class ConvTransposeBadSize(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(3, 3, 2, stride=2)
+
+    def forward(self, x):
+        return self.up(x, output_size=(40, 40))  # PyTorch's ValueError: valid sizes are 16..17
+
+
+class ConvTransposeReflect(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up = nn.ConvTranspose2d(3, 3, 2, padding_mode="reflect")  # PyTorch's ValueError
+
+    def forward(self, x):
+        return self.up(x)

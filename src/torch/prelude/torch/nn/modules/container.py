@@ -73,6 +73,43 @@ class Sequential(Module):
         del self[key]
         return v
 
+    def __iadd__(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError("add operator supports only objects of Sequential class, but {} is given.".format(
+                str(type(other))))
+        offset = len(self)
+        for i, module in enumerate(other):
+            self.add_module(str(i + offset), module)
+        return self
+
+    def _check_factor(self, other):
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
+
+    def __mul__(self, other):
+        # The same module objects repeated (shared parameters), numbered on.
+        self._check_factor(other)
+        combined = Sequential()
+        offset = 0
+        for _ in range(other):
+            for module in self:
+                combined.add_module(str(offset), module)
+                offset += 1
+        return combined
+
+    def __rmul__(self, other):
+        return self.__mul__(other)
+
+    def __imul__(self, other):
+        self._check_factor(other)
+        n = len(self)
+        for k in range(1, other):
+            for i in range(n):
+                self.add_module(str(i + k * n), self._modules[str(i)])
+        return self
+
     def __dir__(self):
         keys = super().__dir__()
         keys = [key for key in keys if not key.isdigit()]
@@ -153,31 +190,6 @@ class ModuleList(Module):
         for i, module in enumerate(chain(self, other)):
             combined.add_module(str(i), module)
         return combined
-
-    def __repr__(self):
-        list_of_reprs = [repr(item) for item in self]
-        if len(list_of_reprs) == 0:
-            return self._get_name() + "()"
-        start_end_indices = [[0, 0]]
-        repeated_blocks = [list_of_reprs[0]]
-        for i, r in enumerate(list_of_reprs[1:], 1):
-            if r == repeated_blocks[-1]:
-                start_end_indices[-1][1] += 1
-                continue
-            start_end_indices.append([i, i])
-            repeated_blocks.append(r)
-        lines = []
-        main_str = self._get_name() + "("
-        for (start_id, end_id), b in zip(start_end_indices, repeated_blocks):
-            local_repr = f"({start_id}): {b}"
-            if start_id != end_id:
-                n = end_id - start_id + 1
-                local_repr = f"({start_id}-{end_id}): {n} x {b}"
-            local_repr = _addindent(local_repr, 2)
-            lines.append(local_repr)
-        main_str += "\n  " + "\n  ".join(lines) + "\n"
-        main_str += ")"
-        return main_str
 
     def __dir__(self):
         keys = super().__dir__()
@@ -432,7 +444,7 @@ class ParameterDict(Module):
             if isinstance(p, torch.Tensor):
                 size_str = "x".join(str(size) for size in p.size())
                 parastr = "{} containing: [{} of size {}]".format(
-                    "Parameter" if isinstance(p, Parameter) else "Tensor", p.dtype, size_str)
+                    "Parameter" if isinstance(p, Parameter) else "Tensor", torch.typename(p), size_str)
                 child_lines.append("  (" + str(k) + "): " + parastr)
             else:
                 child_lines.append("  (" + str(k) + "): Object of type: " + type(p).__name__)

@@ -159,9 +159,66 @@ class Conv3d(_ConvNd):
 
 
 class _ConvTransposeNd(_ConvNd):
-    def forward(self, input, output_size=None):
-        from torch._onnxify_support import unsupported
-        return unsupported(f"torch.nn.{type(self).__name__}", "transposed convolutions are not supported yet")
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, transposed, output_padding,
+                 groups, bias, padding_mode, device=None, dtype=None):
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {self.__class__.__name__}')
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, transposed, output_padding,
+                         groups, bias, padding_mode, device, dtype)
+
+    def _spatial_output_size(self, input, output_size, num_spatial_dims):
+        # output_size may also hold the batch and channel dims (or the channel dim when unbatched).
+        has_batch_dim = input.dim() == num_spatial_dims + 2
+        num_non_spatial_dims = 2 if has_batch_dim else 1
+        if len(output_size) == num_non_spatial_dims + num_spatial_dims:
+            output_size = output_size[num_non_spatial_dims:]
+        if len(output_size) != num_spatial_dims:
+            raise ValueError(f"ConvTranspose{num_spatial_dims}D: for {input.dim()}D input, output_size must have "
+                             f"{num_spatial_dims} or {num_non_spatial_dims + num_spatial_dims} elements "
+                             f"(got {len(output_size)})")
+        return output_size
+
+    def _output_padding(self, input, output_size, stride, padding, kernel_size, num_spatial_dims, dilation=None):
+        # PyTorch's rule: output_size picks the output_padding that reaches it, and must lie in
+        # [min_size, min_size + stride).
+        if output_size is None:
+            return _single(self.output_padding)
+        output_size = self._spatial_output_size(input, output_size, num_spatial_dims)
+        num_non_spatial_dims = input.dim() - num_spatial_dims
+        min_sizes = []
+        max_sizes = []
+        for d in range(num_spatial_dims):
+            dim_size = ((input.size(d + num_non_spatial_dims) - 1) * stride[d] - 2 * padding[d] +
+                        (dilation[d] if dilation is not None else 1) * (kernel_size[d] - 1) + 1)
+            min_sizes.append(dim_size)
+            max_sizes.append(min_sizes[d] + stride[d] - 1)
+        for i in range(len(output_size)):
+            size = output_size[i]
+            min_size = min_sizes[i]
+            max_size = max_sizes[i]
+            if size < min_size or size > max_size:
+                raise ValueError(f"requested an output size of {output_size}, but valid sizes range from {min_sizes} "
+                                 f"to {max_sizes} (for an input of {input.size()[2:]})")
+        return [output_size[d] - min_sizes[d] for d in range(num_spatial_dims)]
+
+    def _transposed_forward(self, input, output_size, num_spatial_dims, conv):
+        if output_size is not None:
+            spatial = list(self._spatial_output_size(input, output_size, num_spatial_dims))
+            sizes = spatial + [input.size(i) for i in range(input.dim() - num_spatial_dims, input.dim())]
+            if not all(isinstance(v, int) for v in sizes):
+                # Sizes only known when the model runs (U-Net: output_size=skip.size()): every output
+                # element is the same whatever output_padding is, so compute with the largest one
+                # PyTorch can pick (stride - 1) and cut to the requested size. (PyTorch's range check
+                # needs the runtime sizes and is not made.)
+                y = conv(input, self.weight, self.bias, self.stride, self.padding, [s - 1 for s in self.stride],
+                         self.groups, self.dilation)
+                for i in range(num_spatial_dims):
+                    y = y.narrow(y.dim() - num_spatial_dims + i, 0, spatial[i])
+                return y
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size,
+                                              num_spatial_dims, self.dilation)
+        return conv(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
+                    self.dilation)
 
 
 class ConvTranspose1d(_ConvTransposeNd):
@@ -170,6 +227,9 @@ class ConvTranspose1d(_ConvTransposeNd):
         super().__init__(in_channels, out_channels, _single(kernel_size), _single(stride), _single(padding),
                          _single(dilation), True, _single(output_padding), groups, bias, padding_mode, device, dtype)
 
+    def forward(self, input, output_size=None):
+        return self._transposed_forward(input, output_size, 1, F.conv_transpose1d)
+
 
 class ConvTranspose2d(_ConvTransposeNd):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
@@ -177,12 +237,18 @@ class ConvTranspose2d(_ConvTransposeNd):
         super().__init__(in_channels, out_channels, _pair(kernel_size), _pair(stride), _pair(padding),
                          _pair(dilation), True, _pair(output_padding), groups, bias, padding_mode, device, dtype)
 
+    def forward(self, input, output_size=None):
+        return self._transposed_forward(input, output_size, 2, F.conv_transpose2d)
+
 
 class ConvTranspose3d(_ConvTransposeNd):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
                  bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
         super().__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride), _triple(padding),
                          _triple(dilation), True, _triple(output_padding), groups, bias, padding_mode, device, dtype)
+
+    def forward(self, input, output_size=None):
+        return self._transposed_forward(input, output_size, 3, F.conv_transpose3d)
 
 
 def __getattr__(name):
