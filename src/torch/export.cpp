@@ -288,6 +288,7 @@ ExportResult export_model(const ExportOptions& o) {
   wo.metadata.emplace_back("model", o.model_expr);
   st = write_onnx(g, r.output_path, wo);
   timer.lap("write");
+  s.I->flush();  // what the model's code printed, before the session may outlive this call
   r.retained = std::move(session);
   if (!st) {
     r.failure = Failure::Convert;
