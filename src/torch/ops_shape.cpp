@@ -342,6 +342,57 @@ Value to(OpCall& c, std::optional<DType> dt, bool copy) {
   return c.out(cast_to(c.T, c.v(x), x->dtype, *dt, x->shape), *dt, x->shape);
 }
 
+// roll: each dim's last (shift mod n) elements move to the front, two Slices and a Concat per dim
+// (symbolic sizes: the split point is computed at run time, Python's modulo via ONNX's integer Mod).
+// Without dims, the flattened tensor is rolled and reshaped back.
+Value roll(OpCall& c) {
+  TensorObj* x = c.t(0);
+  std::vector<int64_t> shifts = c.a.ints(1), dims = c.a.ints(2);
+  if (dims.empty()) {
+    if (shifts.size() != 1)
+      c.runtime_error(fmt::format("shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size()));
+    if (x->rank() == 1) dims = {0};
+  } else if (shifts.size() != dims.size()) {
+    c.runtime_error(fmt::format("shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size()));
+  }
+  Recorder& R = c.rec;
+  ir::Value* v = c.v(x);
+  std::vector<DimExpr> shape = x->shape;
+  bool flat = dims.empty();
+  if (flat) {
+    shape = {product(x->shape)};
+    v = R.emit("Reshape", {v, R.const_i64({-1})}, ir::Type::tensor(elem(x->dtype), shape));
+    dims = {0};
+  }
+  ir::Type t = ir::Type::tensor(elem(x->dtype), shape);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    int64_t d = norm_dim(c.I, dims[i], static_cast<int64_t>(shape.size()));
+    DimExpr n = shape[d];
+    ir::Value* split;  // n - (shift mod n), as a 1-element vector
+    if (n.is_const()) {
+      if (n.value() == 0) continue;
+      int64_t s = ((shifts[i] % n.value()) + n.value()) % n.value();
+      if (s == 0) continue;
+      split = R.const_i64({n.value() - s});
+    } else {
+      ir::Type vt = ir::Type::tensor(ir::ElementType::Int64, {DimExpr(1)});
+      ir::Value* nv = R.dim_vec(n);
+      ir::Value* m = R.emit("Mod", {R.const_i64({shifts[i]}), nv}, vt);
+      split = R.emit("Sub", {nv, m}, vt);
+    }
+    ir::Value* axes = R.const_i64({d});
+    // The parts' lengths are only known together (they sum to n).
+    std::vector<DimExpr> part = shape;
+    part[d] = DimExpr::unknown();
+    ir::Type pt = ir::Type::tensor(elem(x->dtype), part);
+    ir::Value* tail = R.emit("Slice", {v, split, R.const_i64({std::numeric_limits<int64_t>::max()}), axes}, pt);
+    ir::Value* head = R.emit("Slice", {v, R.const_i64({0}), split, axes}, pt);
+    v = R.emit("Concat", {tail, head}, t, {{"axis", d}});
+  }
+  if (flat) v = R.emit("Reshape", {v, R.shape_value(x->shape)}, x->ir_type());
+  return c.out(v, x->dtype, x->shape);
+}
+
 }  // namespace
 
 const std::vector<OpDef>& shape_ops() {
@@ -496,6 +547,7 @@ const std::vector<OpDef>& shape_ops() {
                                  c.rec.const_i64(steps)},
                        x->dtype, x->shape);
        }},
+      {"roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", kFn | kMethod, roll},
       {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
