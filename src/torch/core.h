@@ -27,7 +27,7 @@
 namespace onnxify::torch {
 
 struct ViewSpec {
-  enum class Kind : uint8_t { None, Alias, Index, Reshape, Permute };
+  enum class Kind : uint8_t { None, Alias, Index, Reshape, Permute, Expand };  // Expand: read-only
   ViewSpec() = default;
   explicit ViewSpec(Kind k, eval::Value key = {}, std::vector<int64_t> perm = {})
       : kind(k), key(std::move(key)), perm(std::move(perm)) {}

@@ -140,20 +140,36 @@ Value unsqueeze_at(OpCall& c, TensorObj* x, int64_t d) {
   return reshape_to(c, x, shape, true);
 }
 
+// Marks `r` as PyTorch's view x[:, ..., :, entry] (entry at `dim`) so in-place writes to it reach x.
+void mark_index_view(OpCall& c, const Value& r, TensorObj* x, int64_t dim, Value entry) {
+  std::vector<Value> items;
+  for (int64_t i = 0; i < dim; ++i) items.push_back(eval::new_slice(c.I, Value::none(), Value::none(), Value::none()));
+  items.push_back(std::move(entry));
+  make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Index, eval::new_tuple(c.I, std::move(items))});
+}
+
+Value slice_entry(OpCall& c, DimExpr start, DimExpr stop) {
+  return eval::new_slice(c.I, make_size_value(c.T, start), make_size_value(c.T, stop), Value::none());
+}
+
 std::vector<Value> split_sizes(OpCall& c, TensorObj* x, int64_t dim, const std::vector<DimExpr>& sizes) {
   std::vector<ir::Value*> outs;
   std::vector<Value> result;
   if (sizes.size() == 1) {
     result.push_back(c.out(c.v(x), x->dtype, x->shape));
+    make_view(as_tensor(result.back()), x, ViewSpec{ViewSpec::Kind::Alias});
     return result;
   }
   ir::Node* n = c.rec.node("Split", {c.v(x), c.rec.shape_value(sizes)}, sizes.size());
   n->set_attr("axis", dim);
+  DimExpr at(0);  // where piece i starts (its view is x[..., at:at + size])
   for (size_t i = 0; i < sizes.size(); ++i) {
     std::vector<DimExpr> shape = x->shape;
     shape[dim] = sizes[i];
     n->output(i)->set_type(ir::Type::tensor(elem(x->dtype), shape));
     result.push_back(c.out(n->output(i), x->dtype, shape));
+    mark_index_view(c, result.back(), x, dim, slice_entry(c, at, at + sizes[i]));
+    at = at + sizes[i];
   }
   return result;
 }
@@ -213,6 +229,7 @@ Value unbind(OpCall& c) {
     ir::Value* v = c.rec.emit("Gather", {c.v(x), c.rec.const_i64_scalar(i)}, ir::Type::tensor(elem(x->dtype), shape),
                               {{"axis", dim}});
     out.push_back(c.out(v, x->dtype, shape));
+    mark_index_view(c, out.back(), x, dim, Value::integer(i));
   }
   return tuple_of(c, std::move(out));
 }
@@ -223,7 +240,9 @@ Value slice_dim(OpCall& c, TensorObj* x, int64_t dim, DimExpr start, DimExpr len
   shape[dim] = length;
   ir::Value* v = c.rec.emit("Slice", {c.v(x), c.rec.dim_vec(start), c.rec.dim_vec(start + length), c.rec.const_i64({dim})},
                             ir::Type::tensor(elem(x->dtype), shape));
-  return c.out(v, x->dtype, shape);
+  Value r = c.out(v, x->dtype, shape);
+  mark_index_view(c, r, x, dim, slice_entry(c, start, start + length));
+  return r;
 }
 
 Value cat(OpCall& c) {
@@ -313,7 +332,9 @@ Value expand(OpCall& c, TensorObj* x, std::vector<DimExpr> size) {
     }
   }
   if (shape == x->shape) return Value::borrow(x);
-  return c.node("Expand", {c.v(x), c.rec.shape_value(target)}, x->dtype, shape);
+  Value r = c.node("Expand", {c.v(x), c.rec.shape_value(target)}, x->dtype, shape);
+  make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Expand});
+  return r;
 }
 
 Value repeat(OpCall& c) {
@@ -533,7 +554,9 @@ const std::vector<OpDef>& shape_ops() {
          DimExpr idx = c.a.dim(2);
          std::vector<DimExpr> shape = x->shape;
          shape.erase(shape.begin() + d);
-         return c.node("Gather", {c.v(x), c.rec.dim_scalar(idx)}, x->dtype, shape, {{"axis", d}});
+         Value r = c.node("Gather", {c.v(x), c.rec.dim_scalar(idx)}, x->dtype, shape, {{"axis", d}});
+         mark_index_view(c, r, x, d, make_size_value(c.T, idx));
+         return r;
        }},
       {"flip(Tensor self, int[] dims) -> Tensor", kFn | kMethod,
        [](OpCall& c) {

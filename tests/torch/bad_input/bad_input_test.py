@@ -46,6 +46,8 @@ CASES = [
                                 "x=float32[N,3]", "--input", "i=int64[2]"], 1),
     ("tensor_frac_int", ["export", "models/tensor_ops.py", "--model", "FracInt()", "--input", "x=float32[N,3]",
                          "--input", "i=int64[N,3]"], 1),
+    ("tensor_expand_write", ["export", "models/tensor_ops.py", "--model", "ExpandWrite()", "--input", "x=float32[N,3]"],
+     1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
 ]

@@ -333,6 +333,16 @@ INDEXING = [
     tc("view_advanced_is_copy", "ViewWrite('advanced_is_copy')", x="float32[3,N]"),
     tc("view_read_after_base_write", "ViewWrite('read_after_base_write')", x=G),
     tc("view_unsqueeze_clamp_", "ViewWrite('unsqueeze_clamp_')", x=G),
+    tc("view_narrow_add_", "ViewWrite('narrow_add_')", x=G),
+    tc("view_select_fill_", "ViewWrite('select_fill_')", x=G),
+    tc("view_chunk_mul_", "ViewWrite('chunk_mul_')", x=G),
+    tc("view_split_sizes_sub_", "ViewWrite('split_sizes_sub_')", x=G),
+    tc("view_unbind_add_", "ViewWrite('unbind_add_')", x=G),
+    tc("view_expand_read_after_base_write", "ViewWrite('expand_read_after_base_write')", x=G),
+    tc("view_data_alias", "ViewWrite('data_alias')", x=G),
+    tc("view_reshape_flatten_", "ViewWrite('reshape_flatten_')", x=G),
+    tc("view_nested_read_after_base_write", "ViewWrite('nested_read_after_base_write')", x=G),
+    tc("view_T_property", "ViewWrite('T_property')", x="float32[N,4]"),
 ]
 
 ALL = MATH + REDUCE + SHAPE + INDEX_OPS + LINALG + CREATE + CONVERT + OPERATORS + INDEXING

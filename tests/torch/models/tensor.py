@@ -125,6 +125,41 @@ class ViewWrite(nn.Module):
         elif self.kind == "unsqueeze_clamp_":
             y = x.unsqueeze(0)
             y.clamp_(min=0)
+        elif self.kind == "narrow_add_":
+            y = x.narrow(1, 1, 2)
+            y.add_(10)
+        elif self.kind == "select_fill_":
+            y = x.select(-1, -2)
+            y.fill_(4.0)
+        elif self.kind == "chunk_mul_":
+            a, y = x.chunk(2, dim=1)
+            y.mul_(-1)
+            a.zero_()
+        elif self.kind == "split_sizes_sub_":
+            a, y = x.split([1, 3], dim=1)
+            y.sub_(2)
+        elif self.kind == "unbind_add_":
+            rows = x.unbind(1)
+            y = rows[2]
+            y.add_(100)
+        elif self.kind == "expand_read_after_base_write":
+            y = x[:, :1].expand(-1, 3, -1)
+            x.add_(1)
+        elif self.kind == "nested_read_after_base_write":
+            a = x[1:]
+            y = a[:, 0]
+            x.mul_(2)
+        elif self.kind == "T_property":
+            y = x.T
+            y.mul_(0.5)
+        elif self.kind == "data_alias":
+            y = x.data
+            y.add_(1)
+        elif self.kind == "reshape_flatten_":
+            y = x.flatten()
+            y.add_(1)
+            z = x.reshape(-1, 5)
+            z[0] = 0.0
         else:
             raise ValueError(self.kind)
         return x, y

@@ -28,3 +28,12 @@ class IndexPutShape(nn.Module):
 class FracInt(nn.Module):
     def forward(self, x, i):
         return i.frac()
+
+
+class ExpandWrite(nn.Module):
+    """An in-place write through an expanded view: PyTorch refuses it, so does onnxify."""
+
+    def forward(self, x):
+        y = x[:, :1].expand(-1, 3)
+        y.add_(1)
+        return x
