@@ -458,6 +458,27 @@ Value index_get(Torch& T, TensorObj* base, const Value& key, bool as_view) {
   return r;
 }
 
+bool index_keeps_contiguous(Torch& T, TensorObj* base, const Value& key) {
+  std::vector<Entry> es = expand_ellipsis(T, parse_key(T, key), base->rank());
+  size_t d = 0;
+  bool leading = true;  // still in the leading ints
+  for (const Entry& e : es) {
+    if (e.kind == Entry::Kind::None) continue;
+    if (e.kind == Entry::Kind::Tensor) return false;
+    if (e.kind == Entry::Kind::Int) {
+      if (!leading) return false;
+    } else {
+      SliceRange r = slice_range(T, e, base->shape[d]);
+      bool full = r.step == 1 && r.start == DimExpr(0) && r.stop == base->shape[d];
+      if (!leading && !full) return false;
+      if (r.step != 1) return false;
+      leading = false;
+    }
+    ++d;
+  }
+  return true;
+}
+
 ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Value* v, DType v_dtype,
                            const std::vector<DimExpr>& v_shape) {
   Recorder& R = T.rec;

@@ -10,6 +10,7 @@
 
 #include <limits>
 
+#include "torch/index.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -65,6 +66,39 @@ Value reshape_to(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape, boo
   return r;
 }
 
+// Whether x is certainly contiguous in PyTorch's sense, from its chain of views (conservative: a
+// permutation of dims that are not statically 1, a strided or inner slice, an expand: not).
+bool certainly_contiguous(OpCall& c, TensorObj* x) {
+  for (TensorObj* t = x; t->base; t = t->base.get()) {
+    switch (t->view.kind) {
+      case ViewSpec::Kind::Alias:
+      case ViewSpec::Kind::Reshape: break;
+      case ViewSpec::Kind::Permute: {
+        int64_t last = -1;
+        for (size_t i = 0; i < t->view.perm.size(); ++i) {
+          if (t->shape[i].is_const() && t->shape[i].value() == 1) continue;
+          if (t->view.perm[i] < last) return false;
+          last = t->view.perm[i];
+        }
+        break;
+      }
+      case ViewSpec::Kind::Index:
+        if (!index_keeps_contiguous(c.T, t->base.get(), t->view.key)) return false;
+        break;
+      default: return false;
+    }
+  }
+  return true;
+}
+
+// reshape/flatten/ravel: a view of a contiguous tensor; of another, PyTorch copies or views by
+// strides, so the result is a MaybeCopy view (readable; writes through it are reported).
+Value reshape_maybe_copy(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape) {
+  Value r = reshape_to(c, x, shape, true);
+  if (shape != x->shape && !certainly_contiguous(c, x)) as_tensor(r)->view.kind = ViewSpec::Kind::MaybeCopy;
+  return r;
+}
+
 // Resolves a size list with at most one -1 against x's numel.
 std::vector<DimExpr> infer_size(OpCall& c, TensorObj* x, std::vector<DimExpr> shape) {
   int infer = -1;
@@ -94,20 +128,21 @@ std::vector<DimExpr> infer_size(OpCall& c, TensorObj* x, std::vector<DimExpr> sh
 
 Value reshape(OpCall& c, bool view) {
   TensorObj* x = c.t(0);
-  return reshape_to(c, x, infer_size(c, x, c.a.dims(1)), view);
+  if (!view) return reshape_maybe_copy(c, x, infer_size(c, x, c.a.dims(1)));
+  return reshape_to(c, x, infer_size(c, x, c.a.dims(1)), true);
 }
 
 Value flatten(OpCall& c) {
   TensorObj* x = c.t(0);
   int64_t r = static_cast<int64_t>(x->rank());
-  if (r == 0) return reshape_to(c, x, {DimExpr(1)}, true);
+  if (r == 0) return reshape_maybe_copy(c, x, {DimExpr(1)});
   int64_t s = norm_dim(c.I, c.a.int_(1), r), e = norm_dim(c.I, c.a.int_(2), r);
   if (s > e) c.runtime_error("flatten() has invalid args: start_dim cannot come after end_dim");
   if (s == e) return Value::borrow(x);
   std::vector<DimExpr> shape(x->shape.begin(), x->shape.begin() + s);
   shape.push_back(product(x->shape, s, e + 1));
   shape.insert(shape.end(), x->shape.begin() + e + 1, x->shape.end());
-  return reshape_to(c, x, shape, true);
+  return reshape_maybe_copy(c, x, shape);
 }
 
 Value permute_to(OpCall& c, TensorObj* x, const std::vector<int64_t>& perm) {
@@ -419,11 +454,11 @@ Value roll(OpCall& c) {
 const std::vector<OpDef>& shape_ops() {
   static const std::vector<OpDef> ops = {
       {"view(Tensor self, SymInt[] size) -> Tensor", kMethod, [](OpCall& c) { return reshape(c, true); }},
-      {"reshape(Tensor self, SymInt[] shape) -> Tensor", kFn | kMethod, [](OpCall& c) { return reshape(c, true); }},
+      {"reshape(Tensor self, SymInt[] shape) -> Tensor", kFn | kMethod, [](OpCall& c) { return reshape(c, false); }},
       {"view_as(Tensor self, Tensor other) -> Tensor", kMethod,
        [](OpCall& c) { return reshape_to(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape), true); }},
       {"reshape_as(Tensor self, Tensor other) -> Tensor", kMethod,
-       [](OpCall& c) { return reshape_to(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape), true); }},
+       [](OpCall& c) { return reshape_maybe_copy(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape)); }},
       {"flatten.using_ints(Tensor self, int start_dim=0, int end_dim=-1) -> Tensor", kFn | kMethod, flatten},
       {"unflatten.int(Tensor self, int dim, SymInt[] sizes) -> Tensor", kFn | kMethod,
        [](OpCall& c) {
@@ -444,7 +479,7 @@ const std::vector<OpDef>& shape_ops() {
          return reshape_to(c, x, shape, true);
        }},
       {"ravel(Tensor self) -> Tensor", kFn | kMethod,
-       [](OpCall& c) { return reshape_to(c, c.t(0), {product(c.t(0)->shape)}, true); }},
+       [](OpCall& c) { return reshape_maybe_copy(c, c.t(0), {product(c.t(0)->shape)}); }},
       {"squeeze(Tensor self) -> Tensor", kFn | kMethod,
        [](OpCall& c) {
          // Only dims statically 1 are removed: a symbolic size is assumed not to be 1 at run time.
@@ -494,7 +529,12 @@ const std::vector<OpDef>& shape_ops() {
          return permute_to(c, x, {1, 0});
        }},
       {"contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> Tensor", kMethod,
-       [](OpCall& c) { return Value::borrow(c.t(0)); }},
+       [](OpCall& c) {
+         // PyTorch returns self when it is contiguous, else a copy (writes to it do not reach self).
+         TensorObj* x = c.t(0);
+         if (certainly_contiguous(c, x)) return Value::borrow(x);
+         return c.out(c.v(x), x->dtype, x->shape);
+       }},
       {"expand(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor", kMethod,
        [](OpCall& c) { return expand(c, c.t(0), c.a.dims(1)); }},
       {"expand_as(Tensor self, Tensor other) -> Tensor", kMethod, [](OpCall& c) { return expand(c, c.t(0), c.t(1)->shape); }},

@@ -148,6 +148,12 @@ static ir::Value* derive_view(Torch& T, TensorObj* base, TensorObj* view) {
       return value_of(T, as_tensor(r));
     }
     case ViewSpec::Kind::Expand: return T.rec.emit("Expand", {b, T.rec.shape_value(view->shape)}, view->ir_type());
+    case ViewSpec::Kind::MaybeCopy:
+      throw Diagnostic::error(
+          "this tensor was reshaped from a possibly non-contiguous tensor whose values changed since; PyTorch gives a "
+          "copy or a view depending on strides, which onnxify does not track",
+          T.rec.location())
+          .with_help("call .contiguous() or .clone() before reshape, or reshape after the in-place write");
     case ViewSpec::Kind::None: break;
   }
   return b;
@@ -166,6 +172,12 @@ static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Val
       eval::raise(T.I, T.I.exc.RuntimeError,
                   "unsupported operation: more than one element of the written-to tensor refers to a single memory "
                   "location. Please clone() the tensor before performing the operation.");
+    case ViewSpec::Kind::MaybeCopy:
+      throw Diagnostic::error(
+          "in-place write to a reshape of a possibly non-contiguous tensor: PyTorch writes through to the original "
+          "or only to a copy depending on strides, which onnxify does not track",
+          T.rec.location())
+          .with_help("call .clone() (a copy) before writing in place");
     case ViewSpec::Kind::None: break;
   }
   return v;

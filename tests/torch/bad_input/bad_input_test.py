@@ -48,6 +48,8 @@ CASES = [
                          "--input", "i=int64[N,3]"], 1),
     ("tensor_expand_write", ["export", "models/tensor_ops.py", "--model", "ExpandWrite()", "--input", "x=float32[N,3]"],
      1),
+    ("tensor_maybe_copy_write", ["export", "models/tensor_ops.py", "--model", "MaybeCopyWrite()", "--input",
+                                 "x=float32[N,3]"], 1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
 ]

@@ -342,6 +342,10 @@ INDEXING = [
     tc("view_data_alias", "ViewWrite('data_alias')", x=G),
     tc("view_reshape_flatten_", "ViewWrite('reshape_flatten_')", x=G),
     tc("view_nested_read_after_base_write", "ViewWrite('nested_read_after_base_write')", x=G),
+    tc("view_contiguous_copy", "ViewWrite('contiguous_copy')", x=G),
+    tc("view_contiguous_self", "ViewWrite('contiguous_self')", x=G),
+    tc("view_reshape_view", "ViewWrite('reshape_view')", x=G),
+    tc("view_permute_reshape_read", "ViewWrite('permute_reshape_read')", x=G),
     tc("view_T_property", "ViewWrite('T_property')", x="float32[N,4]"),
 ]
 

@@ -149,6 +149,18 @@ class ViewWrite(nn.Module):
             a = x[1:]
             y = a[:, 0]
             x.mul_(2)
+        elif self.kind == "contiguous_copy":
+            y = x.transpose(1, 2).contiguous()
+            y.add_(1)
+        elif self.kind == "contiguous_self":
+            y = x.contiguous()
+            y.add_(1)
+        elif self.kind == "reshape_view":
+            y = x.reshape(-1)
+            y[3] = 7.0
+        elif self.kind == "permute_reshape_read":
+            y = x.permute(0, 2, 1).reshape(x.size(0), -1)
+            y = y * 2
         elif self.kind == "T_property":
             y = x.T
             y.mul_(0.5)

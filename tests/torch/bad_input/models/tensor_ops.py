@@ -37,3 +37,12 @@ class ExpandWrite(nn.Module):
         y = x[:, :1].expand(-1, 3)
         y.add_(1)
         return x
+
+
+class MaybeCopyWrite(nn.Module):
+    """reshape of a transposed tensor: a copy in PyTorch here, a view elsewhere; onnxify does not guess."""
+
+    def forward(self, x):
+        y = x.t().reshape(-1)
+        y.add_(1)
+        return x, y
