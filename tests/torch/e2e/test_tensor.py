@@ -237,7 +237,8 @@ CREATE = [tc("create_" + k, f"Create('{k}')", x="float32[N,5]") for k in [
     "zeros", "ones_tuple_dtype", "full", "full_int", "empty_fill", "zeros_size", "arange_sym", "arange_sym_dim1",
     "arange_start_step_sym", "arange_float", "arange_float_dtype", "linspace", "linspace_int", "eye", "eye_nm",
     "new_zeros_sym", "new_ones_sym", "new_full_sym", "new_empty_fill", "new_tensor", "tensor_literal",
-    "empty_like_fill", "full_like_int"]]
+    "empty_like_fill", "full_like_int", "eye_sym", "eye_sym_m_dtype", "arange_float_sym", "arange_float_sym_step",
+    "full_sym_fill", "full_sym_fill_float"]]
 CREATE[0].inputs = {"x": "float32[N,3]"}
 
 CONVERT = [

@@ -233,6 +233,18 @@ class Create(nn.Module):
             return torch.empty_like(x).fill_(2.0) - x
         if k == "full_like_int":
             return torch.full_like(x, 3, dtype=torch.int32)
+        if k == "eye_sym":
+            return torch.eye(n) * 2
+        if k == "eye_sym_m_dtype":
+            return torch.eye(3, n, dtype=torch.int64)
+        if k == "arange_float_sym":
+            return torch.arange(0, n, 0.5)
+        if k == "arange_float_sym_step":
+            return torch.arange(1.5, n * 3, 0.7, dtype=torch.float64)
+        if k == "full_sym_fill":
+            return torch.full((2,), n)
+        if k == "full_sym_fill_float":
+            return torch.full((n, 2), n - 1, dtype=torch.float32) + x[:, :2]
         raise ValueError(k)
 
 
