@@ -488,14 +488,26 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Valu
   bool has_tensor = false;
   for (const Entry& e : es) has_tensor |= e.kind == Entry::Kind::Tensor;
   if (has_tensor) {
-    // x[mask] = value with a mask over all of x and a value that broadcasts: Where.
-    if (es.size() == 1 && es[0].t->dtype == DType::Bool && es[0].t->rank() == base->rank()) {
-      bool scalar_like = true;
-      for (DimExpr d : v_shape) scalar_like &= d.is_const() && d.value() == 1;
-      if (scalar_like) {
-        ir::Value* sv = v_shape.empty() ? v : R.emit("Reshape", {v, R.const_i64({})}, ir::Type::tensor(et, {}));
-        return R.emit("Where", {value_of(T, es[0].t), sv, value_of(T, base)}, base->ir_type());
+    // x[mask] = scalar with a mask over x's leading dims (the rest untouched): Where, the mask
+    // broadcast over the trailing dims.
+    bool leading_mask = es[0].kind == Entry::Kind::Tensor && es[0].t->dtype == DType::Bool && es[0].t->rank() >= 1 &&
+                        es[0].t->rank() <= base->rank();
+    for (size_t i = 1; leading_mask && i < es.size(); ++i)
+      leading_mask = es[i].kind == Entry::Kind::Slice && !es[i].start && !es[i].stop && !es[i].step;
+    for (size_t i = 0; leading_mask && i < es[0].t->rank(); ++i) leading_mask = es[0].t->shape[i] == base->shape[i];
+    bool scalar_like = true;
+    for (DimExpr d : v_shape) scalar_like &= d.is_const() && d.value() == 1;
+    if (leading_mask && scalar_like) {
+      TensorObj* m = es[0].t;
+      ir::Value* vm = value_of(T, m);
+      if (m->rank() < base->rank()) {
+        std::vector<int64_t> axes;
+        std::vector<DimExpr> ms = m->shape;
+        for (size_t i = m->rank(); i < base->rank(); ++i) axes.push_back(int64_t(i)), ms.push_back(DimExpr(1));
+        vm = R.emit("Unsqueeze", {vm, R.const_i64(axes)}, ir::Type::tensor(ir::ElementType::Bool, ms));
       }
+      ir::Value* sv = v_shape.empty() ? v : R.emit("Reshape", {v, R.const_i64({})}, ir::Type::tensor(et, {}));
+      return R.emit("Where", {vm, sv, value_of(T, base)}, base->ir_type());
     }
     return index_put_advanced(T, base, key, v, v_shape);
   }
