@@ -27,7 +27,10 @@
 namespace onnxify::torch {
 
 struct ViewSpec {
-  enum class Kind : uint8_t { None, Alias, Index, Reshape, Permute };
+  // Expand: read-only. MaybeCopy: reshape/flatten of a tensor that may not be contiguous, where
+  // PyTorch decides from strides whether it gets a view or a copy: readable, but writes through it
+  // (or reads after its base changed) are reported instead of guessed.
+  enum class Kind : uint8_t { None, Alias, Index, Reshape, Permute, Expand, MaybeCopy };
   ViewSpec() = default;
   explicit ViewSpec(Kind k, eval::Value key = {}, std::vector<int64_t> perm = {})
       : kind(k), key(std::move(key)), perm(std::move(perm)) {}

@@ -78,7 +78,8 @@ size_t dims_consumed(const Entry& e) {
   switch (e.kind) {
     case Entry::Kind::Int:
     case Entry::Kind::Slice: return 1;
-    case Entry::Kind::Tensor: return e.t->dtype == DType::Bool ? std::max<size_t>(e.t->rank(), 1) : 1;
+    case Entry::Kind::Tensor:
+      return e.t->dtype == DType::Bool || e.t->dtype == DType::UInt8 ? std::max<size_t>(e.t->rank(), 1) : 1;
     default: return 0;
   }
 }
@@ -254,10 +255,19 @@ Basic apply_basic(Torch& T, TensorObj* x, const std::vector<Entry>& es) {
   return b;
 }
 
+// One advanced index over one dim of the basic result: int64 positions, negatives normalized.
+struct AdvIndex {
+  size_t dim;
+  ir::Value* idx;
+  std::vector<DimExpr> shape;
+};
+
 Value apply_advanced(Torch& T, TensorObj* x, Basic b) {
   Recorder& R = T.rec;
   ir::ElementType et = elem(x->dtype);
-  if (b.advanced.size() == 1 && b.advanced[0].second->dtype != DType::Bool) {
+  const ir::ElementType i64 = ir::ElementType::Int64;
+  if (b.advanced.size() == 1 && b.advanced[0].second->dtype != DType::Bool &&
+      b.advanced[0].second->dtype != DType::UInt8) {
     // One integer index tensor: Gather along its dim (negative indices count from the end, as Gather does).
     auto [d, t] = b.advanced[0];
     std::vector<DimExpr> shape(b.shape.begin(), b.shape.begin() + d);
@@ -266,23 +276,175 @@ Value apply_advanced(Torch& T, TensorObj* x, Basic b) {
     ir::Value* idx = cast_to(T, value_of(T, t), t->dtype, DType::Int64, t->shape);
     return new_tensor(T, R.emit("Gather", {b.v, idx}, ir::Type::tensor(et, shape), {{"axis", int64_t(d)}}), x->dtype, shape);
   }
-  if (b.advanced.size() == 1) {
-    // A boolean mask over dims d..d+k: the selected elements in row-major order (NonZero + GatherND);
-    // their count is only known at run time.
-    auto [d, m] = b.advanced[0];
-    size_t k = std::max<size_t>(m->rank(), 1);
-    if (d != 0) return unsupported(T, "boolean mask indexing after other dims", "only x[mask] and x[mask, ...] are supported");
-    ir::Value* nz = R.emit("NonZero", {value_of(T, m)}, ir::Type::tensor(ir::ElementType::Int64, {int64_t(k), DimExpr::unknown()}));
-    ir::Value* idx = R.emit("Transpose", {nz}, ir::Type::tensor(ir::ElementType::Int64, {DimExpr::unknown(), int64_t(k)}),
-                            {{"perm", std::vector<int64_t>{1, 0}}});
-    DimExpr count = R.fresh_symbol(idx, 0);
-    idx->set_type(ir::Type::tensor(ir::ElementType::Int64, {count, int64_t(k)}));
-    nz->set_type(ir::Type::tensor(ir::ElementType::Int64, {int64_t(k), count}));
-    std::vector<DimExpr> shape{count};
-    shape.insert(shape.end(), b.shape.begin() + k, b.shape.end());
-    return new_tensor(T, R.emit("GatherND", {b.v, idx}, ir::Type::tensor(et, shape)), x->dtype, shape);
+  // General case (PyTorch's advanced indexing): the index tensors (a k-dim mask is k index vectors,
+  // from NonZero) broadcast together to B; the indexed dims move to the front and one GatherND reads
+  // B + the other dims; then B goes back to where the indexed dims were when they were adjacent.
+  std::vector<AdvIndex> idx;
+  for (auto& [d, t] : b.advanced) {
+    if (t->dtype == DType::Bool || t->dtype == DType::UInt8) {
+      size_t k = t->rank();
+      if (k == 0) return unsupported(T, "indexing with a 0-d boolean tensor", "use torch.where or an if statement");
+      for (size_t j = 0; j < k; ++j) {
+        DimExpr md = t->shape[j], xd = b.shape[d + j];
+        if (md.is_const() && xd.is_const() && md.value() != xd.value())
+          eval::raisef(T.I, T.I.exc.IndexError,
+                       "The shape of the mask [{}] at index {} does not match the shape of the indexed tensor [{}] at "
+                       "index {}",
+                       md.value(), j, xd.value(), d + j);
+      }
+      ir::Value* m = cast_to(T, value_of(T, t), t->dtype, DType::Bool, t->shape);
+      ir::Value* nz = R.emit("NonZero", {m}, ir::Type::tensor(i64, {int64_t(k), DimExpr::unknown()}));
+      DimExpr count = R.fresh_symbol(nz, 1);
+      nz->set_type(ir::Type::tensor(i64, {int64_t(k), count}));
+      for (size_t j = 0; j < k; ++j)
+        idx.push_back({d + j, R.emit("Gather", {nz, R.const_i64_scalar(int64_t(j))}, ir::Type::tensor(i64, {count}),
+                                     {{"axis", int64_t{0}}}),
+                       {count}});
+    } else {
+      ir::Value* v = cast_to(T, value_of(T, t), t->dtype, DType::Int64, t->shape);
+      // Negative positions count from the end of their dim.
+      ir::Type vt = ir::Type::tensor(i64, t->shape);
+      ir::Value* zero = R.const_i64_scalar(0);
+      ir::Value* neg = R.emit("Less", {v, zero}, ir::Type::tensor(ir::ElementType::Bool, t->shape));
+      v = R.emit("Where", {neg, R.emit("Add", {v, R.dim_scalar(b.shape[d])}, vt), v}, vt);
+      idx.push_back({d, v, t->shape});
+    }
   }
-  return unsupported(T, "indexing with several index tensors", "use one index tensor per indexing step");
+  std::vector<DimExpr> bshape;
+  for (const AdvIndex& a : idx) bshape = broadcast_shapes(T.I, bshape, a.shape);
+  size_t rank = b.shape.size(), nb = bshape.size(), m = idx.size();
+  std::vector<bool> indexed(rank);
+  for (const AdvIndex& a : idx) {
+    if (indexed[a.dim]) return unsupported(T, "two index tensors for one dim", "index each dim once");
+    indexed[a.dim] = true;
+  }
+  bool adjacent = true;
+  for (size_t i = 1; i < m; ++i) adjacent &= idx[i].dim == idx[i - 1].dim + 1;
+  std::vector<int64_t> perm;
+  for (const AdvIndex& a : idx) perm.push_back(int64_t(a.dim));
+  std::vector<DimExpr> rest;
+  for (size_t i = 0; i < rank; ++i)
+    if (!indexed[i]) perm.push_back(int64_t(i)), rest.push_back(b.shape[i]);
+  ir::Value* data = b.v;
+  bool identity = true;
+  for (size_t i = 0; i < rank; ++i) identity &= perm[i] == int64_t(i);
+  if (!identity) {
+    std::vector<DimExpr> ps;
+    for (int64_t p : perm) ps.push_back(b.shape[p]);
+    data = R.emit("Transpose", {data}, ir::Type::tensor(et, ps), {{"perm", perm}});
+  }
+  // Indices [B..., m]: each index broadcast to B, stacked on a new last axis.
+  std::vector<DimExpr> b1(bshape);
+  b1.push_back(DimExpr(1));
+  ir::Value* bvec = R.shape_value(bshape);
+  std::vector<ir::Value*> cols;
+  for (const AdvIndex& a : idx) {
+    ir::Value* v = a.shape == bshape ? a.idx : R.emit("Expand", {a.idx, bvec}, ir::Type::tensor(i64, bshape));
+    cols.push_back(R.emit("Unsqueeze", {v, R.const_i64({int64_t(nb)})}, ir::Type::tensor(i64, b1)));
+  }
+  std::vector<DimExpr> bm(bshape);
+  bm.push_back(DimExpr(int64_t(m)));
+  ir::Value* indices = cols.size() == 1 ? cols[0]
+                                        : R.emit("Concat", cols, ir::Type::tensor(i64, bm), {{"axis", int64_t(nb)}});
+  std::vector<DimExpr> shape(bshape);
+  shape.insert(shape.end(), rest.begin(), rest.end());
+  ir::Value* out = R.emit("GatherND", {data, indices}, ir::Type::tensor(et, shape));
+  size_t first = idx[0].dim;
+  if (adjacent && first > 0) {
+    // [B, rest] -> [rest[:first], B, rest[first:]]
+    std::vector<int64_t> back;
+    for (size_t i = 0; i < first; ++i) back.push_back(int64_t(nb + i));
+    for (size_t i = 0; i < nb; ++i) back.push_back(int64_t(i));
+    for (size_t i = nb + first; i < shape.size(); ++i) back.push_back(int64_t(i));
+    std::vector<DimExpr> s2;
+    for (int64_t p : back) s2.push_back(shape[p]);
+    out = R.emit("Transpose", {out}, ir::Type::tensor(et, s2), {{"perm", back}});
+    shape = s2;
+  }
+  return new_tensor(T, out, x->dtype, shape);
+}
+
+// base[key] = v for a key with index tensors: the positions base[key] reads (the same indexing
+// applied to arange(numel) in base's shape) receive v broadcast to that result, one ScatterElements
+// over the flattened tensor. PyTorch's placement rules hold by construction.
+ir::Value* index_put_advanced(Torch& T, TensorObj* base, const Value& key, ir::Value* v,
+                              const std::vector<DimExpr>& v_shape) {
+  Recorder& R = T.rec;
+  const ir::ElementType i64 = ir::ElementType::Int64;
+  ir::ElementType et = elem(base->dtype);
+  DimExpr n = product(base->shape);
+  ir::Value* lin = R.emit("Range", {R.const_i64_scalar(0), R.dim_scalar(n), R.const_i64_scalar(1)},
+                          ir::Type::tensor(i64, {n}));
+  lin = R.emit("Reshape", {lin, R.shape_value(base->shape)}, ir::Type::tensor(i64, base->shape));
+  Value pos_t = new_tensor(T, lin, DType::Int64, base->shape);
+  Value sel = index_get(T, as_tensor(pos_t), key, false);
+  if (!is_tensor(sel)) return value_of(T, base);  // unsupported (reported)
+  TensorObj* s = as_tensor(sel);
+  // v must broadcast to the indexed result (statically mismatching sizes are PyTorch's error; sizes
+  // only known at run time are checked by Expand then).
+  auto text = [](const std::vector<DimExpr>& d) {
+    std::string r = "[";
+    for (size_t i = 0; i < d.size(); ++i) r += (i ? ", " : "") + d[i].str();
+    return r + "]";
+  };
+  bool ok = v_shape.size() <= s->shape.size();
+  for (size_t i = 0; ok && i < v_shape.size(); ++i) {
+    DimExpr a = v_shape[v_shape.size() - 1 - i], b = s->shape[s->shape.size() - 1 - i];
+    ok = !(a.is_const() && b.is_const() && a.value() != b.value() && a.value() != 1);
+  }
+  if (!ok)
+    eval::raisef(T.I, T.I.exc.RuntimeError,
+                 "shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
+                 text(v_shape), text(s->shape));
+  DimExpr m = product(s->shape);
+  if (v_shape != s->shape) v = R.emit("Expand", {v, R.shape_value(s->shape)}, ir::Type::tensor(et, s->shape));
+  ir::Value* flat_v = R.emit("Reshape", {v, R.const_i64({-1})}, ir::Type::tensor(et, {m}));
+  ir::Value* flat_i = R.emit("Reshape", {value_of(T, s), R.const_i64({-1})}, ir::Type::tensor(i64, {m}));
+  ir::Value* flat_x = R.emit("Reshape", {value_of(T, base), R.const_i64({-1})}, ir::Type::tensor(et, {n}));
+  ir::Value* out = R.emit("ScatterElements", {flat_x, flat_i, flat_v}, ir::Type::tensor(et, {n}), {{"axis", int64_t{0}}});
+  return R.emit("Reshape", {out, R.shape_value(base->shape)}, base->ir_type());
+}
+
+// scatter / scatter_add / scatter_reduce: ScatterElements (src cut to the index's shape, as
+// PyTorch reads only src's leading part; a scalar value is expanded to it).
+Value scatter(OpCall& c, const std::string& reduction, bool value_form) {
+  TensorObj* x = c.t(0);
+  int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+  TensorObj* idx = c.t(2);
+  if (idx->dtype != DType::Int64) c.runtime_error("scatter(): Expected dtype int64 for index");
+  if (idx->rank() != x->rank() && !(x->rank() == 0 && idx->rank() <= 1))
+    c.runtime_error("Index tensor must have the same number of dimensions as self tensor");
+  Recorder& R = c.rec;
+  ir::ElementType et = elem(x->dtype);
+  ir::Value* upd;
+  if (value_form) {
+    Operand o = operand(c.I, c.a.raw(3));
+    upd = R.emit("Expand", {operand_value(c.T, o, x->dtype), R.shape_value(idx->shape)}, ir::Type::tensor(et, idx->shape));
+  } else {
+    TensorObj* src = c.t(3);
+    if (src->dtype != x->dtype)
+      c.runtime_error(fmt::format("scatter(): Expected self.dtype to be equal to src.dtype"));
+    if (src->rank() != idx->rank())
+      c.runtime_error("Index tensor must have the same number of dimensions as src tensor");
+    upd = c.v(src);
+    if (src->shape != idx->shape) {
+      std::vector<int64_t> axes;
+      for (size_t i = 0; i < idx->rank(); ++i) axes.push_back(int64_t(i));
+      upd = R.emit("Slice", {upd, R.const_i64(std::vector<int64_t>(idx->rank(), 0)), R.shape_value(idx->shape), R.const_i64(axes)},
+                   ir::Type::tensor(et, idx->shape));
+    }
+  }
+  Attrs attrs{{"axis", d}};
+  if (!reduction.empty()) attrs.push_back({"reduction", reduction});
+  return c.node("ScatterElements", {c.v(x), c.v(idx), upd}, x->dtype, x->shape, attrs);
+}
+
+// PyTorch's reduce names for scatter(..., reduce=) and scatter_reduce to ONNX's reductions.
+std::string scatter_reduction(OpCall& c, const std::string& r, bool two) {
+  if (r == "add" || (two && r == "sum")) return "add";
+  if (r == "multiply" || (two && r == "prod")) return "mul";
+  if (!two) c.runtime_error("reduce argument must be either add or multiply.");
+  return {};
 }
 
 }  // namespace
@@ -296,6 +458,27 @@ Value index_get(Torch& T, TensorObj* base, const Value& key, bool as_view) {
   return r;
 }
 
+bool index_keeps_contiguous(Torch& T, TensorObj* base, const Value& key) {
+  std::vector<Entry> es = expand_ellipsis(T, parse_key(T, key), base->rank());
+  size_t d = 0;
+  bool leading = true;  // still in the leading ints
+  for (const Entry& e : es) {
+    if (e.kind == Entry::Kind::None) continue;
+    if (e.kind == Entry::Kind::Tensor) return false;
+    if (e.kind == Entry::Kind::Int) {
+      if (!leading) return false;
+    } else {
+      SliceRange r = slice_range(T, e, base->shape[d]);
+      bool full = r.step == 1 && r.start == DimExpr(0) && r.stop == base->shape[d];
+      if (!leading && !full) return false;
+      if (r.step != 1) return false;
+      leading = false;
+    }
+    ++d;
+  }
+  return true;
+}
+
 ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Value* v, DType v_dtype,
                            const std::vector<DimExpr>& v_shape) {
   Recorder& R = T.rec;
@@ -305,17 +488,28 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Valu
   bool has_tensor = false;
   for (const Entry& e : es) has_tensor |= e.kind == Entry::Kind::Tensor;
   if (has_tensor) {
-    // x[mask] = value with a mask over all of x and a value that broadcasts: Where.
-    if (es.size() == 1 && es[0].t->dtype == DType::Bool && es[0].t->rank() == base->rank()) {
-      bool scalar_like = true;
-      for (DimExpr d : v_shape) scalar_like &= d.is_const() && d.value() == 1;
-      if (scalar_like) {
-        ir::Value* sv = v_shape.empty() ? v : R.emit("Reshape", {v, R.const_i64({})}, ir::Type::tensor(et, {}));
-        return R.emit("Where", {value_of(T, es[0].t), sv, value_of(T, base)}, base->ir_type());
+    // x[mask] = scalar with a mask over x's leading dims (the rest untouched): Where, the mask
+    // broadcast over the trailing dims.
+    bool leading_mask = es[0].kind == Entry::Kind::Tensor && es[0].t->dtype == DType::Bool && es[0].t->rank() >= 1 &&
+                        es[0].t->rank() <= base->rank();
+    for (size_t i = 1; leading_mask && i < es.size(); ++i)
+      leading_mask = es[i].kind == Entry::Kind::Slice && !es[i].start && !es[i].stop && !es[i].step;
+    for (size_t i = 0; leading_mask && i < es[0].t->rank(); ++i) leading_mask = es[0].t->shape[i] == base->shape[i];
+    bool scalar_like = true;
+    for (DimExpr d : v_shape) scalar_like &= d.is_const() && d.value() == 1;
+    if (leading_mask && scalar_like) {
+      TensorObj* m = es[0].t;
+      ir::Value* vm = value_of(T, m);
+      if (m->rank() < base->rank()) {
+        std::vector<int64_t> axes;
+        std::vector<DimExpr> ms = m->shape;
+        for (size_t i = m->rank(); i < base->rank(); ++i) axes.push_back(int64_t(i)), ms.push_back(DimExpr(1));
+        vm = R.emit("Unsqueeze", {vm, R.const_i64(axes)}, ir::Type::tensor(ir::ElementType::Bool, ms));
       }
+      ir::Value* sv = v_shape.empty() ? v : R.emit("Reshape", {v, R.const_i64({})}, ir::Type::tensor(et, {}));
+      return R.emit("Where", {vm, sv, value_of(T, base)}, base->ir_type());
     }
-    unsupported(T, "assignment through an index tensor", "only x[mask] = value (a mask as large as x) is supported");
-    return value_of(T, base);
+    return index_put_advanced(T, base, key, v, v_shape);
   }
   // The indexed region as a grid over the leading k dims (k = the last indexed dim + 1): one index
   // vector per dim (Range for a slice, the index for an int), combined into ScatterND indices.
@@ -415,6 +609,26 @@ const std::vector<OpDef>& index_ops() {
            c.runtime_error("Index tensor must have the same number of dimensions as input tensor");
          return c.node("GatherElements", {c.v(x), cast_to(c.T, c.v(idx), idx->dtype, DType::Int64, idx->shape)}, x->dtype,
                        idx->shape, {{"axis", d}});
+       }},
+      {"scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return scatter(c, "", false); }},
+      {"scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return scatter(c, "", true); }},
+      {"scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return scatter(c, scatter_reduction(c, c.a.str(4), false), false); }},
+      {"scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
+       kFn | kMethod | kInplace, [](OpCall& c) { return scatter(c, scatter_reduction(c, c.a.str(4), false), true); }},
+      {"scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return scatter(c, "add", false); }},
+      {"scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor",
+       kFn | kMethod | kInplace,
+       [](OpCall& c) {
+         std::string r = scatter_reduction(c, c.a.str(4), true);
+         if (r.empty() || !c.a.boolean(5))
+           return c.unsupported(fmt::format("scatter_reduce with reduce='{}'{} (ONNX ScatterElements at opset 17 only "
+                                            "adds or multiplies into self)",
+                                            c.a.str(4), c.a.boolean(5) ? "" : " and include_self=False"));
+         return scatter(c, r, false);
        }},
   };
   return ops;

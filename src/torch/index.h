@@ -20,6 +20,9 @@ eval::Value index_get(Torch& T, TensorObj* base, const eval::Value& key, bool as
 // to it; `v_dtype` is converted to base's dtype).
 ir::Value* index_put_value(Torch& T, TensorObj* base, const eval::Value& key, ir::Value* v, DType v_dtype,
                            const std::vector<ir::DimExpr>& v_shape);
+// Whether base[key] (basic indexing) is one contiguous block of a contiguous base: leading ints, then
+// at most one step-1 slice, then only full slices (conservative: false when unsure).
+bool index_keeps_contiguous(Torch& T, TensorObj* base, const eval::Value& key);
 // base[key] = value (value: a tensor or a Python number), functionalized.
 void index_set(Torch& T, TensorObj* base, const eval::Value& key, const eval::Value& value);
 

@@ -42,7 +42,10 @@ const std::vector<OpDef>& shape_ops();
 const std::vector<OpDef>& nn_ops();
 const std::vector<OpDef>& create_ops();
 const std::vector<OpDef>& index_ops();
-const std::vector<OpDef>& layer_ops();
+const std::vector<OpDef>& layer_ops();   // ops_layers.cpp
+const std::vector<OpDef>& math_ops();    // ops_math.cpp
+const std::vector<OpDef>& stats_ops();   // ops_stats.cpp
+const std::vector<OpDef>& linalg_ops();  // ops_linalg.cpp
 
 struct OpRow {
   const OpDef* def;
@@ -131,6 +134,10 @@ eval::Value binary_op(Torch& T, std::string_view onnx_op, const Operand& a, cons
 // An op's tuple result as torch.return_types.NAME when the prelude registered one (max.dim gives
 // `values` and `indices`), else a plain tuple.
 eval::Value make_return_type(Torch& T, const std::string& name, std::vector<eval::Value> items);
+// The dims a reduction reduces (all when `dims` is empty or absent), normalized and sorted (ops_reduce.cpp).
+std::vector<int64_t> reduce_dims(OpCall& c, TensorObj* x, std::optional<std::vector<int64_t>> dims);
+// x's shape after reducing `axes` (sorted), keeping them as 1 with keepdim.
+std::vector<ir::DimExpr> reduced_shape(TensorObj* x, const std::vector<int64_t>& axes, bool keepdim);
 // A product of dims (numel).
 ir::DimExpr product(const std::vector<ir::DimExpr>& dims, size_t from = 0, size_t to = SIZE_MAX);
 

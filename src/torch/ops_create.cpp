@@ -75,7 +75,12 @@ DType scalar_dtype(OpCall& c, const Scalar& s) {
 Value full(OpCall& c) {
   Scalar v = c.a.scalar(1);
   DType dt = dtype_or(c, 2, scalar_dtype(c, v));
-  if (v.kind == Scalar::Kind::SymInt) return c.unsupported("full() with a symbolic fill value");
+  if (v.kind == Scalar::Kind::SymInt) {
+    // A size known only at run time as the fill value: its value expanded to the shape.
+    std::vector<DimExpr> shape = c.a.dims(0);
+    ir::Value* fv = cast_to(c.T, c.rec.dim_scalar(v.sym), DType::Int64, dt, {});
+    return c.node("Expand", {fv, c.rec.shape_value(shape)}, dt, shape);
+  }
   return fill(c, c.a.dims(0), v.as_double(), dt);
 }
 
@@ -98,7 +103,19 @@ Value arange(OpCall& c, const Scalar& start, const Scalar& end, const Scalar& st
     for (size_t i = 0; i < vals.size(); ++i) vals[i] = a + static_cast<double>(i) * s;
     return new_constant(c.T, make_data(dt, {static_cast<int64_t>(vals.size())}, vals), dt);
   }
-  if (any_float || !is_integral(dt, false)) return c.unsupported("arange with symbolic bounds and a float dtype");
+  if (any_float || !is_integral(dt, false)) {
+    // Float ranges: computed in double as PyTorch does (start + i * step, length ceil((end - start) / step)),
+    // then converted; the length is a new run-time size.
+    auto val = [&](const Scalar& x) {
+      if (x.kind == Scalar::Kind::SymInt) return cast_to(c.T, c.rec.dim_scalar(x.sym), DType::Int64, DType::Float64, {});
+      return c.rec.const_scalar(ir::ElementType::Float64, x.as_double());
+    };
+    ir::Value* v = c.rec.emit("Range", {val(start), val(end), val(step)},
+                              ir::Type::tensor(ir::ElementType::Float64, {DimExpr::unknown()}));
+    DimExpr n = c.rec.fresh_symbol(v, 0);
+    v->set_type(ir::Type::tensor(ir::ElementType::Float64, {n}));
+    return c.out(cast_to(c.T, v, DType::Float64, dt, {n}), dt, {n});
+  }
   auto dim = [&](const Scalar& s) { return s.kind == Scalar::Kind::SymInt ? s.sym : DimExpr(s.i); };
   DimExpr a = dim(start), b = dim(end), s = dim(step);
   if (!s.is_const() || s.value() <= 0) return c.unsupported("arange with a symbolic or negative step and symbolic bounds");
@@ -241,11 +258,23 @@ const std::vector<OpDef>& create_ops() {
          for (int64_t i = 0; i < n; ++i) vals[i] = i < half ? a + step * i : b - step * (n - 1 - i);
          return new_constant(c.T, make_data(dt, {n}, vals), dt);
        }},
-      {"eye(int n, int? m=None, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+      {"eye(SymInt n, SymInt? m=None, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn,
        [](OpCall& c) {
-         int64_t n = c.a.int_(0), m = c.a.opt_int(1).value_or(n);
          DType dt = dtype_or(c, 2, c.T.default_dtype);
+         DimExpr dn = c.a.dim(0), dm = c.a.is_none(1) ? dn : c.a.dim(1);
+         if (!dn.is_const() || !dm.is_const()) {
+           // Sizes known only at run time: row index == column index.
+           const ir::ElementType i64 = ir::ElementType::Int64;
+           ir::Value* zero = c.rec.const_i64_scalar(0);
+           ir::Value* one = c.rec.const_i64_scalar(1);
+           ir::Value* rows = c.rec.emit("Range", {zero, c.rec.dim_scalar(dn), one}, ir::Type::tensor(i64, {dn}));
+           rows = c.rec.emit("Unsqueeze", {rows, c.rec.const_i64({1})}, ir::Type::tensor(i64, {dn, DimExpr(1)}));
+           ir::Value* cols = c.rec.emit("Range", {zero, c.rec.dim_scalar(dm), one}, ir::Type::tensor(i64, {dm}));
+           ir::Value* eq = c.rec.emit("Equal", {rows, cols}, ir::Type::tensor(ir::ElementType::Bool, {dn, dm}));
+           return c.out(cast_to(c.T, eq, DType::Bool, dt, {dn, dm}), dt, {dn, dm});
+         }
+         int64_t n = dn.value(), m = dm.value();
          std::vector<double> vals(static_cast<size_t>(n * m));
          for (int64_t i = 0; i < std::min(n, m); ++i) vals[i * m + i] = 1;
          return new_constant(c.T, make_data(dt, {n, m}, vals), dt);

@@ -91,6 +91,14 @@ Value div_mode(OpCall& c) {
   return c.node("Mul", {c.rec.emit("Sign", {c.v(qt)}, qt->ir_type()), fl}, dt, qt->shape);
 }
 
+// floor/ceil/round: integer tensors are already whole (PyTorch returns them unchanged; ONNX's ops
+// take floats only).
+Value rounding(OpCall& c, std::string_view op) {
+  TensorObj* x = c.t(0);
+  if (!is_floating(x->dtype)) return c.node("Identity", {c.v(x)}, x->dtype, x->shape);
+  return c.unary(op);
+}
+
 Value compare(OpCall& c, std::string_view op, bool negate = false) {
   Operand a = arg(c, 0), b = arg(c, 1);
   DType dt = result_dtype(c.T, {a, b});
@@ -256,9 +264,9 @@ const std::vector<OpDef>& pointwise_ops() {
       {"negative(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary("Neg"); }},
       {"abs(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary("Abs"); }},
       {"sign(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary("Sign"); }},
-      {"floor(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary("Floor"); }},
-      {"ceil(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary("Ceil"); }},
-      {"round(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary("Round"); }},
+      {"floor(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return rounding(c, "Floor"); }},
+      {"ceil(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return rounding(c, "Ceil"); }},
+      {"round(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return rounding(c, "Round"); }},
       // ---- comparisons ----
       {"eq.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return compare(c, "Equal"); }},
       {"eq.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod, [](OpCall& c) { return compare(c, "Equal"); }},

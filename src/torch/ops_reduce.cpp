@@ -9,8 +9,6 @@ namespace onnxify::torch {
 using eval::Value;
 using ir::DimExpr;
 
-namespace {
-
 // The reduced dims (all when `dims` is empty or absent), normalized and sorted.
 std::vector<int64_t> reduce_dims(OpCall& c, TensorObj* x, std::optional<std::vector<int64_t>> dims) {
   std::vector<int64_t> out;
@@ -41,6 +39,8 @@ std::vector<DimExpr> reduced_shape(TensorObj* x, const std::vector<int64_t>& axe
   }
   return shape;
 }
+
+namespace {
 
 Value reduce(OpCall& c, std::string_view op, TensorObj* x, std::optional<std::vector<int64_t>> dims, bool keepdim,
              DType compute, DType result) {

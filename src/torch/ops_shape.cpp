@@ -10,6 +10,7 @@
 
 #include <limits>
 
+#include "torch/index.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -65,6 +66,39 @@ Value reshape_to(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape, boo
   return r;
 }
 
+// Whether x is certainly contiguous in PyTorch's sense, from its chain of views (conservative: a
+// permutation of dims that are not statically 1, a strided or inner slice, an expand: not).
+bool certainly_contiguous(OpCall& c, TensorObj* x) {
+  for (TensorObj* t = x; t->base; t = t->base.get()) {
+    switch (t->view.kind) {
+      case ViewSpec::Kind::Alias:
+      case ViewSpec::Kind::Reshape: break;
+      case ViewSpec::Kind::Permute: {
+        int64_t last = -1;
+        for (size_t i = 0; i < t->view.perm.size(); ++i) {
+          if (t->shape[i].is_const() && t->shape[i].value() == 1) continue;
+          if (t->view.perm[i] < last) return false;
+          last = t->view.perm[i];
+        }
+        break;
+      }
+      case ViewSpec::Kind::Index:
+        if (!index_keeps_contiguous(c.T, t->base.get(), t->view.key)) return false;
+        break;
+      default: return false;
+    }
+  }
+  return true;
+}
+
+// reshape/flatten/ravel: a view of a contiguous tensor; of another, PyTorch copies or views by
+// strides, so the result is a MaybeCopy view (readable; writes through it are reported).
+Value reshape_maybe_copy(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape) {
+  Value r = reshape_to(c, x, shape, true);
+  if (shape != x->shape && !certainly_contiguous(c, x)) as_tensor(r)->view.kind = ViewSpec::Kind::MaybeCopy;
+  return r;
+}
+
 // Resolves a size list with at most one -1 against x's numel.
 std::vector<DimExpr> infer_size(OpCall& c, TensorObj* x, std::vector<DimExpr> shape) {
   int infer = -1;
@@ -94,20 +128,21 @@ std::vector<DimExpr> infer_size(OpCall& c, TensorObj* x, std::vector<DimExpr> sh
 
 Value reshape(OpCall& c, bool view) {
   TensorObj* x = c.t(0);
-  return reshape_to(c, x, infer_size(c, x, c.a.dims(1)), view);
+  if (!view) return reshape_maybe_copy(c, x, infer_size(c, x, c.a.dims(1)));
+  return reshape_to(c, x, infer_size(c, x, c.a.dims(1)), true);
 }
 
 Value flatten(OpCall& c) {
   TensorObj* x = c.t(0);
   int64_t r = static_cast<int64_t>(x->rank());
-  if (r == 0) return reshape_to(c, x, {DimExpr(1)}, true);
+  if (r == 0) return reshape_maybe_copy(c, x, {DimExpr(1)});
   int64_t s = norm_dim(c.I, c.a.int_(1), r), e = norm_dim(c.I, c.a.int_(2), r);
   if (s > e) c.runtime_error("flatten() has invalid args: start_dim cannot come after end_dim");
   if (s == e) return Value::borrow(x);
   std::vector<DimExpr> shape(x->shape.begin(), x->shape.begin() + s);
   shape.push_back(product(x->shape, s, e + 1));
   shape.insert(shape.end(), x->shape.begin() + e + 1, x->shape.end());
-  return reshape_to(c, x, shape, true);
+  return reshape_maybe_copy(c, x, shape);
 }
 
 Value permute_to(OpCall& c, TensorObj* x, const std::vector<int64_t>& perm) {
@@ -140,20 +175,36 @@ Value unsqueeze_at(OpCall& c, TensorObj* x, int64_t d) {
   return reshape_to(c, x, shape, true);
 }
 
+// Marks `r` as PyTorch's view x[:, ..., :, entry] (entry at `dim`) so in-place writes to it reach x.
+void mark_index_view(OpCall& c, const Value& r, TensorObj* x, int64_t dim, Value entry) {
+  std::vector<Value> items;
+  for (int64_t i = 0; i < dim; ++i) items.push_back(eval::new_slice(c.I, Value::none(), Value::none(), Value::none()));
+  items.push_back(std::move(entry));
+  make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Index, eval::new_tuple(c.I, std::move(items))});
+}
+
+Value slice_entry(OpCall& c, DimExpr start, DimExpr stop) {
+  return eval::new_slice(c.I, make_size_value(c.T, start), make_size_value(c.T, stop), Value::none());
+}
+
 std::vector<Value> split_sizes(OpCall& c, TensorObj* x, int64_t dim, const std::vector<DimExpr>& sizes) {
   std::vector<ir::Value*> outs;
   std::vector<Value> result;
   if (sizes.size() == 1) {
     result.push_back(c.out(c.v(x), x->dtype, x->shape));
+    make_view(as_tensor(result.back()), x, ViewSpec{ViewSpec::Kind::Alias});
     return result;
   }
   ir::Node* n = c.rec.node("Split", {c.v(x), c.rec.shape_value(sizes)}, sizes.size());
   n->set_attr("axis", dim);
+  DimExpr at(0);  // where piece i starts (its view is x[..., at:at + size])
   for (size_t i = 0; i < sizes.size(); ++i) {
     std::vector<DimExpr> shape = x->shape;
     shape[dim] = sizes[i];
     n->output(i)->set_type(ir::Type::tensor(elem(x->dtype), shape));
     result.push_back(c.out(n->output(i), x->dtype, shape));
+    mark_index_view(c, result.back(), x, dim, slice_entry(c, at, at + sizes[i]));
+    at = at + sizes[i];
   }
   return result;
 }
@@ -213,6 +264,7 @@ Value unbind(OpCall& c) {
     ir::Value* v = c.rec.emit("Gather", {c.v(x), c.rec.const_i64_scalar(i)}, ir::Type::tensor(elem(x->dtype), shape),
                               {{"axis", dim}});
     out.push_back(c.out(v, x->dtype, shape));
+    mark_index_view(c, out.back(), x, dim, Value::integer(i));
   }
   return tuple_of(c, std::move(out));
 }
@@ -223,7 +275,9 @@ Value slice_dim(OpCall& c, TensorObj* x, int64_t dim, DimExpr start, DimExpr len
   shape[dim] = length;
   ir::Value* v = c.rec.emit("Slice", {c.v(x), c.rec.dim_vec(start), c.rec.dim_vec(start + length), c.rec.const_i64({dim})},
                             ir::Type::tensor(elem(x->dtype), shape));
-  return c.out(v, x->dtype, shape);
+  Value r = c.out(v, x->dtype, shape);
+  mark_index_view(c, r, x, dim, slice_entry(c, start, start + length));
+  return r;
 }
 
 Value cat(OpCall& c) {
@@ -313,7 +367,9 @@ Value expand(OpCall& c, TensorObj* x, std::vector<DimExpr> size) {
     }
   }
   if (shape == x->shape) return Value::borrow(x);
-  return c.node("Expand", {c.v(x), c.rec.shape_value(target)}, x->dtype, shape);
+  Value r = c.node("Expand", {c.v(x), c.rec.shape_value(target)}, x->dtype, shape);
+  make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Expand});
+  return r;
 }
 
 Value repeat(OpCall& c) {
@@ -342,16 +398,67 @@ Value to(OpCall& c, std::optional<DType> dt, bool copy) {
   return c.out(cast_to(c.T, c.v(x), x->dtype, *dt, x->shape), *dt, x->shape);
 }
 
+// roll: each dim's last (shift mod n) elements move to the front, two Slices and a Concat per dim
+// (symbolic sizes: the split point is computed at run time, Python's modulo via ONNX's integer Mod).
+// Without dims, the flattened tensor is rolled and reshaped back.
+Value roll(OpCall& c) {
+  TensorObj* x = c.t(0);
+  std::vector<int64_t> shifts = c.a.ints(1), dims = c.a.ints(2);
+  if (dims.empty()) {
+    if (shifts.size() != 1)
+      c.runtime_error(fmt::format("shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size()));
+    if (x->rank() == 1) dims = {0};
+  } else if (shifts.size() != dims.size()) {
+    c.runtime_error(fmt::format("shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size()));
+  }
+  Recorder& R = c.rec;
+  ir::Value* v = c.v(x);
+  std::vector<DimExpr> shape = x->shape;
+  bool flat = dims.empty();
+  if (flat) {
+    shape = {product(x->shape)};
+    v = R.emit("Reshape", {v, R.const_i64({-1})}, ir::Type::tensor(elem(x->dtype), shape));
+    dims = {0};
+  }
+  ir::Type t = ir::Type::tensor(elem(x->dtype), shape);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    int64_t d = norm_dim(c.I, dims[i], static_cast<int64_t>(shape.size()));
+    DimExpr n = shape[d];
+    ir::Value* split;  // n - (shift mod n), as a 1-element vector
+    if (n.is_const()) {
+      if (n.value() == 0) continue;
+      int64_t s = ((shifts[i] % n.value()) + n.value()) % n.value();
+      if (s == 0) continue;
+      split = R.const_i64({n.value() - s});
+    } else {
+      ir::Type vt = ir::Type::tensor(ir::ElementType::Int64, {DimExpr(1)});
+      ir::Value* nv = R.dim_vec(n);
+      ir::Value* m = R.emit("Mod", {R.const_i64({shifts[i]}), nv}, vt);
+      split = R.emit("Sub", {nv, m}, vt);
+    }
+    ir::Value* axes = R.const_i64({d});
+    // The parts' lengths are only known together (they sum to n).
+    std::vector<DimExpr> part = shape;
+    part[d] = DimExpr::unknown();
+    ir::Type pt = ir::Type::tensor(elem(x->dtype), part);
+    ir::Value* tail = R.emit("Slice", {v, split, R.const_i64({std::numeric_limits<int64_t>::max()}), axes}, pt);
+    ir::Value* head = R.emit("Slice", {v, R.const_i64({0}), split, axes}, pt);
+    v = R.emit("Concat", {tail, head}, t, {{"axis", d}});
+  }
+  if (flat) v = R.emit("Reshape", {v, R.shape_value(x->shape)}, x->ir_type());
+  return c.out(v, x->dtype, x->shape);
+}
+
 }  // namespace
 
 const std::vector<OpDef>& shape_ops() {
   static const std::vector<OpDef> ops = {
       {"view(Tensor self, SymInt[] size) -> Tensor", kMethod, [](OpCall& c) { return reshape(c, true); }},
-      {"reshape(Tensor self, SymInt[] shape) -> Tensor", kFn | kMethod, [](OpCall& c) { return reshape(c, true); }},
+      {"reshape(Tensor self, SymInt[] shape) -> Tensor", kFn | kMethod, [](OpCall& c) { return reshape(c, false); }},
       {"view_as(Tensor self, Tensor other) -> Tensor", kMethod,
        [](OpCall& c) { return reshape_to(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape), true); }},
       {"reshape_as(Tensor self, Tensor other) -> Tensor", kMethod,
-       [](OpCall& c) { return reshape_to(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape), true); }},
+       [](OpCall& c) { return reshape_maybe_copy(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape)); }},
       {"flatten.using_ints(Tensor self, int start_dim=0, int end_dim=-1) -> Tensor", kFn | kMethod, flatten},
       {"unflatten.int(Tensor self, int dim, SymInt[] sizes) -> Tensor", kFn | kMethod,
        [](OpCall& c) {
@@ -372,7 +479,7 @@ const std::vector<OpDef>& shape_ops() {
          return reshape_to(c, x, shape, true);
        }},
       {"ravel(Tensor self) -> Tensor", kFn | kMethod,
-       [](OpCall& c) { return reshape_to(c, c.t(0), {product(c.t(0)->shape)}, true); }},
+       [](OpCall& c) { return reshape_maybe_copy(c, c.t(0), {product(c.t(0)->shape)}); }},
       {"squeeze(Tensor self) -> Tensor", kFn | kMethod,
        [](OpCall& c) {
          // Only dims statically 1 are removed: a symbolic size is assumed not to be 1 at run time.
@@ -422,7 +529,12 @@ const std::vector<OpDef>& shape_ops() {
          return permute_to(c, x, {1, 0});
        }},
       {"contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> Tensor", kMethod,
-       [](OpCall& c) { return Value::borrow(c.t(0)); }},
+       [](OpCall& c) {
+         // PyTorch returns self when it is contiguous, else a copy (writes to it do not reach self).
+         TensorObj* x = c.t(0);
+         if (certainly_contiguous(c, x)) return Value::borrow(x);
+         return c.out(c.v(x), x->dtype, x->shape);
+       }},
       {"expand(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor", kMethod,
        [](OpCall& c) { return expand(c, c.t(0), c.a.dims(1)); }},
       {"expand_as(Tensor self, Tensor other) -> Tensor", kMethod, [](OpCall& c) { return expand(c, c.t(0), c.t(1)->shape); }},
@@ -482,7 +594,9 @@ const std::vector<OpDef>& shape_ops() {
          DimExpr idx = c.a.dim(2);
          std::vector<DimExpr> shape = x->shape;
          shape.erase(shape.begin() + d);
-         return c.node("Gather", {c.v(x), c.rec.dim_scalar(idx)}, x->dtype, shape, {{"axis", d}});
+         Value r = c.node("Gather", {c.v(x), c.rec.dim_scalar(idx)}, x->dtype, shape, {{"axis", d}});
+         mark_index_view(c, r, x, d, make_size_value(c.T, idx));
+         return r;
        }},
       {"flip(Tensor self, int[] dims) -> Tensor", kFn | kMethod,
        [](OpCall& c) {
@@ -496,6 +610,7 @@ const std::vector<OpDef>& shape_ops() {
                                  c.rec.const_i64(steps)},
                        x->dtype, x->shape);
        }},
+      {"roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", kFn | kMethod, roll},
       {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);

@@ -147,6 +147,13 @@ static ir::Value* derive_view(Torch& T, TensorObj* base, TensorObj* view) {
       Value r = index_get(T, base, view->view.key, /*as_view=*/false);
       return value_of(T, as_tensor(r));
     }
+    case ViewSpec::Kind::Expand: return T.rec.emit("Expand", {b, T.rec.shape_value(view->shape)}, view->ir_type());
+    case ViewSpec::Kind::MaybeCopy:
+      throw Diagnostic::error(
+          "this tensor was reshaped from a possibly non-contiguous tensor whose values changed since; PyTorch gives a "
+          "copy or a view depending on strides, which onnxify does not track",
+          T.rec.location())
+          .with_help("call .contiguous() or .clone() before reshape, or reshape after the in-place write");
     case ViewSpec::Kind::None: break;
   }
   return b;
@@ -160,6 +167,17 @@ static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Val
     case ViewSpec::Kind::Permute:
       return T.rec.emit("Transpose", {v}, base->ir_type(), {{"perm", inverse_perm(view->view.perm)}});
     case ViewSpec::Kind::Index: return index_put_value(T, base, view->view.key, v, view->dtype, view->shape);
+    case ViewSpec::Kind::Expand:
+      // Several elements of an expanded view share one element of the base: PyTorch refuses the write.
+      eval::raise(T.I, T.I.exc.RuntimeError,
+                  "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+                  "location. Please clone() the tensor before performing the operation.");
+    case ViewSpec::Kind::MaybeCopy:
+      throw Diagnostic::error(
+          "in-place write to a reshape of a possibly non-contiguous tensor: PyTorch writes through to the original "
+          "or only to a copy depending on strides, which onnxify does not track",
+          T.rec.location())
+          .with_help("call .clone() (a copy) before writing in place");
     case ViewSpec::Kind::None: break;
   }
   return v;
@@ -170,10 +188,13 @@ ir::Value* value_of(Torch& T, TensorObj* t) {
     TensorObj* b = t->base.get();
     value_of(T, b);  // brings the base (and its own base) up to date
     if (t->base_version != b->version || !t->value) {
+      bool stale = t->value != nullptr;
       t->value = derive_view(T, b, t);
       t->data.reset();
       t->fill.reset();
       t->base_version = b->version;
+      if (stale) ++t->version;  // views of this view must be re-derived too
+
     }
   }
   if (!t->value) materialize(T, t);

@@ -41,6 +41,18 @@ CASES = [
     ("conv_transpose_output_size", EXPORT + ["--model", "ConvTransposeBadSize()"] + X, 1),
     ("conv_transpose_padding_mode", EXPORT + ["--model", "ConvTransposeReflect()"] + X, 1),
     ("inspect_unknown_class", ["inspect", "models/net.py", "--model", "Resnetish()"], 2),
+    ("tensor_unsupported", ["export", "models/tensor_ops.py", "--model", "Unsupported()", "--input", "x=float32[N,3]",
+                            "--input", "i=int64[N,3]"], 1),
+    ("tensor_einsum_operands", ["export", "models/tensor_ops.py", "--model", "EinsumOperands()", "--input",
+                                "x=float32[N,3]"], 1),
+    ("tensor_index_put_shape", ["export", "models/tensor_ops.py", "--model", "IndexPutShape()", "--input",
+                                "x=float32[N,3]", "--input", "i=int64[2]"], 1),
+    ("tensor_frac_int", ["export", "models/tensor_ops.py", "--model", "FracInt()", "--input", "x=float32[N,3]",
+                         "--input", "i=int64[N,3]"], 1),
+    ("tensor_expand_write", ["export", "models/tensor_ops.py", "--model", "ExpandWrite()", "--input", "x=float32[N,3]"],
+     1),
+    ("tensor_maybe_copy_write", ["export", "models/tensor_ops.py", "--model", "MaybeCopyWrite()", "--input",
+                                 "x=float32[N,3]"], 1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
 ]

@@ -76,6 +76,9 @@ def _import_source(case):
         if case.path not in sys.path:
             sys.path.insert(0, case.path)
         return importlib.import_module(dotted)
+    folder = os.path.dirname(os.path.abspath(case.source))
+    if folder not in sys.path:  # the source's own folder is an import root, as for onnxify
+        sys.path.insert(0, folder)
     name = "onnxify_case_" + re.sub(r"\W", "_", os.path.basename(case.source)[:-3])
     if name in sys.modules:
         return sys.modules[name]
@@ -106,6 +109,21 @@ def _make_input(spec, binding, gen, g):
         t = torch.rand(shape, generator=g) + 0.5
     elif kind == "bool":
         return torch.rand(shape, generator=g) > 0.5
+    elif kind == "unit":  # inside (-1, 1): asin, atanh
+        t = (torch.rand(shape, generator=g) * 2 - 1) * 0.95
+    elif kind == "above1":  # acosh
+        t = torch.rand(shape, generator=g) * 3 + 1.05
+    elif kind == "wide":  # rounding functions: values several units apart from zero
+        t = torch.randn(shape, generator=g) * 5
+    elif kind == "halves":  # exact .5 ties (round half to even)
+        t = torch.randint(-8, 8, shape, generator=g) + 0.5
+    elif kind == "axes":  # -1, 0, 1: the quadrant edges of atan2
+        t = torch.randint(-1, 2, shape, generator=g).float()
+    elif kind == "sparse":  # about half zeros
+        t = torch.randn(shape, generator=g) * (torch.rand(shape, generator=g) > 0.5)
+    elif kind in ("perm", "perm0"):  # distinct positions along the last (perm) or first (perm0) axis
+        axis = -1 if kind == "perm" else 0
+        return torch.argsort(torch.rand(shape, generator=g), dim=axis).to(dtype)
     elif kind.startswith("int:"):
         lo, hi = (int(v) for v in kind.split(":")[1:])
         return torch.randint(lo, hi, shape, generator=g, dtype=dtype)

@@ -274,6 +274,20 @@ from torch.nn import functional as _functional  # noqa: E402,F401
 from torch.nn.parameter import Parameter as _Parameter  # noqa: E402,F401
 from torch.utils import data as _data  # noqa: E402,F401
 
+def einsum(*args):
+    """torch.einsum(equation, *operands) or torch.einsum(equation, [operands]), as PyTorch's wrapper."""
+    if len(args) < 2:
+        raise ValueError("einsum(): must specify the equation string and at least one operand, "
+                         "or at least one operand and its subscripts list")
+    equation, operands = args[0], args[1:]
+    if not isinstance(equation, _builtins.str):
+        from torch._onnxify_support import unsupported
+        return unsupported("torch.einsum", "the sublist form einsum(op1, sublist1, ...); use an equation string")
+    if len(operands) == 1 and isinstance(operands[0], (_builtins.list, _builtins.tuple)):
+        operands = operands[0]
+    return _VF.einsum(equation, _builtins.list(operands))
+
+
 def __getattr__(name):
     from torch._onnxify_support import missing
     from torch._api_names import TORCH

@@ -1,0 +1,222 @@
+// Statistics, norms, scans and ordering: var/std (+ _mean), norm, logsumexp, cumsum, topk, sort,
+// argsort. The simple reductions (sum, mean, amax, ...) are in ops_reduce.cpp.
+#include <fmt/core.h>
+
+#include <cmath>
+
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Value;
+using ir::DimExpr;
+
+namespace {
+
+std::string long_name(DType dt) { return info(dt).name == "int64" ? "Long" : std::string(info(dt).name); }
+
+// Sum of `v` over `axes` (ReduceSum takes its axes as an input at opset 13+).
+ir::Value* reduce_sum(OpCall& c, ir::Value* v, const std::vector<int64_t>& axes, bool keepdim, ir::Type t) {
+  return c.rec.emit("ReduceSum", {v, c.rec.const_i64(axes)}, t, {{"keepdims", int64_t{keepdim}}});
+}
+
+// var/std over `dims` with Bessel's `correction`: sum((x - mean)^2) / max(0, N - correction).
+Value var_std(OpCall& c, bool is_std, bool with_mean, std::optional<std::vector<int64_t>> dims, int64_t correction,
+              bool keepdim) {
+  TensorObj* x = c.t(0);
+  if (!is_floating(x->dtype)) c.runtime_error("std and var only support floating point and complex dtypes");
+  std::vector<int64_t> axes = reduce_dims(c, x, dims);
+  std::vector<DimExpr> kept = reduced_shape(x, axes, true);
+  std::vector<DimExpr> shape = reduced_shape(x, axes, keepdim);
+  ir::ElementType e = elem(x->dtype);
+  ir::Type full = x->ir_type(), kt = ir::Type::tensor(e, kept), rt = ir::Type::tensor(e, shape);
+  ir::Value* v = c.v(x);
+  ir::Value* mean = c.rec.emit("ReduceMean", {v}, kt, {{"axes", axes}, {"keepdims", int64_t{1}}});
+  ir::Value* d = c.rec.emit("Sub", {v, mean}, full);
+  ir::Value* s = reduce_sum(c, c.rec.emit("Mul", {d, d}, full), axes, keepdim, rt);
+  DimExpr n(1);
+  for (int64_t a : axes) n = n * x->shape[a];
+  ir::Value* denom;
+  DimExpr dn = n - DimExpr(correction);
+  if (dn.is_const()) {
+    denom = c.rec.const_scalar(e, static_cast<double>(std::max<int64_t>(0, dn.value())));
+  } else {
+    ir::Value* nv = cast_to(c.T, c.rec.dim_scalar(dn), DType::Int64, x->dtype, {});
+    denom = c.rec.emit("Max", {nv, c.rec.const_scalar(e, 0)}, ir::Type::tensor(e, {}));
+  }
+  ir::Value* r = c.rec.emit("Div", {s, denom}, rt);
+  if (is_std) r = c.rec.emit("Sqrt", {r}, rt);
+  Value out = c.out(r, x->dtype, shape);
+  if (!with_mean) return out;
+  Value m = keepdim ? c.out(mean, x->dtype, kept)
+                    : c.node("ReduceMean", {v}, x->dtype, shape, {{"axes", axes}, {"keepdims", int64_t{0}}});
+  return eval::new_tuple(c.I, {out, m});
+}
+
+// The overloads share one entry: (dim, unbiased, keepdim) or (dim, *, correction, keepdim). A bool
+// where the dims go is PyTorch's var(Tensor self, bool unbiased) overload.
+Value var_std_dim(OpCall& c, bool is_std, bool with_mean) {
+  const Value& d = c.a.raw(1);
+  if (d.is_bool()) return var_std(c, is_std, with_mean, std::nullopt, d.b() ? 1 : 0, false);
+  bool unbiased = c.a.boolean(2);
+  return var_std(c, is_std, with_mean, c.a.opt_ints(1), unbiased ? 1 : 0, c.a.boolean(3));
+}
+
+Value var_std_correction(OpCall& c, bool is_std, bool with_mean) {
+  std::optional<int64_t> corr = c.a.opt_int(2);
+  return var_std(c, is_std, with_mean, c.a.opt_ints(1), corr ? *corr : 1, c.a.boolean(3));
+}
+
+// torch.norm(input, p='fro', dim=None, keepdim=False, dtype=None) (PyTorch's Python wrapper and
+// Tensor.norm): vector norms over `dim` (all dims when None).
+Value norm(OpCall& c) {
+  TensorObj* x = c.t(0);
+  const Value& pv = c.a.raw(1);
+  std::optional<std::vector<int64_t>> dims = c.a.opt_ints(2);
+  bool keepdim = c.a.boolean(3);
+  std::optional<DType> dt = c.a.dtype(4);
+  DType r = dt ? *dt : x->dtype;
+  if (!is_floating(r))
+    c.runtime_error(fmt::format("linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
+                                long_name(r)));
+  double p = 2;
+  if (pv && !pv.is_none()) {
+    if (eval::is_str(pv)) {
+      std::string s(eval::as_str(pv)->view());
+      if (s == "nuc") return c.unsupported("the nuclear norm (p='nuc')");
+      if (s != "fro") c.runtime_error(fmt::format("norm(): unknown norm type '{}'", s));
+      if (dt) c.value_error("dtype argument is not supported in frobenius norm");
+      if (dims && dims->size() > 2) c.runtime_error("Expected at most 2 dimensions, but got more");
+    } else {
+      Scalar ps = c.a.scalar(1);
+      p = ps.as_double();
+    }
+  }
+  std::vector<int64_t> axes = reduce_dims(c, x, dims);
+  std::vector<DimExpr> shape = reduced_shape(x, axes, keepdim);
+  ir::ElementType e = elem(r);
+  ir::Type full = ir::Type::tensor(e, x->shape), rt = ir::Type::tensor(e, shape);
+  ir::Value* v = cast_to(c.T, c.v(x), x->dtype, r, x->shape);
+  Attrs ra{{"axes", axes}, {"keepdims", int64_t{keepdim}}};
+  ir::Value* out;
+  if (x->rank() == 0) {
+    out = p == 0 ? cast_to(c.T, c.rec.emit("Not", {c.rec.emit("Equal", {v, c.rec.const_scalar(e, 0)}, ir::Type::tensor(ir::ElementType::Bool, {}))},
+                                           ir::Type::tensor(ir::ElementType::Bool, {})), DType::Bool, r, {})
+                 : c.rec.emit("Abs", {v}, full);
+  } else if (p == 2) {
+    out = c.rec.emit("ReduceL2", {v}, rt, ra);
+  } else if (p == 1) {
+    out = c.rec.emit("ReduceL1", {v}, rt, ra);
+  } else if (std::isinf(p)) {
+    out = c.rec.emit(p > 0 ? "ReduceMax" : "ReduceMin", {c.rec.emit("Abs", {v}, full)}, rt, ra);
+  } else if (p == 0) {
+    ir::Value* nz = c.rec.emit("Not", {c.rec.emit("Equal", {v, c.rec.const_scalar(e, 0)}, ir::Type::tensor(ir::ElementType::Bool, x->shape))},
+                               ir::Type::tensor(ir::ElementType::Bool, x->shape));
+    out = reduce_sum(c, cast_to(c.T, nz, DType::Bool, r, x->shape), axes, keepdim, rt);
+  } else {
+    // (sum |x|^p)^(1/p)
+    ir::Value* pw = c.rec.emit("Pow", {c.rec.emit("Abs", {v}, full), c.rec.const_scalar(e, p)}, full);
+    out = c.rec.emit("Pow", {reduce_sum(c, pw, axes, keepdim, rt), c.rec.const_scalar(e, 1.0 / p)}, rt);
+  }
+  return c.out(out, r, shape);
+}
+
+Value logsumexp(OpCall& c) {
+  TensorObj* x = c.t(0);
+  DType r = is_floating(x->dtype) ? x->dtype : c.T.default_dtype;
+  std::vector<int64_t> axes = reduce_dims(c, x, c.a.ints(1));
+  bool keepdim = c.a.boolean(2);
+  std::vector<DimExpr> shape = reduced_shape(x, axes, keepdim);
+  ir::Value* v = cast_to(c.T, c.v(x), x->dtype, r, x->shape);
+  if (x->rank() == 0) return c.out(v, r, x->shape);
+  return c.node("ReduceLogSumExp", {v}, r, shape, {{"axes", axes}, {"keepdims", int64_t{keepdim}}});
+}
+
+Value cumsum(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+  std::optional<DType> dt = c.a.dtype(2);
+  DType r = dt ? *dt : (is_integral(x->dtype, true) ? DType::Int64 : x->dtype);
+  ir::Value* v = cast_to(c.T, c.v(x), x->dtype, r, x->shape);
+  if (x->rank() == 0) return c.out(v, r, x->shape);
+  return c.node("CumSum", {v, c.rec.const_i64_scalar(d)}, r, x->shape);
+}
+
+// TopK over dim `d` with k (symbolic allowed): (values, indices). ONNX TopK puts equal elements in
+// index order, which is what a stable sort gives.
+Value topk_values(OpCall& c, TensorObj* x, DimExpr k, int64_t d, bool largest, const char* name, bool indices_only) {
+  std::vector<DimExpr> shape = x->shape;
+  if (x->rank() == 0) {
+    Value zero = c.node("Constant", {}, DType::Int64, {}, {{"value", ir::Tensor::scalar_int64(0)}});
+    if (indices_only) return zero;
+    return make_return_type(c.T, name, {Value::borrow(x), zero});
+  }
+  shape[d] = k;
+  if (x->dtype == DType::Bool) return c.unsupported("sorting bool tensors (convert to an integer dtype first)");
+  ir::Node* n = c.rec.node("TopK", {c.v(x), c.rec.dim_vec(k)}, 2);
+  n->set_attr("axis", d);
+  n->set_attr("largest", int64_t{largest});
+  n->set_attr("sorted", int64_t{1});
+  n->output(0)->set_type(ir::Type::tensor(elem(x->dtype), shape));
+  n->output(1)->set_type(ir::Type::tensor(ir::ElementType::Int64, shape));
+  Value idx = c.out(n->output(1), DType::Int64, shape);
+  if (indices_only) return idx;
+  return make_return_type(c.T, name, {c.out(n->output(0), x->dtype, shape), idx});
+}
+
+Value topk(OpCall& c) {
+  TensorObj* x = c.t(0);
+  DimExpr k = c.a.dim(1);
+  int64_t d = norm_dim(c.I, c.a.int_(2), x->rank());
+  if (x->rank() && k.is_const() && x->shape[d].is_const() && (k.value() < 0 || k.value() > x->shape[d].value()))
+    c.runtime_error("selected index k out of range");
+  // sorted=False leaves the order unspecified in PyTorch; sorted order is one valid answer.
+  return topk_values(c, x, k, d, c.a.boolean(3), "topk", false);
+}
+
+Value sort(OpCall& c, size_t dim_i, size_t desc_i, bool indices_only) {
+  TensorObj* x = c.t(0);
+  int64_t d = norm_dim(c.I, c.a.int_(dim_i), x->rank());
+  DimExpr k = x->rank() ? x->shape[d] : DimExpr(1);
+  return topk_values(c, x, k, d, c.a.boolean(desc_i), "sort", indices_only);
+}
+
+}  // namespace
+
+const std::vector<OpDef>& stats_ops() {
+  static const std::vector<OpDef> ops = {
+      {"var.dim(Tensor self, int[1]? dim=None, bool unbiased=True, bool keepdim=False) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return var_std_dim(c, false, false); }},
+      {"var.correction(Tensor self, int[1]? dim=None, *, int? correction=None, bool keepdim=False) -> Tensor",
+       kFn | kMethod, [](OpCall& c) { return var_std_correction(c, false, false); }},
+      {"std.dim(Tensor self, int[1]? dim=None, bool unbiased=True, bool keepdim=False) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return var_std_dim(c, true, false); }},
+      {"std.correction(Tensor self, int[1]? dim=None, *, int? correction=None, bool keepdim=False) -> Tensor",
+       kFn | kMethod, [](OpCall& c) { return var_std_correction(c, true, false); }},
+      {"var_mean.dim(Tensor self, int[1]? dim=None, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)", kFn,
+       [](OpCall& c) { return var_std_dim(c, false, true); }},
+      {"var_mean.correction(Tensor self, int[1]? dim=None, *, int? correction=None, bool keepdim=False) -> (Tensor, Tensor)",
+       kFn, [](OpCall& c) { return var_std_correction(c, false, true); }},
+      {"std_mean.dim(Tensor self, int[1]? dim=None, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)", kFn,
+       [](OpCall& c) { return var_std_dim(c, true, true); }},
+      {"std_mean.correction(Tensor self, int[1]? dim=None, *, int? correction=None, bool keepdim=False) -> (Tensor, Tensor)",
+       kFn, [](OpCall& c) { return var_std_correction(c, true, true); }},
+      {"norm(Tensor self, Any p=\"fro\", int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+       kFn | kMethod, norm},
+      {"logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", kFn | kMethod, logsumexp},
+      {"cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kFn | kMethod | kInplace, cumsum},
+      {"topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
+       kFn | kMethod, topk},
+      {"sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", kFn | kMethod,
+       [](OpCall& c) { return sort(c, 1, 2, false); }},
+      {"sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+       kFn | kMethod, [](OpCall& c) { return sort(c, 2, 3, false); }},
+      {"argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return sort(c, 1, 2, true); }},
+      {"argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return sort(c, 2, 3, true); }},
+  };
+  return ops;
+}
+
+}  // namespace onnxify::torch

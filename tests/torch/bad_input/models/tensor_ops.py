@@ -1,0 +1,48 @@
+"""Tensor-API misuse and unsupported variants (bad_input_test.py cases tensor_*)."""
+import torch
+import torch.nn as nn
+
+
+class Unsupported(nn.Module):
+    """Several unsupported tensor ops in one forward: one run reports all of them."""
+
+    def forward(self, x, i):
+        a = torch.norm(x, p="nuc")
+        b = torch.scatter_reduce(x, 1, i, x, "amax")
+        c = torch.einsum(x, [0, 1], [1])
+        return a, b, c
+
+
+class EinsumOperands(nn.Module):
+    def forward(self, x):
+        return torch.einsum("ij,jk->ik", x)
+
+
+class IndexPutShape(nn.Module):
+    def forward(self, x, i):
+        x = x.clone()
+        x[:, i] = torch.ones(5)
+        return x
+
+
+class FracInt(nn.Module):
+    def forward(self, x, i):
+        return i.frac()
+
+
+class ExpandWrite(nn.Module):
+    """An in-place write through an expanded view: PyTorch refuses it, so does onnxify."""
+
+    def forward(self, x):
+        y = x[:, :1].expand(-1, 3)
+        y.add_(1)
+        return x
+
+
+class MaybeCopyWrite(nn.Module):
+    """reshape of a transposed tensor: a copy in PyTorch here, a view elsewhere; onnxify does not guess."""
+
+    def forward(self, x):
+        y = x.t().reshape(-1)
+        y.add_(1)
+        return x, y
