@@ -413,6 +413,14 @@ const std::vector<OpDef>& layer_ops() {
          return c.unary("Softsign");
        }},
       {"threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor", kFn | kFnInplace, threshold},
+      {"rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor",
+       kFn | kFnInplace,
+       [](OpCall& c) {
+         need_float(c, c.t(0));
+         // Outside training the slope is fixed: (lower + upper) / 2.
+         if (c.a.boolean(3)) return c.unsupported("rrelu with training=True (random slopes)");
+         return c.unary("LeakyRelu", {{"alpha", static_cast<float>((c.a.real(1) + c.a.real(2)) / 2)}});
+       }},
       {"hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor", kFn | kMethod,
        [](OpCall& c) { return shrink(c, false); }},
       {"softshrink(Tensor self, Scalar lambd=0.5) -> Tensor", kNN, [](OpCall& c) { return shrink(c, true); }},

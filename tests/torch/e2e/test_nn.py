@@ -61,6 +61,8 @@ CASES = [
     mod("nn_hardshrink", "'Hardshrink', 0.3", x="float32[N,4]"),
     mod("nn_softshrink", "'Softshrink'", x="float32[N,4]"),
     mod("nn_logsigmoid", "'LogSigmoid'", x="float32[N,4]"),
+    mod("nn_rrelu", "'RReLU'", x="float32[N,4]"),
+    mod("nn_rrelu_bounds_inplace", "'RReLU', 0.1, 0.5, inplace=True", x="float32[N,4]"),
     mod("nn_softmax2d", "'Softmax2d'", x="float32[N,3,2,2]"),
     # ---- activations: functional forms ----
     fn("f_prelu", "torch.nn.functional.prelu", x="float32[N,3,4]", y="float32[3]"),
@@ -79,6 +81,7 @@ CASES = [
     fn("f_tanhshrink", "torch.nn.functional.tanhshrink", x="float32[N,4]"),
     fn("f_hardshrink", "torch.hardshrink", "0.7", x="float32[N,4]"),
     fn("f_softshrink", "torch.nn.functional.softshrink", "0.2", x="float32[N,4]"),
+    fn("f_rrelu_eval", "torch.nn.functional.rrelu", "0.2", "0.4", x="float32[N,4]"),
     fn("f_logsigmoid", "torch.nn.functional.logsigmoid", x="float32[N,4]"),
     fn("f_hardsigmoid_inplace", "torch.nn.functional.hardsigmoid", "True", x="float32[N,4]"),
     fn("f_mish_inplace", "torch.nn.functional.mish", "inplace=True", x="float32[N,4]"),

@@ -281,6 +281,16 @@ def threshold_(input, threshold, value):
     return torch.threshold_(input, threshold, value)
 
 
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    if inplace:
+        return torch.rrelu_(input, lower, upper, training)
+    return torch.rrelu(input, lower, upper, training)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return torch.rrelu_(input, lower, upper, training)
+
+
 def selu(input, inplace=False):
     return torch.selu_(input) if inplace else torch.selu(input)
 

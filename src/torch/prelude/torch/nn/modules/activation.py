@@ -225,6 +225,23 @@ class Threshold(Module):
         return f"threshold={self.threshold}, value={self.value}{inplace_str}"
 
 
+class RReLU(Module):
+    __constants__ = ["lower", "upper", "inplace"]
+
+    def __init__(self, lower=1.0 / 8, upper=1.0 / 3, inplace=False):
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ", inplace=True" if self.inplace else ""
+        return f"lower={self.lower}, upper={self.upper}{inplace_str}"
+
+
 class CELU(Module):
     __constants__ = ["alpha", "inplace"]
 
@@ -355,7 +372,6 @@ class Softmax2d(Module):
 
 from torch.nn.modules._placeholders import make_placeholder  # noqa: E402
 
-RReLU = make_placeholder("RReLU")
 MultiheadAttention = make_placeholder("MultiheadAttention")
 
 
