@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from harness import Batch, Case, MODELS, ONNXIFY, check
+from harness import Batch, Case, DIST_PACKAGES, MODELS, ONNXIFY, TORCHVISION, check
 
 sys.path.insert(0, MODELS)  # nn.py imports ops.py's helpers (onnxify: the source's folder is an import root)
 
@@ -299,6 +299,18 @@ CASES = [
     fn("torch_bilinear", "torch.bilinear", "None", x="float32[N,3]", y="float32[N,2]", z="float32[4,3,2]"),
     fn("torch_embedding", "torch.embedding", "X, Y", x="float32[6,3]", y="int64[N,2]", gen={"y": "int:0:6"},
        shapes=N2),
+]
+
+# Unmodified torchvision segmentation models: F.interpolate to the symbolic input size (bilinear),
+# adaptive pools, and for deeplabv3 its ASPP (dilated convolutions, image pooling branch).
+SEG = [{"N": 2, "H": 64, "W": 64}, {"N": 1, "H": 96, "W": 80}]
+CASES += [
+    Case("tv_lraspp_mobilenet_v3_large", TORCHVISION + "/models/segmentation/lraspp.py",
+         "lraspp_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=3)",
+         {"input": "float32[N,3,H,W]"}, shapes=SEG, path=DIST_PACKAGES),
+    Case("tv_deeplabv3_mobilenet_v3_large", TORCHVISION + "/models/segmentation/deeplabv3.py",
+         "deeplabv3_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=4, aux_loss=True)",
+         {"x": "float32[N,3,H,W]"}, shapes=SEG, path=DIST_PACKAGES),
 ]
 
 BATCH = Batch(CASES)
