@@ -311,6 +311,10 @@ CASES += [
     Case("tv_deeplabv3_mobilenet_v3_large", TORCHVISION + "/models/segmentation/deeplabv3.py",
          "deeplabv3_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=4, aux_loss=True)",
          {"x": "float32[N,3,H,W]"}, shapes=SEG, path=DIST_PACKAGES),
+    # Video: Conv3d / BatchNorm3d / AdaptiveAvgPool3d with symbolic N, T, H, W.
+    Case("tv_r3d_18", TORCHVISION + "/models/video/resnet.py", "r3d_18(weights=None, num_classes=5)",
+         {"x": "float32[N,3,T,H,W]"}, shapes=[{"N": 2, "T": 4, "H": 32, "W": 32}, {"N": 1, "T": 3, "H": 24, "W": 40}],
+         path=DIST_PACKAGES),
 ]
 
 BATCH = Batch(CASES)
