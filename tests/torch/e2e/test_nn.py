@@ -372,3 +372,39 @@ def test_module_api_prints(tmp_path):
                           str(tmp_path / "api.onnx")], capture_output=True, text=True, timeout=300)
     assert got.returncode == 0, got.stderr
     assert got.stdout == want.stdout
+
+
+# PyTorch's errors on bad arguments, raised by onnxify at conversion time with PyTorch's wording.
+ERRORS = [
+    ("pixel_shuffle_channels", "Fn('torch.nn.functional.pixel_shuffle', 2)", "float32[2,3,4,4]"),
+    ("glu_odd", "Fn('torch.nn.functional.glu', 1)", "float32[2,3]"),
+    ("reflect_too_large", "Fn('torch.nn.functional.pad', (5, 5), mode='reflect')", "float32[2,3,4]"),
+    ("pad_value_reflect", "Fn('torch.nn.functional.pad', (1, 1), mode='reflect', value=1.0)", "float32[2,3,4]"),
+    ("pad_unknown_mode", "Fn('torch.nn.functional.pad', (1, 1), mode='wrap')", "float32[2,3,4]"),
+    ("conv_transpose_channels", "Module('ConvTranspose2d', 2, 3, 3)", "float32[2,4,5,6]"),
+    ("conv_transpose_outpad", "Fn('torch.nn.functional.conv_transpose1d', torch.ones(2, 2, 3), None, 1, 0, 2)",
+     "float32[2,2,5]"),
+    ("one_hot_float", "Fn('torch.nn.functional.one_hot', 3)", "float32[2,3]"),
+    ("embedding_float_indices", "Module('Embedding', 4, 2)", "float32[2,3]"),
+    ("interpolate_both", "Fn('torch.nn.functional.interpolate', size=3, scale_factor=2.0)", "float32[2,3,4]"),
+    ("interpolate_align_nearest", "Fn('torch.nn.functional.interpolate', size=3, align_corners=True)", "float32[2,3,4]"),
+    ("interpolate_bilinear_3d", "Fn('torch.nn.functional.interpolate', size=3, mode='bilinear')", "float32[2,3,4]"),
+    ("instance_norm_affine_channels", "Module('InstanceNorm1d', 3, affine=True)", "float32[2,4,5]"),
+    ("prelu_channels", "Module('PReLU', 3)", "float32[2,4,5]"),
+    ("conv_transpose_reflect", "Module('ConvTranspose2d', 2, 3, 3, padding_mode='reflect')", "float32[2,2,5,6]"),
+]
+
+
+@pytest.mark.parametrize("name,model,spec", ERRORS, ids=[e[0] for e in ERRORS])
+def test_pytorch_errors(name, model, spec, tmp_path):
+    import torch
+    mod = _import_models()
+    src = os.path.join(MODELS, "nn.py")
+    shape = [int(d) for d in spec[spec.index("[") + 1:-1].split(",")]
+    with pytest.raises(Exception) as want:
+        eval(model, vars(mod))(torch.zeros(shape, dtype=getattr(torch, spec[:spec.index("[")])))
+    got = subprocess.run([ONNXIFY, "export", src, "--model", model, "--input", f"x={spec}", "-o",
+                          str(tmp_path / "e.onnx")], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 1, got.stderr
+    first = got.stderr.splitlines()[0]
+    assert f"{type(want.value).__name__}: {want.value}" in first, (first, str(want.value))
