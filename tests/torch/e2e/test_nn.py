@@ -392,6 +392,16 @@ ERRORS = [
     ("instance_norm_affine_channels", "Module('InstanceNorm1d', 3, affine=True)", "float32[2,4,5]"),
     ("prelu_channels", "Module('PReLU', 3)", "float32[2,4,5]"),
     ("conv_transpose_reflect", "Module('ConvTranspose2d', 2, 3, 3, padding_mode='reflect')", "float32[2,2,5,6]"),
+    ("pad_odd_length", "Fn('torch.nn.functional.pad', (1, 1, 1))", "float32[2,3]"),
+    ("pad_too_long", "Fn('torch.nn.functional.pad', (1, 1, 1, 1, 1, 1))", "float32[2,3]"),
+    ("reflect_pad_rank", "Fn('torch.nn.functional.pad', (1, 1), mode='reflect')", "float32[1,2,3,4]"),
+    ("antialias_nearest", "Fn('torch.nn.functional.interpolate', size=3, antialias=True)", "float32[1,2,4,4]"),
+    ("softmax2d_rank", "Module('Softmax2d')", "float32[2,3]"),
+    ("channel_shuffle_groups", "Module('ChannelShuffle', 4)", "float32[1,6,2,2]"),
+    ("pixel_unshuffle_width", "Module('PixelUnshuffle', 2)", "float32[1,2,4,5]"),
+    ("lrn_rank", "Module('LocalResponseNorm', 2)", "float32[2,3]"),
+    ("embedding_padding_idx_range", "Module('Embedding', 4, 2, padding_idx=4)", "int64[2,3]"),
+    ("glu_scalar", "Fn('torch.nn.functional.glu')", "float32[]"),
 ]
 
 
@@ -400,7 +410,7 @@ def test_pytorch_errors(name, model, spec, tmp_path):
     import torch
     mod = _import_models()
     src = os.path.join(MODELS, "nn.py")
-    shape = [int(d) for d in spec[spec.index("[") + 1:-1].split(",")]
+    shape = [int(d) for d in spec[spec.index("[") + 1:-1].split(",") if d]
     with pytest.raises(Exception) as want:
         eval(model, vars(mod))(torch.zeros(shape, dtype=getattr(torch, spec[:spec.index("[")])))
     got = subprocess.run([ONNXIFY, "export", src, "--model", model, "--input", f"x={spec}", "-o",

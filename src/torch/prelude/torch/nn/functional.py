@@ -455,7 +455,8 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
     # size // 2 before and (size - 1) // 2 after), as an average pool over the channel axis.
     dim = input.dim()
     if dim < 3:
-        raise ValueError(f"Expected 3D or higher dimensionality input (got {dim} dimensions)")
+        # PyTorch's message, including the run of spaces its source line continuation leaves in it.
+        raise ValueError("Expected 3D or higher dimensionality" + " " * 26 + f"input (got {dim} dimensions)")
     if _is_static(input.numel()) and input.numel() == 0:
         return input
     div = input.mul(input).unsqueeze(1)
