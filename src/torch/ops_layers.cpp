@@ -23,6 +23,30 @@ std::string shape_text(const std::vector<DimExpr>& s) {
   return out + "]";
 }
 
+// PyTorch's legacy tensor type names, used in some of its messages ("torch.FloatTensor").
+std::string legacy_type_name(DType dt) {
+  switch (dt) {
+    case DType::Float32:
+      return "torch.FloatTensor";
+    case DType::Float64:
+      return "torch.DoubleTensor";
+    case DType::Float16:
+      return "torch.HalfTensor";
+    case DType::BFloat16:
+      return "torch.BFloat16Tensor";
+    case DType::Int16:
+      return "torch.ShortTensor";
+    case DType::Int8:
+      return "torch.CharTensor";
+    case DType::UInt8:
+      return "torch.ByteTensor";
+    case DType::Bool:
+      return "torch.BoolTensor";
+    default:
+      return std::string(info(dt).name);
+  }
+}
+
 void need_float(OpCall& c, TensorObj* x) {
   if (!is_floating(x->dtype))
     c.runtime_error(fmt::format("\"{}\" not implemented for '{}'", c.name(), info(x->dtype).name));
@@ -105,11 +129,18 @@ Value conv_transpose(OpCall& c, size_t spatial) {
   for (size_t i = 0; i < spatial; ++i) {
     if (stride[i] <= 0) c.runtime_error("non-positive stride is not supported");
     if (padding[i] < 0) c.runtime_error("negative padding is not supported");
-    if (outpad[i] >= stride[i] && outpad[i] >= dilation[i])
-      c.runtime_error(
-          fmt::format("output padding must be smaller than either stride or dilation, but got "
-                      "output_padding: {}, stride: {}, dilation: {}",
-                      outpad[i], stride[i], dilation[i]));
+    if (outpad[i] >= stride[i] && outpad[i] >= dilation[i]) {
+      // PyTorch's wording: per named dim (1-d runs as 2-d with a unit height).
+      std::vector<std::string> names = spatial == 3 ? std::vector<std::string>{"depth", "height", "width"}
+                                                    : std::vector<std::string>{"height", "width"};
+      std::vector<int64_t> op = outpad, st = stride, di = dilation;
+      if (spatial == 1) op.insert(op.begin(), 0), st.insert(st.begin(), 1), di.insert(di.begin(), 1);
+      std::string msg = "output padding must be smaller than either stride or dilation, but got";
+      for (auto [what, vals] : {std::pair{"output_padding", &op}, {"stride", &st}, {"dilation", &di}})
+        for (size_t k = 0; k < names.size(); ++k)
+          msg += fmt::format(" {}_{}: {}", what, names[k], (*vals)[k]);
+      c.runtime_error(msg);
+    }
   }
   bool batched = x->rank() == spatial + 2;
   if (!batched && x->rank() != spatial + 1)
@@ -168,6 +199,19 @@ Value instance_norm(OpCall& c) {
   if (!use_input_stats && (!mean || !var))
     c.runtime_error("Expected running_mean and running_var to be defined when use_input_stats is false");
   DimExpr ch = x->shape[1];
+  // PyTorch runs instance norm as a batch norm of (1, N * C, *): its per-channel tensors are repeated N
+  // times.
+  for (TensorObj* p : {w, b, mean, var}) {
+    if (!p || !ch.is_const() || !x->shape[0].is_const()) continue;
+    DimExpr n = product(p->shape);
+    if (n.is_const() && n.value() != ch.value())
+      c.runtime_error(fmt::format("{} should contain {} elements not {}",
+                                  p == w      ? "weight"
+                                  : p == b    ? "bias"
+                                  : p == mean ? "running_mean"
+                                              : "running_var",
+                                  x->shape[0].value() * ch.value(), x->shape[0].value() * n.value()));
+  }
   ir::Value* scale = param_or(c, w, x, 1.0, ch);
   ir::Value* shift = param_or(c, b, x, 0.0, ch);
   if (!use_input_stats) {
@@ -240,7 +284,7 @@ Value embedding(OpCall& c) {
     c.runtime_error(
         fmt::format("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
                     "Long, Int; but got {} instead (while checking arguments for embedding)",
-                    info(idx->dtype).name));
+                    legacy_type_name(idx->dtype)));
   if (w->rank() != 2) c.runtime_error("'weight' must be 2-D");
   std::vector<DimExpr> shape = idx->shape;
   shape.push_back(w->shape[1]);
@@ -413,6 +457,15 @@ const std::vector<OpDef>& layer_ops() {
          return c.unary("Softsign");
        }},
       {"threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor", kFn | kFnInplace, threshold},
+      {"rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, "
+       "Generator? generator=None) -> Tensor",
+       kFn | kFnInplace,
+       [](OpCall& c) {
+         need_float(c, c.t(0));
+         // Outside training the slope is fixed: (lower + upper) / 2.
+         if (c.a.boolean(3)) return c.unsupported("rrelu with training=True (random slopes)");
+         return c.unary("LeakyRelu", {{"alpha", static_cast<float>((c.a.real(1) + c.a.real(2)) / 2)}});
+       }},
       {"hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor", kFn | kMethod,
        [](OpCall& c) { return shrink(c, false); }},
       {"softshrink(Tensor self, Scalar lambd=0.5) -> Tensor", kNN, [](OpCall& c) { return shrink(c, true); }},

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from harness import Batch, Case, MODELS, ONNXIFY, check
+from harness import Batch, Case, DIST_PACKAGES, MODELS, ONNXIFY, TORCHVISION, check
 
 sys.path.insert(0, MODELS)  # nn.py imports ops.py's helpers (onnxify: the source's folder is an import root)
 
@@ -61,6 +61,8 @@ CASES = [
     mod("nn_hardshrink", "'Hardshrink', 0.3", x="float32[N,4]"),
     mod("nn_softshrink", "'Softshrink'", x="float32[N,4]"),
     mod("nn_logsigmoid", "'LogSigmoid'", x="float32[N,4]"),
+    mod("nn_rrelu", "'RReLU'", x="float32[N,4]"),
+    mod("nn_rrelu_bounds_inplace", "'RReLU', 0.1, 0.5, inplace=True", x="float32[N,4]"),
     mod("nn_softmax2d", "'Softmax2d'", x="float32[N,3,2,2]"),
     # ---- activations: functional forms ----
     fn("f_prelu", "torch.nn.functional.prelu", x="float32[N,3,4]", y="float32[3]"),
@@ -79,6 +81,7 @@ CASES = [
     fn("f_tanhshrink", "torch.nn.functional.tanhshrink", x="float32[N,4]"),
     fn("f_hardshrink", "torch.hardshrink", "0.7", x="float32[N,4]"),
     fn("f_softshrink", "torch.nn.functional.softshrink", "0.2", x="float32[N,4]"),
+    fn("f_rrelu_eval", "torch.nn.functional.rrelu", "0.2", "0.4", x="float32[N,4]"),
     fn("f_logsigmoid", "torch.nn.functional.logsigmoid", x="float32[N,4]"),
     fn("f_hardsigmoid_inplace", "torch.nn.functional.hardsigmoid", "True", x="float32[N,4]"),
     fn("f_mish_inplace", "torch.nn.functional.mish", "inplace=True", x="float32[N,4]"),
@@ -298,6 +301,22 @@ CASES = [
        shapes=N2),
 ]
 
+# Unmodified torchvision segmentation models: F.interpolate to the symbolic input size (bilinear),
+# adaptive pools, and for deeplabv3 its ASPP (dilated convolutions, image pooling branch).
+SEG = [{"N": 2, "H": 64, "W": 64}, {"N": 1, "H": 96, "W": 80}]
+CASES += [
+    Case("tv_lraspp_mobilenet_v3_large", TORCHVISION + "/models/segmentation/lraspp.py",
+         "lraspp_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=3)",
+         {"input": "float32[N,3,H,W]"}, shapes=SEG, path=DIST_PACKAGES),
+    Case("tv_deeplabv3_mobilenet_v3_large", TORCHVISION + "/models/segmentation/deeplabv3.py",
+         "deeplabv3_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=4, aux_loss=True)",
+         {"x": "float32[N,3,H,W]"}, shapes=SEG, path=DIST_PACKAGES),
+    # Video: Conv3d / BatchNorm3d / AdaptiveAvgPool3d with symbolic N, T, H, W.
+    Case("tv_r3d_18", TORCHVISION + "/models/video/resnet.py", "r3d_18(weights=None, num_classes=5)",
+         {"x": "float32[N,3,T,H,W]"}, shapes=[{"N": 2, "T": 4, "H": 32, "W": 32}, {"N": 1, "T": 3, "H": 24, "W": 40}],
+         path=DIST_PACKAGES),
+]
+
 BATCH = Batch(CASES)
 
 
@@ -353,3 +372,49 @@ def test_module_api_prints(tmp_path):
                           str(tmp_path / "api.onnx")], capture_output=True, text=True, timeout=300)
     assert got.returncode == 0, got.stderr
     assert got.stdout == want.stdout
+
+
+# PyTorch's errors on bad arguments, raised by onnxify at conversion time with PyTorch's wording.
+ERRORS = [
+    ("pixel_shuffle_channels", "Fn('torch.nn.functional.pixel_shuffle', 2)", "float32[2,3,4,4]"),
+    ("glu_odd", "Fn('torch.nn.functional.glu', 1)", "float32[2,3]"),
+    ("reflect_too_large", "Fn('torch.nn.functional.pad', (5, 5), mode='reflect')", "float32[2,3,4]"),
+    ("pad_value_reflect", "Fn('torch.nn.functional.pad', (1, 1), mode='reflect', value=1.0)", "float32[2,3,4]"),
+    ("pad_unknown_mode", "Fn('torch.nn.functional.pad', (1, 1), mode='wrap')", "float32[2,3,4]"),
+    ("conv_transpose_channels", "Module('ConvTranspose2d', 2, 3, 3)", "float32[2,4,5,6]"),
+    ("conv_transpose_outpad", "Fn('torch.nn.functional.conv_transpose1d', torch.ones(2, 2, 3), None, 1, 0, 2)",
+     "float32[2,2,5]"),
+    ("one_hot_float", "Fn('torch.nn.functional.one_hot', 3)", "float32[2,3]"),
+    ("embedding_float_indices", "Module('Embedding', 4, 2)", "float32[2,3]"),
+    ("interpolate_both", "Fn('torch.nn.functional.interpolate', size=3, scale_factor=2.0)", "float32[2,3,4]"),
+    ("interpolate_align_nearest", "Fn('torch.nn.functional.interpolate', size=3, align_corners=True)", "float32[2,3,4]"),
+    ("interpolate_bilinear_3d", "Fn('torch.nn.functional.interpolate', size=3, mode='bilinear')", "float32[2,3,4]"),
+    ("instance_norm_affine_channels", "Module('InstanceNorm1d', 3, affine=True)", "float32[2,4,5]"),
+    ("prelu_channels", "Module('PReLU', 3)", "float32[2,4,5]"),
+    ("conv_transpose_reflect", "Module('ConvTranspose2d', 2, 3, 3, padding_mode='reflect')", "float32[2,2,5,6]"),
+    ("pad_odd_length", "Fn('torch.nn.functional.pad', (1, 1, 1))", "float32[2,3]"),
+    ("pad_too_long", "Fn('torch.nn.functional.pad', (1, 1, 1, 1, 1, 1))", "float32[2,3]"),
+    ("reflect_pad_rank", "Fn('torch.nn.functional.pad', (1, 1), mode='reflect')", "float32[1,2,3,4]"),
+    ("antialias_nearest", "Fn('torch.nn.functional.interpolate', size=3, antialias=True)", "float32[1,2,4,4]"),
+    ("softmax2d_rank", "Module('Softmax2d')", "float32[2,3]"),
+    ("channel_shuffle_groups", "Module('ChannelShuffle', 4)", "float32[1,6,2,2]"),
+    ("pixel_unshuffle_width", "Module('PixelUnshuffle', 2)", "float32[1,2,4,5]"),
+    ("lrn_rank", "Module('LocalResponseNorm', 2)", "float32[2,3]"),
+    ("embedding_padding_idx_range", "Module('Embedding', 4, 2, padding_idx=4)", "int64[2,3]"),
+    ("glu_scalar", "Fn('torch.nn.functional.glu')", "float32[]"),
+]
+
+
+@pytest.mark.parametrize("name,model,spec", ERRORS, ids=[e[0] for e in ERRORS])
+def test_pytorch_errors(name, model, spec, tmp_path):
+    import torch
+    mod = _import_models()
+    src = os.path.join(MODELS, "nn.py")
+    shape = [int(d) for d in spec[spec.index("[") + 1:-1].split(",") if d]
+    with pytest.raises(Exception) as want:
+        eval(model, vars(mod))(torch.zeros(shape, dtype=getattr(torch, spec[:spec.index("[")])))
+    got = subprocess.run([ONNXIFY, "export", src, "--model", model, "--input", f"x={spec}", "-o",
+                          str(tmp_path / "e.onnx")], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 1, got.stderr
+    first = got.stderr.splitlines()[0]
+    assert f"{type(want.value).__name__}: {want.value}" in first, (first, str(want.value))

@@ -75,7 +75,7 @@ print("classes", issubclass(nn.InstanceNorm2d, _InstanceNorm), issubclass(nn.Con
       isinstance(nn.ZeroPad2d(1), nn.ConstantPad2d), issubclass(nn.ReLU6, nn.Hardtanh))
 # repr / extra_repr of the modules of issue 6
 mods = [nn.PReLU(3), nn.ELU(0.5, True), nn.SELU(True), nn.CELU(0.7), nn.GLU(1), nn.Threshold(0.1, 2.0), nn.Softmin(1),
-        nn.Hardshrink(0.3), nn.Softshrink(), nn.ConvTranspose2d(2, 4, 3, stride=2, output_padding=1, groups=2, dilation=2),
+        nn.Hardshrink(0.3), nn.Softshrink(), nn.RReLU(0.1, 0.3, True), nn.ConvTranspose2d(2, 4, 3, stride=2, output_padding=1, groups=2, dilation=2),
         nn.ConvTranspose1d(2, 2, 3, bias=False), nn.InstanceNorm2d(3, affine=True), nn.LocalResponseNorm(3),
         nn.Upsample(scale_factor=2, mode="bilinear"), nn.Upsample(size=(3, 4)), nn.UpsamplingNearest2d(scale_factor=2),
         nn.UpsamplingBilinear2d(size=5), nn.PixelShuffle(2), nn.PixelUnshuffle(3), nn.ChannelShuffle(2),

@@ -25,7 +25,7 @@ class Unsupported(nn.Module):
     def __init__(self):
         super().__init__()
         self.conv = nn.Conv2d(3, 4, 3)
-        self.block = nn.Sequential(nn.Conv2d(4, 4, 1), nn.RReLU())
+        self.block = nn.Sequential(nn.Conv2d(4, 4, 1), nn.FractionalMaxPool2d(2, output_size=3))
 
     def forward(self, x):
         y = self.conv(x)

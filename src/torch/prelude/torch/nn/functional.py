@@ -224,7 +224,7 @@ def pad(input, pad, mode="constant", value=None):
     if mode == "constant":
         return _VF.constant_pad_nd(input, pad, 0.0 if value is None else value)
     if mode not in ("reflect", "replicate", "circular"):
-        raise RuntimeError(f"Unrecognised padding mode {mode}")
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if value is not None and value != 0:
         raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
     k = len(pad) // 2
@@ -279,6 +279,16 @@ def threshold(input, threshold, value, inplace=False):
 
 def threshold_(input, threshold, value):
     return torch.threshold_(input, threshold, value)
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    if inplace:
+        return torch.rrelu_(input, lower, upper, training)
+    return torch.rrelu(input, lower, upper, training)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return torch.rrelu_(input, lower, upper, training)
 
 
 def selu(input, inplace=False):
@@ -445,7 +455,8 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
     # size // 2 before and (size - 1) // 2 after), as an average pool over the channel axis.
     dim = input.dim()
     if dim < 3:
-        raise ValueError(f"Expected 3D or higher dimensionality input (got {dim} dimensions)")
+        # PyTorch's message, including the run of spaces its source line continuation leaves in it.
+        raise ValueError("Expected 3D or higher dimensionality" + " " * 26 + f"input (got {dim} dimensions)")
     if _is_static(input.numel()) and input.numel() == 0:
         return input
     div = input.mul(input).unsqueeze(1)

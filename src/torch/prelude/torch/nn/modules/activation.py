@@ -225,6 +225,23 @@ class Threshold(Module):
         return f"threshold={self.threshold}, value={self.value}{inplace_str}"
 
 
+class RReLU(Module):
+    __constants__ = ["lower", "upper", "inplace"]
+
+    def __init__(self, lower=1.0 / 8, upper=1.0 / 3, inplace=False):
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ", inplace=True" if self.inplace else ""
+        return f"lower={self.lower}, upper={self.upper}{inplace_str}"
+
+
 class CELU(Module):
     __constants__ = ["alpha", "inplace"]
 
@@ -348,14 +365,12 @@ class Softmin(Module):
 
 class Softmax2d(Module):
     def forward(self, input):
-        if input.dim() not in (3, 4):
-            raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead")
+        assert input.dim() == 3 or input.dim() == 4, "Softmax2d requires a 3D or 4D tensor as input"
         return F.softmax(input, -3, _stacklevel=5)
 
 
 from torch.nn.modules._placeholders import make_placeholder  # noqa: E402
 
-RReLU = make_placeholder("RReLU")
 MultiheadAttention = make_placeholder("MultiheadAttention")
 
 

@@ -1,6 +1,4 @@
 """InstanceNorm1d/2d/3d (PyTorch's _NormBase buffers; batch statistics unless track_running_stats in eval)."""
-import warnings
-
 from torch.nn import functional as F
 from torch.nn.modules.batchnorm import _NormBase
 
@@ -27,15 +25,6 @@ class _InstanceNorm(_NormBase):
 
     def forward(self, input):
         self._check_input_dim(input)
-        feature_dim = input.dim() - self._get_no_batch_dim()
-        if input.size(feature_dim) != self.num_features:
-            if self.affine:
-                raise ValueError(f"expected input's size at dim={feature_dim} to match num_features"
-                                 f" ({self.num_features}), but got: {input.size(feature_dim)}.")
-            else:
-                warnings.warn(f"input's size at dim={feature_dim} does not match num_features. "
-                              "You can silence this warning by not passing in num_features, "
-                              "which is not used because affine=False")
         if input.dim() == self._get_no_batch_dim():
             return self._handle_no_batch_input(input)
         return self._apply_instance_norm(input)
