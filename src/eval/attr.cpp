@@ -102,6 +102,9 @@ Value getattr(Interp& I, const Value& o, Str* name) {
   raise_no_attribute(I, o, name);
 }
 
+Value call_function_with_self(Interp& I, Function* f, const Value& self, const Args& a);
+Value call_function_with_self(Interp& I, Function* f, const Value& self, const Args& a, Value* raised);
+
 Value getattr_opt(Interp& I, const Value& o, Str* name) {
   Type* t = I.type_of(o);
   // (A module's getattribute may call its Python-level __getattr__: not a fast path.)
@@ -114,6 +117,16 @@ Value getattr_opt(Interp& I, const Value& o, Str* name) {
     if (r) return r;
     if (t->flags & kTypeHasGetattr) {
       Value f = type_lookup(t, I.names.__getattr__);
+      if (f && f.is_obj() && f.obj()->type == I.t.function) {
+        // A __getattr__ written in Python usually ends in `raise AttributeError(...)`: take that
+        // exception back as a value (what call_unbound would do, without a C++ exception).
+        Value arg = Value::borrow(name);
+        Value raised;
+        Value r = call_function_with_self(I, as<Function>(f), o, Args(&arg, 1), &raised);
+        if (!raised) return r;
+        if (isinstance(I, raised, I.exc.AttributeError)) return Value();
+        throw PyException{raised};
+      }
       if (f) return call_unbound(I, f, o, Value::borrow(name));
     }
   } catch (PyException& e) {
@@ -136,7 +149,7 @@ void delattr(Interp& I, const Value& o, Str* name) {
 
 // ---- calling class attributes as methods -------------------------------------------------------------
 
-extern Value call_function_with_self(Interp& I, Function* f, const Value& self, const Args& a);
+
 
 Value call_unbound(Interp& I, const Value& f, const Value& self, const Args& a) {
   if (f.is_obj()) {

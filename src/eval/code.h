@@ -7,6 +7,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "eval/interp.h"
@@ -479,12 +480,16 @@ struct CodeUnit {
   std::vector<std::unique_ptr<Node>> nodes_owned;
   std::vector<std::unique_ptr<FuncDef>> funcdefs;
   std::vector<std::unique_ptr<Pattern>> patterns;
+  // The if/while/for statements among nodes_owned (their block summaries are computed after
+  // lowering), so that pass need not test every node's class.
+  std::vector<Stmt*> flow_stmts;
 
   template <class T>
   T* make() {
     auto p = std::make_unique<T>();
     T* raw = p.get();
     nodes_owned.push_back(std::move(p));
+    note_flow(raw);
     return raw;
   }
   template <class T, class A>
@@ -492,7 +497,13 @@ struct CodeUnit {
     auto p = std::make_unique<T>(arg);
     T* raw = p.get();
     nodes_owned.push_back(std::move(p));
+    note_flow(raw);
     return raw;
+  }
+  template <class T>
+  void note_flow(T* n) {
+    if constexpr (std::is_same_v<T, IfStmt> || std::is_same_v<T, WhileStmt> || std::is_same_v<T, ForStmt>)
+      flow_stmts.push_back(n);
   }
   Code* make_code() {
     codes.push_back(std::make_unique<Code>());

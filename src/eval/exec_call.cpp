@@ -153,7 +153,13 @@ void setup_cells(Interp& I, Code* c, Value* fast, const std::vector<Ref<Cell>>* 
   }
 }
 
-static Value run_function(Interp& I, Function* fn, Value* fast) {
+Value raise_stmt_exception(Interp& I, Frame& f, const RaiseStmt* s);  // exec_stmt.cpp
+
+// Runs a function's body. With `raised` set (catching mode), a `raise EXC` statement at the top
+// level of the body hands its exception back there instead of throwing it: hasattr() on an object
+// whose __getattr__ ends in `raise AttributeError(...)` (torch.nn.Module's) then costs no C++
+// exception. Everything else, and any exception raised deeper, propagates as usual.
+static Value run_function(Interp& I, Function* fn, Value* fast, Value* raised = nullptr) {
   Code* c = fn->code;
   setup_cells(I, c, fast, &fn->closure, nullptr);
   Frame fr;
@@ -165,7 +171,21 @@ static Value run_function(Interp& I, Function* fn, Value* fast) {
   FrameScope scope(I, fr);
   try {
     if (c->body_expr) return eval(I, fr, c->body_expr);
-    exec_block(I, fr, c->body);
+    if (!raised) {
+      exec_block(I, fr, c->body);
+    } else {
+      for (const Stmt* s : c->body) {
+        if (s->kind == SK::Raise && static_cast<const RaiseStmt*>(s)->exc) {
+          I.tick();  // what exec_stmt does first
+          fr.cur = s;
+          Value exc = raise_stmt_exception(I, fr, static_cast<const RaiseStmt*>(s));
+          add_traceback(I, exc, fr);
+          *raised = std::move(exc);
+          return Value();
+        }
+        if (exec_stmt(I, fr, s) != Exit::Normal) break;
+      }
+    }
   } catch (PyException& e) {
     add_traceback(I, e.exc, fr);
     throw;
@@ -209,7 +229,9 @@ Value call_function(Interp& I, Function* fn, const Args& a) {
   return run_function(I, fn, fast);
 }
 
-Value call_function_with_self(Interp& I, Function* fn, const Value& self, const Args& a) {
+// call_function_with_self in catching mode (see run_function): when `*raised` is set on return,
+// the call raised that exception (traceback included) and returned Null.
+Value call_function_with_self(Interp& I, Function* fn, const Value& self, const Args& a, Value* raised) {
   if (fn->poison_transparent)
     if (Value r = transparent_result(I, fn, &self, a)) return r;
   Code* c = fn->code;
@@ -229,7 +251,11 @@ Value call_function_with_self(Interp& I, Function* fn, const Value& self, const 
   } else {
     bind_args(I, fn, &self, a, fast);
   }
-  return run_function(I, fn, fast);
+  return run_function(I, fn, fast, raised);
+}
+
+Value call_function_with_self(Interp& I, Function* fn, const Value& self, const Args& a) {
+  return call_function_with_self(I, fn, self, a, nullptr);
 }
 
 // ---- making functions ---------------------------------------------------------------------------------

@@ -73,7 +73,14 @@ static Value load_global(Interp& I, Frame& f, const NameExpr* n) {
 
 // A lookup in a class-body namespace, which may be any mapping (enum's namespace is a dict subclass).
 static Value ns_lookup(Interp& I, const Value& ns, Str* name) {
-  if (ns.obj()->type == I.t.dict) return dict_get_str(as_dict(ns), name);
+  Type* t = ns.obj()->type;
+  if (t == I.t.dict) return dict_get_str(as_dict(ns), name);
+  // A dict subclass that keeps dict's __getitem__ (enum's class namespace): dict's lookup and then
+  // __missing__, as dict.__getitem__ does, without raising KeyError for the common miss.
+  if (t->layout == Layout::Dict && t->slots.getitem == I.t.dict->slots.getitem) {
+    Value v = dict_get(I, as_dict(ns), Value::borrow(name));
+    if (v || !type_lookup(t, I.names.__missing__)) return v;
+  }
   try {
     return getitem(I, ns, Value::borrow(name));
   } catch (PyException& e) {

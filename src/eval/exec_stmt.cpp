@@ -81,12 +81,9 @@ static Value instantiate_exception(Interp& I, const Value& v, const char* what) 
   raise(I, I.exc.TypeError, what);
 }
 
-static Exit exec_raise(Interp& I, Frame& f, const RaiseStmt* s) {
-  if (!s->exc) {
-    Value h = handled_exception(I, f);
-    if (!h) raise(I, I.exc.RuntimeError, "No active exception to reraise");
-    throw PyException{h};
-  }
+// The exception `raise EXC [from CAUSE]` raises (s->exc is set), with its cause and context; the
+// caller throws it, or hands it back without a C++ exception (run_function's catching mode).
+Value raise_stmt_exception(Interp& I, Frame& f, const RaiseStmt* s) {
   Value v = eval(I, f, s->exc);
   f.cur = s;
   Value exc = instantiate_exception(I, v, "exceptions must derive from BaseException");
@@ -101,7 +98,16 @@ static Exit exec_raise(Interp& I, Frame& f, const RaiseStmt* s) {
     as<Exc>(exc)->suppress_context = true;
   }
   set_context(I, exc, handled_exception(I, f));
-  throw PyException{exc};
+  return exc;
+}
+
+static Exit exec_raise(Interp& I, Frame& f, const RaiseStmt* s) {
+  if (!s->exc) {
+    Value h = handled_exception(I, f);
+    if (!h) raise(I, I.exc.RuntimeError, "No active exception to reraise");
+    throw PyException{h};
+  }
+  throw PyException{raise_stmt_exception(I, f, s)};
 }
 
 // ---- loops and conditions ------------------------------------------------------------------------------

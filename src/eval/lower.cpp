@@ -97,14 +97,14 @@ Code* Lowerer::new_code(Scope* sc, CodeKind kind, const ast::Node* where, const 
   c->qualname = intern(qualname_for(name));
   pos(&c->where, where);
   c->nslots = static_cast<uint32_t>(sc->slot_names.size());
-  for (const std::string& n : sc->slot_names) c->slot_names.push_back(intern(n));
+  for (std::string_view n : sc->slot_names) c->slot_names.push_back(intern(n));
   for (auto& [n, b] : sc->bindings)
     if (b == Binding::Cell) c->cell_slots.push_back(sc->slots[n]);
   if (sc->kind == ScopeKind::Class && sc->needs_class_cell) {
     c->classcell_slot = static_cast<int32_t>(sc->slots["__class__"]);
     c->cell_slots.push_back(sc->slots["__class__"]);
   }
-  for (const std::string& n : sc->free_names) {
+  for (std::string_view n : sc->free_names) {
     c->free_slots.push_back(sc->slots[n]);
     // Where the enclosing scope keeps this cell.
     Scope* p = sc->parent;
@@ -133,8 +133,10 @@ Value Lowerer::constant_value(const ConstantValue& v) {
       // Identifier-like constants are interned, as CPython does: dict keys and getattr names
       // made from them then compare by pointer.
       bool ident = v.text.size() <= 40;
-      for (char c : v.text)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) ident = false;
+      for (size_t i = 0; ident && i < v.text.size(); ++i) {
+        unsigned char c = static_cast<unsigned char>(v.text[i]);
+        ident = std::isalnum(c) || c == '_';
+      }
       if (ident) return Value::borrow(intern(v.text));
       return I.str(v.text);
     }
@@ -156,7 +158,7 @@ Expr* Lowerer::constant(const ast::expr* e, const ConstantValue& v) {
 }
 
 Expr* Lowerer::name_expr(const ast::Node* e, std::string_view id, bool store) {
-  std::string n(id);
+  std::string_view n = id;
   Binding b = scope_->binding(n);
   EK k;
   switch (b) {
@@ -171,7 +173,11 @@ Expr* Lowerer::name_expr(const ast::Node* e, std::string_view id, bool store) {
   if (scope_->kind == ScopeKind::Module) k = EK::Global;
   auto* ne = node<NameExpr>(e, k);
   ne->name = intern(n);
-  if (k == EK::Local || k == EK::Cell || k == EK::ClassDeref) ne->slot = scope_->slots[n];
+  if (k == EK::Local || k == EK::Cell || k == EK::ClassDeref) {
+    // find, not operator[]: the scope's keys are views, and `id` may be a temporary.
+    auto it = scope_->slots.find(n);
+    ne->slot = it == scope_->slots.end() ? 0 : it->second;
+  }
   return ne;
 }
 
@@ -1100,13 +1106,16 @@ void summarize(const Block& b, BlockSummary& s, int loop_depth) {
 }
 
 void summarize_all(CodeUnit& u) {
-  for (auto& n : u.nodes_owned) {
-    if (auto* i = dynamic_cast<IfStmt*>(n.get())) {
+  for (Stmt* n : u.flow_stmts) {
+    if (n->kind == SK::If) {
+      auto* i = static_cast<IfStmt*>(n);
       summarize(i->body, i->body_summary, 0);
       summarize(i->orelse, i->orelse_summary, 0);
-    } else if (auto* w = dynamic_cast<WhileStmt*>(n.get())) {
+    } else if (n->kind == SK::While) {
+      auto* w = static_cast<WhileStmt*>(n);
       summarize(w->body, w->body_summary, 0);
-    } else if (auto* f = dynamic_cast<ForStmt*>(n.get())) {
+    } else if (n->kind == SK::For) {
+      auto* f = static_cast<ForStmt*>(n);
       summarize(f->body, f->body_summary, 0);
     }
   }

@@ -6,6 +6,9 @@
 
 namespace onnxify::eval {
 
+// exec_call.cpp: calls in catching mode (a top-level `raise` comes back in *raised).
+Value call_function_with_self(Interp& I, Function* f, const Value& self, const Args& a, Value* raised);
+
 namespace {
 
 inline Value lookup_dunder(Interp& I, const Value& self, SlotId id) {
@@ -80,6 +83,15 @@ Truth tramp_bool(Interp& I, const Value& self) {
 Value tramp_next(Interp& I, const Value& self) {
   Value f = lookup_dunder(I, self, SlotId::next);
   try {
+    if (f && f.is_obj() && f.obj()->type == I.t.function) {
+      // A __next__ written in Python ends with a top-level `raise StopIteration`: take it back as
+      // a value (catching mode, exec_call.cpp) rather than as a C++ exception.
+      Value raised;
+      Value r = call_function_with_self(I, as<Function>(f), self, Args(), &raised);
+      if (!raised) return r;
+      if (isinstance(I, raised, I.exc.StopIteration)) return Value();
+      throw PyException{raised};
+    }
     return call_unbound(I, f, self);
   } catch (PyException& e) {
     if (isinstance(I, e.exc, I.exc.StopIteration)) return Value();

@@ -10,7 +10,7 @@ namespace onnxify::eval {
 
 using namespace onnxify::ast;
 
-Binding Scope::binding(const std::string& n) const {
+Binding Scope::binding(std::string_view n) const {
   auto it = bindings.find(n);
   if (it != bindings.end()) return it->second;
   if (kind == ScopeKind::Class) return Binding::Name;
@@ -61,7 +61,7 @@ void SymbolTable::syntax_error(const std::string& msg, const ast::Node* where) {
 }
 
 void SymbolTable::define(Scope* s, std::string_view name, unsigned flag, const ast::Node* where) {
-  std::string n(name);
+  std::string_view n = name;
   auto it = s->flags.find(n);
   if (it == s->flags.end()) {
     s->flags[n] = flag;
@@ -79,7 +79,7 @@ void SymbolTable::define(Scope* s, std::string_view name, unsigned flag, const a
 }
 
 void SymbolTable::use(Scope* s, std::string_view name) {
-  std::string n(name);
+  std::string_view n = name;
   auto it = s->flags.find(n);
   if (it == s->flags.end()) {
     s->flags[n] = kUse;
@@ -177,7 +177,7 @@ void SymbolTable::visit_stmt(Scope* s, const stmt* st) {
     case NodeKind::AnnAssign: {
       const auto& a = st->cast<AnnAssign>();
       if (auto* n = a.target->as<Name>()) {
-        auto it = s->flags.find(std::string(n->id));
+        auto it = s->flags.find(n->id);
         if (it != s->flags.end() && (it->second & (kDefGlobal | kDefNonlocal)) && a.simple)
           syntax_error(fmt::format("annotated name '{}' can't be {}", n->id,
                                    (it->second & kDefGlobal) ? "global" : "nonlocal"),
@@ -367,7 +367,7 @@ void SymbolTable::visit_expr(Scope* s, const expr* e) {
       // The target binds in the nearest enclosing scope that is not a comprehension.
       Scope* t = s;
       while (t->kind == ScopeKind::Comprehension) {
-        auto it = t->flags.find(std::string(target));
+        auto it = t->flags.find(target);
         if (it != t->flags.end() && (it->second & kDefLocal))
           syntax_error(fmt::format("assignment expression cannot rebind comprehension iteration variable '{}'", target),
                        e);
@@ -424,9 +424,9 @@ void SymbolTable::visit_expr(Scope* s, const expr* e) {
 
 // ---- resolution -----------------------------------------------------------------------------------
 
-void SymbolTable::analyze(Scope* s, const std::set<std::string>& bound_above) {
+void SymbolTable::analyze(Scope* s, const std::set<std::string_view>& bound_above) {
   // 1. This scope's own names.
-  for (const std::string& n : s->order) {
+  for (std::string_view n : s->order) {
     unsigned f = s->flags[n];
     Binding b;
     if (f & kDefGlobal) {
@@ -449,7 +449,7 @@ void SymbolTable::analyze(Scope* s, const std::set<std::string>& bound_above) {
   }
   // 2. Inner scopes see this scope's function variables (class bodies are invisible to them,
   //    except for the implicit __class__ cell).
-  std::set<std::string> child_bound = bound_above;
+  std::set<std::string_view> child_bound = bound_above;
   if (s->function_like()) {
     for (auto& [n, b] : s->bindings) {
       if (b == Binding::Local || b == Binding::Free) child_bound.insert(n);
@@ -463,7 +463,7 @@ void SymbolTable::analyze(Scope* s, const std::set<std::string>& bound_above) {
   for (Scope* c : s->children) analyze(c, child_bound);
   // 3. What the inner scopes take from here.
   for (Scope* c : s->children) {
-    for (const std::string& n : c->free_names) {
+    for (std::string_view n : c->free_names) {
       if (s->kind == ScopeKind::Class && n == "__class__") {
         s->needs_class_cell = true;
         continue;
@@ -486,14 +486,14 @@ void SymbolTable::analyze(Scope* s, const std::set<std::string>& bound_above) {
 }
 
 void SymbolTable::assign_slots(Scope* s) {
-  auto add = [&](const std::string& n) {
+  auto add = [&](std::string_view n) {
     if (s->slots.count(n)) return;
     s->slots[n] = static_cast<uint32_t>(s->slot_names.size());
     s->slot_names.push_back(n);
   };
   if (s->function_like()) {
-    for (const std::string& p : s->params) add(p);
-    for (const std::string& n : s->order) {
+    for (std::string_view p : s->params) add(p);
+    for (std::string_view n : s->order) {
       Binding b = s->bindings[n];
       if (b == Binding::Local || b == Binding::Cell) add(n);
     }
@@ -501,13 +501,13 @@ void SymbolTable::assign_slots(Scope* s) {
       if (b == Binding::Cell) add(n);
   }
   if (s->kind == ScopeKind::Class && s->needs_class_cell) add("__class__");
-  std::vector<std::string> frees;
+  std::vector<std::string_view> frees;
   for (auto& [n, b] : s->bindings)
     if (b == Binding::Free || (s->kind == ScopeKind::Class && b == Binding::ClassDeref)) frees.push_back(n);
-  for (const std::string& n : s->passthrough)
+  for (std::string_view n : s->passthrough)
     if (std::find(frees.begin(), frees.end(), n) == frees.end()) frees.push_back(n);
   std::sort(frees.begin(), frees.end());
-  for (const std::string& n : frees) {
+  for (std::string_view n : frees) {
     if (s->slots.count(n) && s->kind == ScopeKind::Class && n == "__class__") continue;
     add(n);
     s->free_names.push_back(n);

@@ -35,21 +35,22 @@ struct Scope {
   std::vector<Scope*> children;
 
   // Collected from the tree.
-  std::unordered_map<std::string, unsigned> flags;
-  std::vector<std::string> order;  // first-seen order of names
-  std::vector<std::string> params;
+  // Names are views of the syntax tree's identifiers (or of literals): the tree outlives the table.
+  std::unordered_map<std::string_view, unsigned> flags;
+  std::vector<std::string_view> order;  // first-seen order of names
+  std::vector<std::string_view> params;
   bool generator = false;
   bool has_yield_in_comp = false;
 
   // Resolved.
-  std::unordered_map<std::string, Binding> bindings;
-  std::set<std::string> passthrough;   // class scopes: free names only handed to inner scopes
+  std::unordered_map<std::string_view, Binding> bindings;
+  std::set<std::string_view> passthrough;   // class scopes: free names only handed to inner scopes
   bool needs_class_cell = false;      // class scopes: inner functions use __class__
-  std::map<std::string, uint32_t> slots;
-  std::vector<std::string> slot_names;
-  std::vector<std::string> free_names;  // in slot order
+  std::map<std::string_view, uint32_t> slots;
+  std::vector<std::string_view> slot_names;
+  std::vector<std::string_view> free_names;  // in slot order
 
-  Binding binding(const std::string& n) const;
+  Binding binding(std::string_view n) const;
   bool function_like() const {
     return kind == ScopeKind::Function || kind == ScopeKind::Lambda || kind == ScopeKind::Comprehension;
   }
@@ -77,7 +78,7 @@ class SymbolTable {
   void define(Scope* s, std::string_view name, unsigned flag, const ast::Node* where);
   void use(Scope* s, std::string_view name);
   void add_params(Scope* s, const ast::arguments* a);
-  void analyze(Scope* s, const std::set<std::string>& bound_above);
+  void analyze(Scope* s, const std::set<std::string_view>& bound_above);
   void assign_slots(Scope* s);
   [[noreturn]] void syntax_error(const std::string& msg, const ast::Node* where);
 

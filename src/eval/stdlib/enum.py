@@ -162,10 +162,15 @@ class EnumType(type):
                 enum_class._member_names_.append(name)
             type.__setattr__(enum_class, name, enum_member)
             enum_class._member_map_[name] = enum_member
-            try:
-                enum_class._value2member_map_.setdefault(value, enum_member)
-            except TypeError:
+            if type(value).__hash__ is None:
+                # Unhashable (dataclass values, as torchvision's weight enums have): setdefault would
+                # raise the TypeError handled below; asking first costs no exception.
                 enum_class._unhashable_values_.append(value)
+            else:
+                try:
+                    enum_class._value2member_map_.setdefault(value, enum_member)
+                except TypeError:
+                    enum_class._unhashable_values_.append(value)
         if Enum is not None and "__new__" not in namespace:
             type.__setattr__(enum_class, "__new__", Enum.__new__)
         # repr/str/format come from the enum, not from the mixed-in data type (except that ReprEnum

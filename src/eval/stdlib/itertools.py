@@ -39,11 +39,14 @@ class repeat:
         return self
 
     def __next__(self):
-        if self._times is not None:
-            if self._times <= 0:
-                raise StopIteration
+        if self._times is None:
+            return self._object
+        if not self._times <= 0:
             self._times -= 1
-        return self._object
+            return self._object
+        # At the top level of the body, this raise reaches the iterating code without a C++
+        # exception (the evaluator's catching mode for __next__).
+        raise StopIteration
 
     def __length_hint__(self):
         return self._times if self._times is not None else 0
