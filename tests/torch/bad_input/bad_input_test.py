@@ -17,6 +17,8 @@ ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(SRC, "build", "onnxify")
 
 EXPORT = ["export", "models/net.py", "-o", "out.onnx"]
 X = ["--input", "x=float32[N,3,8,8]"]
+CF = ["export", "models/control_flow_bad.py", "-o", "out.onnx"]
+CFX = ["--input", "x=float32[N,3]"]
 
 # (name, arguments, expected exit status)
 CASES = [
@@ -36,7 +38,15 @@ CASES = [
     ("weights_mismatch", EXPORT + ["--model", "ResNetish(classes=5)", "--weights", "mismatch.pt"] + X, 1),
     ("weights_unreadable", EXPORT + ["--model", "ResNetish()", "--weights", "models/net.py"] + X, 2),
     ("unsupported_ops", EXPORT + ["--model", "Unsupported()", "--weights", "unsupported.pt"] + X, 1),
-    ("tensor_condition", EXPORT + ["--model", "TensorCondition()", "--input", "x=float32[N,3]"], 1),
+    # A tensor-dependent condition becomes an ONNX If (issue 7): a successful export.
+    ("tensor_condition", EXPORT + ["--model", "TensorCondition()", "--input", "x=float32[N,3]"], 0),
+    # Data-dependent control flow (issue 7).
+    ("cf_one_branch", CF + ["--model", "OneBranch()"] + CFX, 1),
+    ("cf_dtype_mismatch", CF + ["--model", "DtypeMismatch()"] + CFX, 1),
+    ("cf_rank_mismatch", CF + ["--model", "RankMismatch()"] + CFX, 1),
+    ("cf_mutation", CF + ["--model", "Mutation()"] + CFX, 1),
+    ("cf_loop_mutation", CF + ["--model", "LoopMutation()"] + CFX, 1),
+    ("cf_max_unroll", CF + ["--model", "Unroll()", "--max-unroll", "4"] + CFX, 1),
     ("inspect_unknown_class", ["inspect", "models/net.py", "--model", "Resnetish()"], 2),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),

@@ -1,0 +1,55 @@
+import torch
+import torch.nn as nn
+
+
+class OneBranch(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            y = x * 2
+        return y + 1
+
+
+class DtypeMismatch(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            y = x
+        else:
+            y = x.long()
+        return y
+
+
+class RankMismatch(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            y = x
+        else:
+            y = x.sum(0)
+        return y
+
+
+class Mutation(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.history = []
+
+    def forward(self, x):
+        stats = {}
+        if x.mean() > 0:
+            stats["sign"] = 1
+        return x * 2
+
+
+class LoopMutation(nn.Module):
+    def forward(self, x):
+        seen = {}
+        while x.sum() > 1:
+            x = x / 2
+            seen["n"] = 1
+        return x
+
+
+class Unroll(nn.Module):
+    def forward(self, x):
+        for i in range(10):
+            x = x + i
+        return x
