@@ -190,7 +190,7 @@ class Inner(nn.Module):
 
     def forward(self, x):
         h = self.fc(x)
-        if h.mean() > 0:
+        if x.mean() > 0:
             h = h * 2
         return h
 
