@@ -137,6 +137,11 @@ static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
     src = eval(I, f, s->iter);
   }
   f.cur = s->iter;
+  if (I.control_flow_hook && src.is_obj() && src.obj()->type != I.t.list && src.obj()->type != I.t.tuple &&
+      src.obj()->type != I.t.range) {
+    Exit x;
+    if (I.control_flow_hook->on_for_iter(I, f, *s, src, &x)) return x;
+  }
   bool broke = false;
   // Python loops are unrolled while recording: a limit on the iterations of user code's loops.
   int64_t limit = I.max_unroll > 0 && f.code && !f.code->unit->library ? I.max_unroll : 0;

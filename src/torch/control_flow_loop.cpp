@@ -100,6 +100,8 @@ struct Hook::LoopSpec {
   ir::Value* cond = nullptr;           // the condition before the first iteration
   ir::Value* start = nullptr;
   int64_t step = 1;
+  TensorObj* rows = nullptr;           // for over a tensor: the target is rows[i]
+  ir::Value* rows_value = nullptr;
 };
 
 namespace {
@@ -187,6 +189,23 @@ bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::
   return true;
 }
 
+bool Hook::on_for_iter(Interp& I, Frame& f, const eval::ForStmt& s, const Value& iterable, Exit* exit) {
+  if (!is_tensor(iterable)) return false;
+  TensorObj* x = as_tensor(iterable);
+  if (x->rank() == 0 || x->shape[0].is_const()) return false;  // unrolled over its rows as usual
+  LoopSpec spec;
+  spec.body = &s.body;
+  spec.orelse = &s.orelse;
+  spec.summary = &s.body_summary;
+  spec.target = s.target;
+  spec.rows = x;
+  spec.rows_value = value_of(T, x);
+  spec.trip = T.rec.dim_scalar(x->shape[0]);
+  spec.cond = T.rec.const_scalar(ir::ElementType::Bool, 1);
+  *exit = record_loop(I, f, spec);
+  return true;
+}
+
 Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   const SourceRange where = T.rec.location();
   const std::vector<eval::VarRef>& vars = spec.summary->assigned;
@@ -269,7 +288,12 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         };
         loops_.push_back({spec.body, &f, nullptr});
         Pop pop{loops_};
-        if (spec.target) {
+        if (spec.rows) {
+          std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
+          ir::Value* r = T.rec.emit("Gather", {spec.rows_value, iter}, ir::Type::tensor(elem(spec.rows->dtype), row),
+                                    {{"axis", int64_t{0}}});
+          eval::assign(I, f, spec.target, new_tensor(T, r, spec.rows->dtype, row));
+        } else if (spec.target) {
           ir::Value* iv = iter;
           if (spec.step != 1) iv = T.rec.emit("Mul", {iv, T.rec.const_i64_scalar(spec.step)}, i64);
           const ir::Tensor* s0 = spec.start->initializer();

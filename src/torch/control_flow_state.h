@@ -113,6 +113,8 @@ class Hook : public eval::ControlFlowHook {
                         const eval::Value& value) override;
   bool on_for_range(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const std::vector<eval::Value>& args,
                     eval::Exit* exit) override;
+  bool on_for_iter(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const eval::Value& iterable,
+                   eval::Exit* exit) override;
 
  private:
   // The merge of two branches' values into If outputs.

@@ -136,6 +136,14 @@ CASES = [
         ("breaks on max < 0.75", {"x": "torch.full((2, 4), 1.0)"}),
         ("ends on sum <= 1", {"x": "torch.tensor([[4.0, 0.0, 0.0, 0.0]])"}),
     ]),
+    cf("composite_in_branch", "CompositeInBranch()", X4, [
+        ("mean > 0: gelu", {"x": "torch.rand(2, 4) + 0.1"}),
+        ("mean <= 0: layer_norm", {"x": "-torch.rand(3, 4) - 0.1"}),
+    ]),
+    cf("iter_rows", "IterRows()", SEQ, [
+        ("T = 1 step", {"x": "torch.randn(1, 2, 4)"}),
+        ("T = 4 steps", {"x": "torch.randn(4, 3, 4)"}),
+    ]),
     cf("static_loop", "StaticLoop()", X4, [
         ("one path (unrolled)", {"x": "torch.randn(3, 4)"}),
     ]),

@@ -378,3 +378,32 @@ class NestedLoop(nn.Module):
             for k in range(2):
                 h = h + x[t] * (k + 1)
         return h
+
+
+class CompositeInBranch(nn.Module):
+    """Composite ops (gelu, layer_norm) inside branches: lowering runs over subgraphs."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm = nn.LayerNorm(4)
+
+    def forward(self, x):
+        if x.mean() > 0:
+            y = F.gelu(x)
+        else:
+            y = self.norm(x)
+        return y
+
+
+class IterRows(nn.Module):
+    """`for x_t in x` over a tensor whose first dim is only known at run time."""
+
+    def __init__(self):
+        super().__init__()
+        self.cell = nn.Linear(8, 4)
+
+    def forward(self, x):
+        h = torch.zeros(x.size(1), 4)
+        for x_t in x:
+            h = torch.tanh(self.cell(torch.cat([x_t, h], 1)))
+        return h

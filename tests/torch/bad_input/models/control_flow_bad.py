@@ -53,3 +53,10 @@ class Unroll(nn.Module):
         for i in range(10):
             x = x + i
         return x
+
+
+class Raises(nn.Module):
+    def forward(self, x):
+        if x.abs().max() > 1000:
+            raise ValueError("input out of range")
+        return x * 2
