@@ -112,8 +112,31 @@ Exit Hook::continuation(Interp& I, Frame& f, const eval::Stmt* s, Exit kind) {
     const eval::Block& b = *path[level].first;
     for (size_t j = path[level].second + 1; j < b.size(); ++j) {
       Exit x = eval::exec_stmt(I, f, b[j]);
+      check_guards(I, f, b[j]);
       if (x != Exit::Normal) return x;
     }
+  }
+  return Exit::Normal;
+}
+
+void Hook::check_guards(Interp& I, Frame& f, const eval::Stmt* st) {
+  for (const Guard& g : guards_) {
+    const ContainerState* m = g.state->changed_container(I);
+    if (!m) continue;
+    g.state->restore_containers(I);
+    throw Diagnostic::error(fmt::format("'{}' is changed under a tensor-dependent condition", m->name),
+                            f.code ? f.code->range(*st) : g.where)
+        .with_note(Diagnostic::note("the condition", g.where))
+        .with_help("both branches become an ONNX If; Python objects can only follow one of them: compute the "
+                   "value with tensor ops (torch.where) or move the change out of the branch");
+  }
+}
+
+Exit Hook::exec_checked(Interp& I, Frame& f, const eval::Block& b) {
+  for (const eval::Stmt* st : b) {
+    Exit x = eval::exec_stmt(I, f, st);
+    check_guards(I, f, st);
+    if (x != Exit::Normal) return x;
   }
   return Exit::Normal;
 }
@@ -241,13 +264,18 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
   LoopCtx* loop = !loops_.empty() && loops_.back().frame == &f ? &loops_.back() : nullptr;
   ir::Value* keep_before = loop ? loop->keep_going : nullptr;
 
+  guards_.push_back({&state, b.where});
+  struct PopGuard {
+    std::vector<Guard>& g;
+    ~PopGuard() { g.pop_back(); }
+  } pop_guard{guards_};
   auto run = [&](int k, Exit cont) {
     Branch r;
     const eval::Block& block = k == 0 ? s.body : s.orelse;
     if (loop) loop->keep_going = nullptr;
     in_region(T, b.g[k], [&] {
       try {
-        r.exit = eval::exec_block(I, f, block);
+        r.exit = exec_checked(I, f, block);
         if (r.exit == Exit::Normal && cont != Exit::Normal) {
           r.exit = continuation(I, f, &s, cont);
           if (cont == Exit::Return && r.exit == Exit::Normal) {  // fell off the end: returns None

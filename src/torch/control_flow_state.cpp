@@ -101,6 +101,10 @@ struct Collector {
           if (!seen.insert(o).second) return;
           container(Value::borrow(o->dict), name + ".<attribute>", false);
           s.containers.back().name = name;
+          // Its attributes one level down (self.history.append(...), self.buf.add_(...)).
+          for (const eval::DictEntry& e : eval::as_dict(Value::borrow(o->dict))->entries)
+            if (!e.key.is_null() && eval::is_str(e.key))
+              visit(e.value, name + "." + std::string(eval::as_str(e.key)->view()), depth + 1);
         }
         return;
       default: return;

@@ -136,6 +136,16 @@ class Hook : public eval::ControlFlowHook {
   eval::Exit continuation(eval::Interp& I, eval::Frame& f, const eval::Stmt* s, eval::Exit kind);
   eval::Value eval_rest(eval::Interp& I, eval::Frame& f, const eval::BoolOpExpr& e, size_t from);
 
+  // Branches being recorded: a container reachable from the frame that a statement changes is an
+  // error at that statement.
+  struct Guard {
+    const FrameState* state;
+    SourceRange where;
+  };
+  void check_guards(eval::Interp& I, eval::Frame& f, const eval::Stmt* st);
+  eval::Exit exec_checked(eval::Interp& I, eval::Frame& f, const eval::Block& b);
+  std::vector<Guard> guards_;
+
   struct LoopSpec;
   eval::Exit record_loop(eval::Interp& I, eval::Frame& f, LoopSpec& spec);
 

@@ -45,6 +45,7 @@ CASES = [
     ("cf_dtype_mismatch", CF + ["--model", "DtypeMismatch()"] + CFX, 1),
     ("cf_rank_mismatch", CF + ["--model", "RankMismatch()"] + CFX, 1),
     ("cf_mutation", CF + ["--model", "Mutation()"] + CFX, 1),
+    ("cf_attribute_mutation", CF + ["--model", "AttributeMutation()"] + CFX, 1),
     ("cf_loop_mutation", CF + ["--model", "LoopMutation()"] + CFX, 1),
     # A raise under a tensor condition: exported with a warning that the check is dropped.
     ("cf_raise_warning", CF + ["--model", "Raises()"] + CFX, 0),

@@ -39,6 +39,20 @@ class Mutation(nn.Module):
         return x * 2
 
 
+class AttributeMutation(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.history = []
+
+    def forward(self, x):
+        y = x * 2
+        if x.mean() > 0:
+            y = y + 1
+        else:
+            self.history.append(y)
+        return y
+
+
 class LoopMutation(nn.Module):
     def forward(self, x):
         seen = {}
