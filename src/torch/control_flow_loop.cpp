@@ -38,6 +38,67 @@ eval::Type* scan_type(Torch& T) {
   return T.scan_type;
 }
 
+// A list a Loop appended to: its length is only known at run time, so len() is an error rather
+// than a wrong number (its items are the tensors from before the loop, then one LoopScanOutput).
+int64_t scan_list_len(Interp& I, const Value&) {
+  need_concrete(torch_state(), "the length of a list appended to in a loop recorded as ONNX Loop",
+                "len() (torch.stack/torch.cat read such a list)");
+}
+
+// While the body of a Loop is recorded, a list it appends to (its future scan output) may not be
+// read: the recording sees its items before the loop, each iteration would see more.
+[[noreturn]] void guarded_read(Interp& I) {
+  (void)I;
+  Torch& T = torch_state();
+  throw Diagnostic::error("this list is appended to in a loop recorded as ONNX Loop; reading it inside the loop is "
+                          "not supported",
+                          T.rec.location())
+      .with_help("keep what the next iteration needs in a variable (h = f(h); outs.append(h)) and read the list "
+                 "after the loop with torch.stack/torch.cat");
+}
+Value guarded_getitem(Interp& I, const Value&, const Value&) { guarded_read(I); }
+Value guarded_iter(Interp& I, const Value&) { guarded_read(I); }
+int64_t guarded_len(Interp& I, const Value&) { guarded_read(I); }
+
+eval::Type* list_subtype(Torch& T, bool guarded) {
+  static thread_local eval::Type* types[2] = {nullptr, nullptr};
+  static thread_local Torch* owner = nullptr;
+  if (owner != &T) types[0] = types[1] = nullptr, owner = &T;
+  eval::Type*& t = types[guarded ? 1 : 0];
+  if (!t) {
+    eval::TypeSpec s;
+    s.name = "list";
+    s.module = "builtins";
+    s.base = T.I.t.list;
+    s.layout = eval::Layout::List;
+    s.flags = 0;
+    if (guarded) {
+      s.slots.getitem = &guarded_getitem;
+      s.slots.iter = &guarded_iter;
+      s.slots.len = &guarded_len;
+    } else {
+      s.slots.len = &scan_list_len;
+    }
+    t = eval::new_native_type(T.I, s);
+    eval::incref(reinterpret_cast<eval::Object*>(t));  // kept for the interpreter's life
+  }
+  return t;
+}
+
+// Makes `o` an instance of `type` (same layout); returns its previous type.
+eval::Type* swap_type(eval::Object* o, eval::Type* type) {
+  eval::Type* old = o->type;
+  eval::incref(reinterpret_cast<eval::Object*>(type));
+  o->type = type;
+  eval::decref(reinterpret_cast<eval::Object*>(old));
+  return old;
+}
+
+void mark_scan_list(Torch& T, const Value& list) {
+  eval::Type* t = list_subtype(T, false);
+  if (list.obj()->type != t) swap_type(list.obj(), t);
+}
+
 bool is_scan(const Value& v) {
   Torch* T = torch_state_opt();
   return T && T->scan_type && v.is_obj() && v.obj()->type == T->scan_type;
@@ -59,10 +120,29 @@ Value scan_cat_stack(Torch& T, bool stack, const Value& tensors, const Value& di
   Interp& I = T.I;
   if (!holds_scan_output(tensors)) return Value();
   const auto& items = eval::is_list(tensors) ? eval::as_list(tensors)->items : eval::as_tuple(tensors)->items;
-  if (items.size() != 1)
+  // The tensors before the Loop's scan output (the list held them before the loop).
+  std::vector<TensorObj*> prefix;
+  for (size_t k = 0; k + 1 < items.size(); ++k) {
+    if (!is_tensor(items[k]))
+      return unsupported(T, stack ? "torch.stack" : "torch.cat",
+                         "the list holds something other than tensors before a Loop's scan output");
+    prefix.push_back(as_tensor(items[k]));
+  }
+  if (!is_scan(items.back()))
     return unsupported(T, stack ? "torch.stack" : "torch.cat",
-                       "the list mixes tensors appended inside an ONNX Loop with tensors appended outside it");
-  TensorObj* s = as_tensor(static_cast<ScanObj*>(items[0].obj())->stacked);
+                       "the list was appended to after the loop that stacked its items");
+  TensorObj* s = as_tensor(static_cast<ScanObj*>(items.back().obj())->stacked);
+  if (!prefix.empty()) {
+    // cat/stack(prefix + [scan]) = cat/stack(prefix) joined with cat/stack([scan]) along dim.
+    Value rest = scan_cat_stack(T, stack, eval::new_list(I, {items.back()}), dim);
+    std::vector<Value> parts;
+    for (TensorObj* p : prefix) parts.push_back(Value::borrow(p));
+    Value head = call_op(T, stack ? "stack" : "cat", {eval::new_list(I, parts), dim.is_null() ? Value::integer(0) : dim});
+    int64_t rank = static_cast<int64_t>(s->rank()) - 1;
+    int64_t d = dim.is_null() || dim.is_none() ? 0 : dim.i();
+    d = norm_dim(I, d, stack ? rank + 1 : rank);
+    return call_op(T, "cat", {eval::new_list(I, {head, rest}), Value::integer(d)});
+  }
   int64_t rank = static_cast<int64_t>(s->rank()) - 1;  // of one item
   int64_t d = dim.is_null() || dim.is_none() ? 0 : dim.i();
   d = norm_dim(I, d, stack ? rank + 1 : rank);
@@ -217,6 +297,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   std::set<size_t> promote;                       // vars: Python numbers that change -> 0-d tensors
   std::map<size_t, std::vector<bool>> general;    // vars: dims that change between iterations
   std::set<size_t> carry_t;                       // tracked tensors written in place in the body
+  std::set<size_t> guard;                         // containers: lists appended to (no reads in the body)
   std::map<size_t, std::vector<bool>> general_t;
   struct Carried {
     bool is_var = true;
@@ -280,6 +361,17 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     std::vector<ir::Value*> outs;
     bool retry = false;
     std::string problem;
+    std::vector<std::pair<eval::Object*, eval::Type*>> swapped;
+    struct Unswap {
+      std::vector<std::pair<eval::Object*, eval::Type*>>& v;
+      ~Unswap() {
+        for (auto& [o, t] : v) swap_type(o, t);
+      }
+    } unswap{swapped};
+    for (size_t k : guard) {
+      eval::Object* o = state.containers[k].obj.obj();
+      swapped.emplace_back(o, swap_type(o, list_subtype(T, true)));
+    }
     try {
       in_region(T, g, [&] {
         struct Pop {
@@ -357,12 +449,16 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             retry = true;
           }
         // Lists that grew by one tensor: scan outputs.
-        for (const ContainerState& cs : state.containers) {
+        for (size_t k = 0; k < state.containers.size(); ++k) {
+          const ContainerState& cs = state.containers[k];
           std::vector<Value> now = FrameState::items_of(I, cs.obj, cs.is_list);
           bool prefix = now.size() >= cs.items.size();
           for (size_t k = 0; prefix && k < cs.items.size(); ++k) prefix = same(now[k], cs.items[k]);
           if (prefix && now.size() == cs.items.size()) continue;
-          if (cs.is_list && prefix && now.size() == cs.items.size() + 1 && is_tensor(now.back())) continue;
+          if (cs.is_list && prefix && now.size() == cs.items.size() + 1 && is_tensor(now.back())) {
+            if (guard.insert(k).second) retry = true;  // record again, refusing reads of it
+            continue;
+          }
           if (problem.empty())
             problem = fmt::format("'{}' is changed in the body of a loop recorded as ONNX Loop{}", cs.name,
                                   cs.is_list ? " (only appending one tensor per iteration to a list is supported: "
@@ -379,6 +475,8 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       node->graph()->erase(node);
       throw;
     }
+    for (auto& [o, t] : swapped) swap_type(o, t);  // the lists are plain lists again
+    swapped.clear();
     // Scan outputs (the lists' new last items), before the state is restored.
     std::vector<std::pair<const ContainerState*, Value>> scans;
     for (const ContainerState& cs : state.containers) {
@@ -442,6 +540,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       auto obj = I.make<ScanObj>(scan_type(T));
       obj->stacked = new_tensor(T, out, item->dtype, shape);
       eval::as_list(scans[k].first->obj)->items.push_back(obj.take_value());
+      mark_scan_list(T, scans[k].first->obj);
     }
     // Variables first bound in the body, and the loop variable, have no value after the Loop.
     for (size_t i = 0; i < vars.size(); ++i)

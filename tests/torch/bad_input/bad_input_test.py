@@ -49,6 +49,7 @@ CASES = [
     ("cf_loop_mutation", CF + ["--model", "LoopMutation()"] + CFX, 1),
     # A raise under a tensor condition: exported with a warning that the check is dropped.
     ("cf_raise_warning", CF + ["--model", "Raises()"] + CFX, 0),
+    ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 1),
     ("cf_max_unroll", CF + ["--model", "Unroll()", "--max-unroll", "4"] + CFX, 1),
     ("inspect_unknown_class", ["inspect", "models/net.py", "--model", "Resnetish()"], 2),
     # A successful inspect: its whole output is the golden (stdout, then stderr).

@@ -118,6 +118,10 @@ CASES = [
         ("T = 2", {"x": "torch.randn(2, 4)"}),
         ("T = 5", {"x": "torch.randn(5, 4)"}),
     ]),
+    cf("accumulate_with_init", "AccumulateWithInit()", STEPS, [
+        ("T = 1", {"x": "torch.randn(1, 4)"}),
+        ("T = 3", {"x": "torch.randn(3, 4)"}),
+    ]),
     cf("break_loop", "BreakLoop()", STEPS, [
         ("breaks at step 2", {"x": "torch.full((5, 4), 3.0)"}),
         ("never breaks", {"x": "torch.full((4, 4), 0.5)"}),

@@ -407,3 +407,14 @@ class IterRows(nn.Module):
         for x_t in x:
             h = torch.tanh(self.cell(torch.cat([x_t, h], 1)))
         return h
+
+
+class AccumulateWithInit(nn.Module):
+    """A list holding a tensor before the loop, appended to in it, then stacked."""
+
+    def forward(self, x):
+        init = torch.zeros_like(x[0]) + 1
+        outs = [init]
+        for t in range(x.size(0)):
+            outs.append(init + x[t] * t)
+        return torch.stack(outs, 1)

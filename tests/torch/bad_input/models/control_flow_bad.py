@@ -74,3 +74,11 @@ class Raises(nn.Module):
         if x.abs().max() > 1000:
             raise ValueError("input out of range")
         return x * 2
+
+
+class ScanRead(nn.Module):
+    def forward(self, x):
+        outs = [x[0]]
+        for t in range(x.size(0)):
+            outs.append(outs[-1] * 2)
+        return torch.stack(outs)
