@@ -61,6 +61,9 @@ Action setup_export(CLI::App& sub) {
   sub.add_option("--decompose", o->decompose, "composite ops to always decompose (comma-separated)")->delimiter(',');
   sub.add_option("--keep", o->keep, "composite ops to keep as one ONNX op (comma-separated)")->delimiter(',');
   sub.add_option("--trt-version", o->trt_version, "tensorrt target: the TensorRT version (default 10.15)");
+  sub.add_option("--max-unroll", o->max_unroll, "iterations a Python loop in forward may be unrolled to (default 1000)")
+      ->check(CLI::PositiveNumber);
+  sub.add_option("--emit-ir", o->emit_ir, "also write the final graph in the IR text form to this file");
   sub.add_flag("-q,--quiet", *quiet, "print nothing on success");
   return [o, raw_inputs, quiet] {
     if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);

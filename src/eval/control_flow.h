@@ -21,6 +21,17 @@ class ControlFlowHook {
   virtual Value on_ifexp(Interp& I, Frame& f, const IfExpExpr& e, const Value& cond) = 0;
   // `a and b and c` / `a or b or c` where values[index] (already evaluated to `value`) is symbolic.
   virtual Value on_boolop(Interp& I, Frame& f, const BoolOpExpr& e, size_t index, const Value& value) = 0;
+  // `for target in range(args...)` (positional arguments, already evaluated): returns true and sets
+  // `*exit` when the hook ran the loop itself (a bound only known at run time); false lets the
+  // executor unroll it as usual.
+  virtual bool on_for_range(Interp& I, Frame& f, const ForStmt& s, const std::vector<Value>& args, Exit* exit) {
+    return false;
+  }
+  // `for target in iterable` over any other value: true (and `*exit`) when the hook ran the loop
+  // itself (iterating a tensor whose first dim is only known at run time).
+  virtual bool on_for_iter(Interp& I, Frame& f, const ForStmt& s, const Value& iterable, Exit* exit) {
+    return false;
+  }
 };
 
 }  // namespace onnxify::eval

@@ -677,7 +677,7 @@ Value eval(Interp& I, Frame& f, const Expr* e) {
       f.cur = e;
       if (op == UnaryOp::Not) {
         if (v.is_bool()) return Value::boolean(!v.b());
-        return Value::boolean(!is_true(I, v));
+        return unary_op(I, op, v);  // a symbolic operand gives a symbolic result (__onnxify_not__)
       }
       if (v.is_int()) {
         if (op == UnaryOp::Neg && v.i() != INT64_MIN) return Value::integer(-v.i());

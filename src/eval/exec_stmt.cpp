@@ -112,12 +112,53 @@ static Exit exec_raise(Interp& I, Frame& f, const RaiseStmt* s) {
 
 // ---- loops and conditions ------------------------------------------------------------------------------
 
+// `range(...)` called with positional arguments: its evaluated arguments, so the control-flow hook
+// may see a bound that is only known at run time before range() would refuse it.
+static bool range_call_args(Interp& I, Frame& f, const Expr* e, std::vector<Value>& args) {
+  if (e->kind != EK::Call) return false;
+  const auto* c = static_cast<const CallExpr*>(e);
+  if (!c->simple || !c->keywords.empty() || c->args.empty() || c->args.size() > 3) return false;
+  for (const Expr* a : c->args)
+    if (a->kind == EK::Starred) return false;
+  if (c->func->kind != EK::Global && c->func->kind != EK::Name) return false;
+  Value fn = eval(I, f, c->func);
+  if (!fn.is_obj() || fn.obj() != I.t.range) return false;  // a name lookup: evaluating it again is harmless
+  for (const Expr* a : c->args) args.push_back(eval(I, f, a));
+  return true;
+}
+
 static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
-  Value src = eval(I, f, s->iter);
+  Value src;
+  if (I.control_flow_hook) {
+    std::vector<Value> args;
+    if (range_call_args(I, f, s->iter, args)) {
+      f.cur = s->iter;
+      Exit x;
+      if (I.control_flow_hook->on_for_range(I, f, *s, args, &x)) return x;
+      src = call(I, Value::borrow(I.t.range), Args(args.data(), static_cast<uint32_t>(args.size())));
+    } else {
+      src = eval(I, f, s->iter);
+    }
+  } else {
+    src = eval(I, f, s->iter);
+  }
   f.cur = s->iter;
+  if (I.control_flow_hook && src.is_obj() && src.obj()->type != I.t.list && src.obj()->type != I.t.tuple &&
+      src.obj()->type != I.t.range) {
+    Exit x;
+    if (I.control_flow_hook->on_for_iter(I, f, *s, src, &x)) return x;
+  }
   bool broke = false;
+  // Python loops are unrolled while recording: a limit on the iterations of user code's loops.
+  int64_t limit = I.max_unroll > 0 && f.code && !f.code->unit->library ? I.max_unroll : 0;
+  int64_t count = 0;
   auto body = [&](const Value& item) -> int {  // 0 continue, 1 break, 2 return
     I.tick();
+    if (limit && ++count > limit) {
+      f.cur = s->iter;
+      fatal(I, fmt::format("this loop runs more than {} iterations, the unroll limit", limit),
+            "loops over Python values are unrolled into the graph; raise the limit with --max-unroll N");
+    }
     assign(I, f, s->target, item);
     Exit x = exec_block(I, f, s->body);
     if (x == Exit::Break) {

@@ -136,6 +136,9 @@ class Interp {
   // ---- execution state ---------------------------------------------------------------------------
   Frame* frame = nullptr;  // innermost running Python frame
   ControlFlowHook* control_flow_hook = nullptr;
+  // Iterations one `for`/`while` statement may run before it is an error (0: no limit). The torch
+  // stage sets it while recording forward (`--max-unroll`): a Python loop there is unrolled.
+  int64_t max_unroll = 0;
   // Where the innermost frame is (for diagnostics raised by native code).
   SourceRange current_range() const;
   // The innermost location in user code: frames running embedded library source are skipped.

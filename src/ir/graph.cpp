@@ -197,6 +197,13 @@ void Node::remove_input(size_t i) {
     if (inputs_[k]) inputs_[k]->add_use(Use{this, nullptr, static_cast<uint32_t>(k)});
 }
 
+void Node::erase_output(size_t i) {
+  if (outputs_[i] && outputs_[i]->has_uses()) throw std::logic_error("erase_output: the output is still used");
+  outputs_.erase(outputs_.begin() + static_cast<std::ptrdiff_t>(i));
+  for (size_t k = i; k < outputs_.size(); ++k)
+    if (outputs_[k]) outputs_[k]->index_ = static_cast<uint32_t>(k);
+}
+
 Value* Node::add_output(Type type, std::string name) {
   outputs_.push_back(std::unique_ptr<Value>(new Value(Value::Def::NodeOutput, graph_, this,
                                                       static_cast<uint32_t>(outputs_.size()), std::move(type),

@@ -113,6 +113,8 @@ class Node {
   Value* add_output(Type type = {}, std::string name = {});
   // An omitted optional output (ONNX's empty output name).
   void add_absent_output() { outputs_.emplace_back(); }
+  // Removes output i, which must have no uses; later outputs move down one slot.
+  void erase_output(size_t i);
 
   // Attributes in insertion order. Mutate through set_attr / remove_attr (they own regions).
   const std::vector<std::pair<std::string, Attribute>>& attrs() const { return attrs_; }

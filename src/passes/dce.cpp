@@ -4,7 +4,9 @@
 // live through their outputs, and a region's nodes may make outer values live by capturing them:
 // an outer value used only inside a region is a use like any other. Dead nodes are erased in
 // reverse order (users before producers; a live node's regions before the nodes they capture),
-// then initializers nobody uses are dropped. Graph inputs are the interface and stay.
+// then initializers nobody uses are dropped. Graph inputs are the interface and stay. An If's
+// results nobody uses are removed first, with the branch outputs computing them, so the branches
+// keep only what is used (an If has no side effects; it needs one result to stay).
 #include <unordered_set>
 #include <vector>
 
@@ -55,7 +57,24 @@ class Dce {
 
 }  // namespace
 
+// Drops unused results of If nodes (at any depth), keeping at least one.
+void prune_if_outputs(Graph& g) {
+  for (Node* n : g.nodes()) {
+    for (Graph* r : n->regions()) prune_if_outputs(*r);
+    if (!n->is("If") || n->regions().size() != 2) continue;
+    for (size_t i = n->num_outputs(); i-- > 0 && n->num_outputs() > 1;) {
+      if (n->output(i) && n->output(i)->has_uses()) continue;
+      bool ok = true;
+      for (Graph* r : n->regions()) ok = ok && r->num_outputs() == n->num_outputs();
+      if (!ok) break;
+      for (Graph* r : n->regions()) r->erase_output(i);
+      n->erase_output(i);
+    }
+  }
+}
+
 Status dce(ir::Graph& graph, const PassOptions&) {
+  prune_if_outputs(graph);
   Dce d;
   for (const Value* out : graph.outputs()) d.mark_value(out);
   d.propagate();

@@ -53,10 +53,16 @@ class Folder {
   }
 
   void graph(Graph& g) {
+    bool inlined = false;
     for (Node* n : g.nodes()) {
+      if (inline_if(g, n)) {
+        inlined = true;
+        continue;
+      }
       for (Graph* r : n->regions()) graph(*r);
       if (!n->has_regions()) node(g, n);
     }
+    if (inlined) graph(g);  // fold what the inlined branches brought (each round removes an If)
   }
 
  private:
@@ -86,6 +92,29 @@ class Folder {
       return;
     }
     sym_[n->output(0)] = std::move(*sym);
+  }
+
+  // An If whose condition became a constant is replaced by the branch it takes: no If whose
+  // condition is known at conversion time is left in the graph.
+  bool inline_if(Graph& g, Node* n) {
+    if (!n->is("If") || !n->input(0) || !n->input(0)->initializer()) return false;
+    const Tensor* c = n->input(0)->initializer();
+    if (c->numel() != 1) return false;
+    const ir::Attribute* a = n->attr(c->float_at(0) != 0 ? "then_branch" : "else_branch");
+    if (!a || a->kind() != ir::AttrKind::Graph) return false;
+    Graph& b = a->g();
+    if (b.num_outputs() != n->num_outputs()) return false;
+    while (b.num_initializers() > 0) g.adopt_initializer(b.initializer(0));
+    ir::ValueMap map;
+    for (Node* bn : b.nodes()) g.clone_node(*bn, map, n);
+    for (size_t i = 0; i < n->num_outputs(); ++i) {
+      Value* o = b.output(i);
+      auto it = map.find(o);
+      Value* r = it != map.end() ? it->second : o;
+      if (n->output(i)) n->output(i)->replace_all_uses_with(r);
+    }
+    g.erase(n);
+    return true;
   }
 
   // Results must match the declared element types and respect the size limit.

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/control_flow.h"
 #include "eval/eval.h"
 #include "ir/ir.h"
 #include "torch/dtype.h"
@@ -89,6 +90,10 @@ class Torch {
   DType default_dtype = DType::Float32;
   eval::Value tensor_api_names;  // frozenset of PyTorch's Tensor attribute names (torch._api_names)
   bool grad_enabled = true;
+  // Data-dependent control flow (control_flow.h): the evaluator's hook and the type of the stacked
+  // outputs a Loop leaves in a list that its body appended to.
+  std::unique_ptr<eval::ControlFlowHook> control_flow;
+  eval::Type* scan_type = nullptr;
 
   // Unsupported operations met so far (DESIGN.md decision 6: one run lists them all). Each poison
   // is reported once, where it first reached a torch op.

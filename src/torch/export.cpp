@@ -229,7 +229,9 @@ ExportResult export_model(const ExportOptions& o) {
     std::vector<std::pair<std::string, Value>> kwargs = make_inputs(s, specs);
     Value result;
     try {
+      s.I->max_unroll = o.max_unroll;
       result = call_forward(s, kwargs);
+      s.I->max_unroll = 0;
       timer.lap("record forward");
     } catch (eval::PyException& e) {
       throw s.failure(python_error(*s.I, e.exc));
@@ -253,6 +255,7 @@ ExportResult export_model(const ExportOptions& o) {
   g.set_name(s.model_class);
   for (size_t i = 0; i < g.num_inputs(); ++i) r.input_names.push_back(g.input(i)->name());
   for (ir::Value* v : g.outputs()) r.output_names.push_back(v->name());
+  if (std::getenv("ONNXIFY_DEBUG_IR")) std::fputs(ir::print(g).c_str(), stderr);
   passes::PassOptions po;
   Status st = passes::run_pipeline(g, passes::default_pipeline(), po);
   if (!st) {
@@ -277,6 +280,17 @@ ExportResult export_model(const ExportOptions& o) {
   }
   timer.lap("lower");
   r.num_nodes = g.num_nodes();
+  if (!o.emit_ir.empty()) {
+    ir::PrintOptions po_text;
+    po_text.locations = false;
+    std::ofstream ir_out(o.emit_ir, std::ios::binary);
+    ir_out << ir::print(g, po_text);
+    if (!ir_out) {
+      r.failure = Failure::BadInput;
+      r.diagnostics.add(Diagnostic::error(fmt::format("--emit-ir: cannot write '{}'", o.emit_ir)));
+      return r;
+    }
+  }
   if (!o.write) return r;
   WriteOptions wo;
   wo.opset = o.opset;

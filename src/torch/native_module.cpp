@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "eval/containers.h"
+#include "torch/control_flow.h"
 #include "torch/ops.h"
 #include "torch/torch.h"
 
@@ -156,6 +157,8 @@ std::unique_ptr<Torch> install(Interp& I) {
   init_tensor_type(*T);
   I.add_native_module({"torch._C", &init_c_module});
   for (size_t i = 0; i < kTorchPrelude_count; ++i) I.add_embedded(kTorchPrelude[i]);
+  T->control_flow = make_control_flow_hook(*T);
+  I.control_flow_hook = T->control_flow.get();
   return T;
 }
 

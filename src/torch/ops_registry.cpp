@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "torch/control_flow.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -119,6 +120,13 @@ Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mod
   std::string qual = (mode == Mode::Method || mode == Mode::Inplace ? "Tensor." : "torch.") + g.name +
                      (mode == Mode::Inplace ? "_" : "");
   if (const Value* p = poison_in(self, a)) return poison_reached_op(T, *p, qual);
+  // torch.stack/torch.cat over a list a Loop appended to: its scan outputs (control_flow.h).
+  if ((g.name == "cat" || g.name == "stack") && !self && a.npos >= 1 && holds_scan_output(a.pos[0])) {
+    Value dim = a.npos >= 2 ? a.pos[1] : Value();
+    for (uint32_t i = 0; i < a.nkw; ++i)
+      if (a.kwnames[i]->view() == "dim") dim = a.kwvals[i];
+    return scan_cat_stack(T, g.name == "stack", a.pos[0], dim);
+  }
   std::string first_why;
   std::vector<const OpRow*> tried;
   for (const OpRow* r : g.rows) {

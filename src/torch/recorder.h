@@ -46,6 +46,10 @@ class Recorder {
   std::unique_ptr<ir::Graph> take_graph() { return std::move(main_); }
   void push_region(ir::Graph* g) { regions_.push_back(g); }
   void pop_region() { regions_.pop_back(); }
+  // Drops what is cached for `g` (a region about to be deleted).
+  void forget_graph(const ir::Graph* g) { dim_cache_.erase(g); }
+  // How many fresh symbols were made so far (symbols made later are "u<k>" with k above it).
+  int symbol_count() const { return fresh_counter_; }
 
   // ---- module scopes ------------------------------------------------------------------------------
   // The path named_modules() gives `module` ("layer1.0.conv1"); set by the export driver.

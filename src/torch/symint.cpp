@@ -7,6 +7,7 @@
 // Python needs a concrete int (range(), list indexing, int()) is a clear error.
 #include <fmt/core.h>
 
+#include "torch/control_flow.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -148,6 +149,8 @@ Value sym_index(Interp& I, const Value& a) {
 Value sym_float(Interp& I, const Value& a) {
   need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()), "this use as a Python float");
 }
+Value sym_not(Interp& I, const Value& self, const eval::Args&) { return symbolic_not(torch_state(), self); }
+
 eval::Truth sym_bool(Interp& I, const Value& a) {
   (void)I;
   (void)a;
@@ -199,6 +202,7 @@ void init_symint_type(Torch& T) {
   s.slots.float_ = &sym_float;
   s.slots.bool_ = &sym_bool;
   s.slots.format = &sym_format;
+  s.methods = {{"__onnxify_not__", &sym_not}};
   T.symint_type = eval::new_native_type(T.I, s);
 }
 

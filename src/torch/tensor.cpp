@@ -278,8 +278,8 @@ void need_concrete(Torch& T, const std::string& what, const std::string& use) {
                                       "at conversion time",
                                       what, use),
                           T.rec.location())
-      .with_help("only Python values and static sizes can be used here; tensor-dependent control flow and "
-                 "data-dependent Python values are not supported yet");
+      .with_help("only Python values and static sizes can be used here (a tensor-dependent `if` or `while`, or "
+                 "`for` over range(size), is recorded as ONNX If/Loop)");
 }
 
 }  // namespace onnxify::torch

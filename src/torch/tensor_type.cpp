@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "eval/containers.h"
+#include "torch/control_flow.h"
 #include "torch/index.h"
 #include "torch/ops.h"
 
@@ -106,6 +107,9 @@ Value t_float(Interp& I, const Value& a) {
   Value v = item(I, self_t(a), "float()");
   return v.is_float() ? v : Value::real(static_cast<double>(v.i()));
 }
+
+// `not t` when t's truth is only known at run time.
+Value m_not(Interp& I, const Value& self, const eval::Args&) { return symbolic_not(torch_state(), self); }
 
 eval::Truth t_bool(Interp& I, const Value& a) {
   TensorObj* t = self_t(a);
@@ -532,7 +536,8 @@ void init_tensor_type(Torch& T) {
                {"tolist", &m_tolist},
                {"type", &m_type},
                {"__getattr__", &m_getattr},
-               {"__deepcopy__", &m_deepcopy}};
+               {"__deepcopy__", &m_deepcopy},
+               {"__onnxify_not__", &m_not}};
   for (const eval::MethodDef& m : op_tensor_methods()) s.methods.push_back(m);
   T.tensor_type = eval::new_native_type(I, s);
 

@@ -43,6 +43,8 @@ struct ExportOptions {
   std::vector<std::string> decompose, keep;
   std::string trt_version = "10.15";
   bool write = true;  // false: stop after lowering (inspect, tests)
+  int64_t max_unroll = 1000;  // --max-unroll: iterations a Python loop in forward may be unrolled to
+  std::string emit_ir;        // --emit-ir FILE: the graph after passes and lowering, in the IR text form
 };
 
 enum class Failure { None, BadInput, Convert };

@@ -17,6 +17,8 @@ ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(SRC, "build", "onnxify")
 
 EXPORT = ["export", "models/net.py", "-o", "out.onnx"]
 X = ["--input", "x=float32[N,3,8,8]"]
+CF = ["export", "models/control_flow_bad.py", "-o", "out.onnx"]
+CFX = ["--input", "x=float32[N,3]"]
 
 # (name, arguments, expected exit status)
 CASES = [
@@ -36,7 +38,19 @@ CASES = [
     ("weights_mismatch", EXPORT + ["--model", "ResNetish(classes=5)", "--weights", "mismatch.pt"] + X, 1),
     ("weights_unreadable", EXPORT + ["--model", "ResNetish()", "--weights", "models/net.py"] + X, 2),
     ("unsupported_ops", EXPORT + ["--model", "Unsupported()", "--weights", "unsupported.pt"] + X, 1),
-    ("tensor_condition", EXPORT + ["--model", "TensorCondition()", "--input", "x=float32[N,3]"], 1),
+    # A tensor-dependent condition becomes an ONNX If (issue 7): a successful export.
+    ("tensor_condition", EXPORT + ["--model", "TensorCondition()", "--input", "x=float32[N,3]"], 0),
+    # Data-dependent control flow (issue 7).
+    ("cf_one_branch", CF + ["--model", "OneBranch()"] + CFX, 1),
+    ("cf_dtype_mismatch", CF + ["--model", "DtypeMismatch()"] + CFX, 1),
+    ("cf_rank_mismatch", CF + ["--model", "RankMismatch()"] + CFX, 1),
+    ("cf_mutation", CF + ["--model", "Mutation()"] + CFX, 1),
+    ("cf_attribute_mutation", CF + ["--model", "AttributeMutation()"] + CFX, 1),
+    ("cf_loop_mutation", CF + ["--model", "LoopMutation()"] + CFX, 1),
+    # A raise under a tensor condition: exported with a warning that the check is dropped.
+    ("cf_raise_warning", CF + ["--model", "Raises()"] + CFX, 0),
+    ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 1),
+    ("cf_max_unroll", CF + ["--model", "Unroll()", "--max-unroll", "4"] + CFX, 1),
     ("nn_unsupported", EXPORT + ["--model", "NnUnsupported()"] + X, 1),
     ("conv_transpose_output_size", EXPORT + ["--model", "ConvTransposeBadSize()"] + X, 1),
     ("conv_transpose_padding_mode", EXPORT + ["--model", "ConvTransposeReflect()"] + X, 1),

@@ -43,7 +43,7 @@ _DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.fl
 
 class Case:
     def __init__(self, name, source, model, inputs, shapes=({},), path=None, gen=None, rtol=1e-3, atol=1e-4,
-                 calibrate=True, args=(), seed=0):
+                 calibrate=True, args=(), seed=0, paths=None):
         self.name = name
         self.source = source if os.path.isabs(source) else os.path.join(MODELS, source)
         self.model = model
@@ -55,6 +55,11 @@ class Case:
         self.calibrate = calibrate
         self.args = list(args)      # extra onnxify export flags
         self.seed = seed
+        # Explicit inputs, one set per path through the model: [(label, {name: Python expression
+        # giving the tensor, evaluated with `torch` in scope}), ...]. They replace `shapes`.
+        self.paths = list(paths or [])
+        if self.paths:
+            self.shapes = [{"path": label} for label, _ in self.paths]
         # Filled by prepare()/run_all():
         self.error = None
         self.feeds = []   # per shape: {input name: ndarray}
@@ -177,12 +182,15 @@ def prepare(case, workdir):
     torch.save(model.state_dict(), case.ckpt)
     case.onnx = os.path.join(workdir, case.name + ".onnx")
     with torch.no_grad():
-        for binding in case.shapes:
+        for k, binding in enumerate(case.shapes):
             feeds = {}
             kwargs = {}
             for n, s in case.inputs.items():
                 if _is_tensor_spec(s):
-                    t = _make_input(s, binding, case.gen.get(n), g)
+                    if case.paths:
+                        t = eval(case.paths[k][1][n], {"torch": torch})
+                    else:
+                        t = _make_input(s, binding, case.gen.get(n), g)
                     feeds[n] = t.numpy().copy()  # the model may change its input in place
                     kwargs[n] = t
                 else:

@@ -1,0 +1,471 @@
+// Tensor-dependent `if`, conditional expressions and `and`/`or` -> ONNX If (see control_flow.h).
+#include "torch/control_flow.h"
+
+#include <fmt/core.h>
+
+#include "torch/control_flow_state.h"
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Exit;
+using eval::Frame;
+using eval::Interp;
+using eval::Value;
+
+namespace cf {
+
+namespace {
+
+const char* exit_word(Exit x) {
+  switch (x) {
+    case Exit::Return: return "return";
+    case Exit::Break: return "break";
+    case Exit::Continue: return "continue";
+    default: return "falls through";
+  }
+}
+
+// The path from block `b` down to statement `target`: (block, index) pairs, outermost first.
+// `loop` is set when the path enters the body of a for/while statement.
+using Path = std::vector<std::pair<const eval::Block*, size_t>>;
+
+bool find_path(const eval::Block& b, const eval::Stmt* target, Path& path, bool& loop) {
+  using eval::SK;
+  for (size_t i = 0; i < b.size(); ++i) {
+    const eval::Stmt* st = b[i];
+    path.emplace_back(&b, i);
+    if (st == target) return true;
+    std::vector<const eval::Block*> kids;
+    bool is_loop = false;
+    switch (st->kind) {
+      case SK::If: {
+        const auto* x = static_cast<const eval::IfStmt*>(st);
+        kids = {&x->body, &x->orelse};
+        break;
+      }
+      case SK::For: {
+        const auto* x = static_cast<const eval::ForStmt*>(st);
+        kids = {&x->body, &x->orelse};
+        is_loop = true;
+        break;
+      }
+      case SK::While: {
+        const auto* x = static_cast<const eval::WhileStmt*>(st);
+        kids = {&x->body, &x->orelse};
+        is_loop = true;
+        break;
+      }
+      case SK::With: kids = {&static_cast<const eval::WithStmt*>(st)->body}; break;
+      case SK::Try: {
+        const auto* x = static_cast<const eval::TryStmt*>(st);
+        kids = {&x->body, &x->orelse, &x->finalbody};
+        for (const eval::Handler& h : x->handlers) kids.push_back(&h.body);
+        break;
+      }
+      default: break;
+    }
+    for (const eval::Block* k : kids) {
+      bool inner_loop = false;
+      if (find_path(*k, target, path, inner_loop)) {
+        loop = loop || is_loop || inner_loop;
+        return true;
+      }
+    }
+    path.pop_back();
+  }
+  return false;
+}
+
+}  // namespace
+
+Exit Hook::continuation(Interp& I, Frame& f, const eval::Stmt* s, Exit kind) {
+  const eval::Block* boundary = nullptr;
+  if (kind == Exit::Return) {
+    if (!loops_.empty() && loops_.back().frame == &f)
+      throw Diagnostic::error("a `return` under a tensor-dependent condition inside a loop recorded as ONNX Loop is "
+                              "not supported", f.range())
+          .with_help("assign the result to a variable and return it after the loop");
+    boundary = f.code ? &f.code->body : nullptr;
+  } else {
+    if (loops_.empty() || loops_.back().frame != &f)
+      throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition in a loop over Python values (which "
+                                          "is unrolled) is not supported",
+                                          exit_word(kind)),
+                              f.range())
+          .with_help("loop with `while` over a tensor condition or `for i in range(n)` with a size only known at run "
+                     "time (both become an ONNX Loop), or compute the result with torch.where");
+    boundary = loops_.back().body;
+  }
+  Path path;
+  bool loop = false;
+  if (!boundary || !find_path(*boundary, s, path, loop))
+    throw Diagnostic::error(fmt::format("internal error: the statement after this `{}` was not found", exit_word(kind)),
+                            f.range());
+  if (loop)
+    throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition inside a loop over Python values "
+                                        "(which is unrolled) is not supported",
+                                        exit_word(kind)),
+                            f.range())
+        .with_help("compute the result with torch.where, or loop with `while` over a tensor condition");
+  for (size_t level = path.size(); level-- > 0;) {
+    const eval::Block& b = *path[level].first;
+    for (size_t j = path[level].second + 1; j < b.size(); ++j) {
+      Exit x = eval::exec_stmt(I, f, b[j]);
+      check_guards(I, f, b[j]);
+      if (x != Exit::Normal) return x;
+    }
+  }
+  return Exit::Normal;
+}
+
+void Hook::check_guards(Interp& I, Frame& f, const eval::Stmt* st) {
+  for (const Guard& g : guards_) {
+    const ContainerState* m = g.state->changed_container(I);
+    if (!m) continue;
+    g.state->restore_containers(I);
+    throw Diagnostic::error(fmt::format("'{}' is changed under a tensor-dependent condition", m->name),
+                            f.code ? f.code->range(*st) : g.where)
+        .with_note(Diagnostic::note("the condition", g.where))
+        .with_help("both branches become an ONNX If; Python objects can only follow one of them: compute the "
+                   "value with tensor ops (torch.where) or move the change out of the branch");
+  }
+}
+
+Exit Hook::exec_checked(Interp& I, Frame& f, const eval::Block& b) {
+  for (const eval::Stmt* st : b) {
+    Exit x = eval::exec_stmt(I, f, st);
+    check_guards(I, f, st);
+    if (x != Exit::Normal) return x;
+  }
+  return Exit::Normal;
+}
+
+Hook::IfBuild Hook::new_if(ir::Value* cond) {
+  IfBuild b;
+  b.where = T.rec.location();
+  b.node = T.rec.node("If", {cond}, 0);
+  b.node->set_attr("then_branch", ir::Attribute(std::make_unique<ir::Graph>("then_branch")));
+  b.node->set_attr("else_branch", ir::Attribute(std::make_unique<ir::Graph>("else_branch")));
+  b.g[0] = &b.node->attr("then_branch")->g();
+  b.g[1] = &b.node->attr("else_branch")->g();
+  return b;
+}
+
+void Hook::reset_branch(IfBuild& b, int k) {
+  const char* name = k == 0 ? "then_branch" : "else_branch";
+  T.rec.forget_graph(b.g[k]);
+  b.node->set_attr(name, ir::Attribute(std::make_unique<ir::Graph>(name)));
+  b.g[k] = &b.node->attr(name)->g();
+}
+
+void Hook::drop_if(IfBuild& b) {
+  T.rec.forget_graph(b.g[0]);
+  T.rec.forget_graph(b.g[1]);
+  b.node->graph()->erase(b.node);
+  b.node = nullptr;
+}
+
+Value Hook::poison(const SourceRange& where, const std::string& name, const std::string& reason) {
+  return eval::make_poison(T.I, name, reason, where);
+}
+
+ir::Value* Hook::add_output(IfBuild& b, ir::Value* v0, ir::Value* v1, DType dt, const std::vector<ir::DimExpr>& s0,
+                            const std::vector<ir::DimExpr>& s1) {
+  b.g[0]->add_output(v0);
+  b.g[1]->add_output(v1);
+  ir::Value* out = b.node->add_output(ir::Type::tensor(elem(dt), s0));
+  std::vector<ir::DimExpr> shape = s0;
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (s0[i] != s1[i]) shape[i] = T.rec.fresh_symbol(out, static_cast<int64_t>(i));
+  out->set_type(ir::Type::tensor(elem(dt), shape));
+  return out;
+}
+
+Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string& name) {
+  Interp& I = T.I;
+  if (same(a, c)) return a;
+  if (eval::is_poison(a)) return a;
+  if (eval::is_poison(c)) return c;
+  if (a.is_null() || c.is_null())
+    return poison(b.where, name,
+                  fmt::format("'{}' is assigned only in the {} branch of this tensor-dependent condition, so it is "
+                              "unbound after it when the other branch runs",
+                              name, a.is_null() ? "else" : "if"));
+  if (eval::is_str(a) && eval::is_str(c) && eval::as_str(a)->view() == eval::as_str(c)->view()) return a;
+  if (!is_symint(a) && !is_symint(c) && is_number(a) && is_number(c) && eval::is_true(I, eval::compare(I, eval::CmpOp::Eq, a, c)))
+    return a;
+  if ((eval::is_tuple(a) && eval::is_tuple(c)) || (eval::is_list(a) && eval::is_list(c))) {
+    const auto& xa = eval::is_tuple(a) ? eval::as_tuple(a)->items : eval::as_list(a)->items;
+    const auto& xc = eval::is_tuple(c) ? eval::as_tuple(c)->items : eval::as_list(c)->items;
+    if (xa.size() == xc.size()) {
+      std::vector<Value> items;
+      for (size_t i = 0; i < xa.size(); ++i) items.push_back(merge(b, xa[i], xc[i], fmt::format("{}[{}]", name, i)));
+      return eval::is_tuple(a) ? eval::new_tuple(I, std::move(items)) : eval::new_list(I, std::move(items));
+    }
+  }
+  bool tensors = is_tensor(a) || is_tensor(c) || (is_number(a) && is_number(c));
+  if (!tensors)
+    return poison(b.where, name,
+                  fmt::format("'{}' holds a different Python {} in each branch of this tensor-dependent condition",
+                              name, eval::type_name(I, a) == eval::type_name(I, c) ? "object" : "type"));
+  std::optional<DType> dt = merged_dtype(T, a, c);
+  auto describe = [&](const Value& v) {
+    if (!is_tensor(v)) return fmt::format("a Python {}", eval::type_name(I, v));
+    std::string dt(info(as_tensor(v)->dtype).name);
+    bool vowel = !dt.empty() && std::string_view("aeiou").find(dt[0]) != std::string_view::npos;
+    return fmt::format("{} {} tensor of rank {}", vowel ? "an" : "a", dt, as_tensor(v)->rank());
+  };
+  std::vector<ir::DimExpr> s0 = shape_of(a), s1 = shape_of(c);
+  if (!dt || s0.size() != s1.size())
+    return poison(b.where, name,
+                  fmt::format("'{}' is {} in the if branch but {} in the else branch of this tensor-dependent "
+                              "condition; both branches must give the same dtype and rank",
+                              name, describe(a), describe(c)));
+  ir::Value* v0 = in_region(T, b.g[0], [&] { return tensor_value(T, a, *dt); });
+  ir::Value* v1 = in_region(T, b.g[1], [&] { return tensor_value(T, c, *dt); });
+  ir::Value* out = add_output(b, v0, v1, *dt, s0, s1);
+  return new_tensor(T, out, *dt, out->type().dims());
+}
+
+// ---- if --------------------------------------------------------------------------------------------------
+
+Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) {
+  f.cur = s.test;
+  ir::Value* c = condition_value(T, cond);
+  std::vector<eval::VarRef> vars = s.body_summary.assigned;
+  for (const eval::VarRef& v : s.orelse_summary.assigned) {
+    bool dup = false;
+    for (const eval::VarRef& w : vars) dup = dup || (w.kind == v.kind && w.slot == v.slot && w.name == v.name);
+    if (!dup) vars.push_back(v);
+  }
+  auto leaves = [](const eval::BlockSummary& b) { return b.may_return || b.may_break || b.may_continue; };
+  if ((leaves(s.body_summary) || leaves(s.orelse_summary)) && f.code && f.fast) {
+    // A branch that leaves early makes the other run the rest of the function or loop body, which
+    // may assign any variable: all of them are merged.
+    vars.clear();
+    std::vector<bool> is_cell(f.code->nslots, false);
+    for (uint32_t k : f.code->cell_slots) is_cell[k] = true;
+    for (uint32_t k : f.code->free_slots) is_cell[k] = true;
+    for (uint32_t k = 0; k < f.code->nslots; ++k) {
+      eval::VarRef r;
+      r.kind = is_cell[k] ? eval::VarRef::CellVar : eval::VarRef::Fast;
+      r.slot = k;
+      r.name = k < f.code->slot_names.size() ? f.code->slot_names[k] : nullptr;
+      if (r.kind == eval::VarRef::CellVar && !(f.fast[k].is_obj() && f.fast[k].obj()->type->layout == eval::Layout::Cell))
+        continue;
+      vars.push_back(r);
+    }
+  }
+  eval::VarSnapshot before = eval::snapshot_vars(I, f, vars);
+  FrameState state = FrameState::capture(I, f, vars);
+  Value retval_before = f.retval;
+  IfBuild b = new_if(c);
+  LoopCtx* loop = !loops_.empty() && loops_.back().frame == &f ? &loops_.back() : nullptr;
+  ir::Value* keep_before = loop ? loop->keep_going : nullptr;
+
+  guards_.push_back({&state, b.where});
+  struct PopGuard {
+    std::vector<Guard>& g;
+    ~PopGuard() { g.pop_back(); }
+  } pop_guard{guards_};
+  auto run = [&](int k, Exit cont) {
+    Branch r;
+    const eval::Block& block = k == 0 ? s.body : s.orelse;
+    if (loop) loop->keep_going = nullptr;
+    in_region(T, b.g[k], [&] {
+      try {
+        r.exit = exec_checked(I, f, block);
+        if (r.exit == Exit::Normal && cont != Exit::Normal) {
+          r.exit = continuation(I, f, &s, cont);
+          if (cont == Exit::Return && r.exit == Exit::Normal) {  // fell off the end: returns None
+            r.exit = Exit::Return;
+            f.retval = Value::none();
+          } else if (cont != Exit::Return && r.exit == Exit::Normal) {
+            r.exit = Exit::Continue;  // reached the end of the Loop's body: the iteration ended
+          }
+        }
+      } catch (eval::PyException& e) {
+        r.raised = true;
+        r.exc = e.exc;
+      }
+      return 0;
+    });
+    r.g = b.g[k];
+    if (!r.raised) {
+      if (const ContainerState* m = state.changed_container(I)) {
+        state.restore_containers(I);
+        throw Diagnostic::error(fmt::format("'{}' is changed in a branch of a tensor-dependent condition", m->name), b.where)
+            .with_help("both branches become an ONNX If; Python objects can only follow one of them: compute the "
+                       "value with tensor ops (torch.where) or move the change out of the branch");
+      }
+      for (const eval::VarRef& v : vars) r.vars.push_back(eval::read_var(I, f, v));
+      r.retval = f.retval;
+      r.tensors = state.tensors_now();
+      if (loop) r.keep_going = loop->keep_going;
+    }
+    eval::restore_vars(I, f, vars, before);
+    state.restore_tensors(state.tensor_states);
+    state.restore_containers(I);
+    f.retval = retval_before;
+    if (loop) loop->keep_going = keep_before;
+    return r;
+  };
+  auto early = [](const Branch& r) { return !r.raised && r.exit != Exit::Normal; };
+
+  Branch A = run(0, Exit::Normal);
+  Branch B = run(1, early(A) ? A.exit : Exit::Normal);
+  if (early(B) && !early(A) && !A.raised) {
+    reset_branch(b, 0);
+    A = run(0, B.exit);
+  }
+  if (A.raised || B.raised) {
+    const eval::IfStmt* st = &s;
+    bool may_raise = A.raised ? st->body_summary.may_raise : st->orelse_summary.may_raise;
+    drop_if(b);
+    if ((A.raised && B.raised) || !may_raise) throw eval::PyException{A.raised ? A.exc : B.exc};
+    T.warnings.push_back(Diagnostic::warning(
+        fmt::format("the {} branch of this tensor-dependent condition raises an exception, which ONNX cannot "
+                    "express: the check is dropped and the {} branch is always taken",
+                    A.raised ? "if" : "else", A.raised ? "else" : "if"),
+        b.where));
+    return eval::exec_block(I, f, A.raised ? s.orelse : s.body);
+  }
+  // Both ended the same way now (a branch that left early made the other run the rest).
+  auto kind = [&](const Branch& r) {
+    return r.exit == Exit::Return ? 2 : r.exit == Exit::Normal ? 0 : 1;  // 1: the loop iteration ended
+  };
+  if (kind(A) != kind(B))
+    throw Diagnostic::error(fmt::format("one branch of this tensor-dependent condition ends with `{}` and the other "
+                                        "with `{}`; onnxify cannot merge them",
+                                        exit_word(A.exit), exit_word(B.exit)),
+                            b.where);
+  Exit result = Exit::Normal;
+  for (size_t i = 0; i < vars.size(); ++i) {
+    Value m = merge(b, A.vars[i], B.vars[i], var_name(vars[i], f));
+    if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
+  }
+  for (size_t i = 0; i < state.tensors.size(); ++i) {
+    const TensorState& t0 = A.tensors[i];
+    const TensorState& t1 = B.tensors[i];
+    if (t0.same_as(state.tensor_states[i]) && t1.same_as(state.tensor_states[i])) continue;
+    TensorObj* obj = state.tensors[i].get();
+    if (t0.dtype != t1.dtype || t0.shape.size() != t1.shape.size())
+      throw Diagnostic::error(fmt::format("the tensor '{}' is changed in place to different dtypes or ranks in the two "
+                                          "branches of this tensor-dependent condition",
+                                          state.tensor_names[i]),
+                              b.where);
+    auto value_in = [&](int k, const TensorState& ts) {
+      return in_region(T, b.g[k], [&] {
+        ts.apply(obj);
+        ir::Value* v = value_of(T, obj);
+        return v;
+      });
+    };
+    ir::Value* v0 = value_in(0, t0);
+    ir::Value* v1 = value_in(1, t1);
+    ir::Value* out = add_output(b, v0, v1, t0.dtype, t0.shape, t1.shape);
+    TensorState merged = state.tensor_states[i];
+    merged.value = out;
+    merged.shape = out->type().dims();
+    merged.data = nullptr;
+    merged.fill.reset();
+    merged.uninitialized = merged.random = false;
+    merged.version = std::max(t0.version, t1.version) + 1;
+    merged.apply(obj);
+  }
+  if (kind(A) == 2) {
+    f.retval = merge(b, A.retval, B.retval, "the return value");
+    result = Exit::Return;
+    if (eval::is_poison(f.retval) && !eval::is_poison(A.retval) && !eval::is_poison(B.retval)) {
+      // Returns that cannot merge are an error now: nothing else could use them.
+      eval::poison_matters(I, f.retval, "the return value");
+    }
+  } else if (kind(A) == 1) {
+    result = Exit::Continue;
+    if (A.exit == Exit::Break && B.exit == Exit::Break) {
+      result = Exit::Break;
+    } else if (loop) {
+      auto flag = [&](const Branch& r, int k) -> ir::Value* {
+        if (r.exit == Exit::Break) return T.rec.const_scalar(ir::ElementType::Bool, 0);
+        if (r.keep_going) return r.keep_going;
+        (void)k;
+        return T.rec.const_scalar(ir::ElementType::Bool, 1);
+      };
+      if ((A.exit == Exit::Break && !B.keep_going) || (B.exit == Exit::Break && !A.keep_going)) {
+        // One branch breaks, the other goes on: the flag is the condition itself (or its negation).
+        loop->keep_going = A.exit == Exit::Break ? T.rec.emit("Not", {c}, ir::Type::tensor(ir::ElementType::Bool, {}))
+                                                 : c;
+      } else if (A.exit == Exit::Break || B.exit == Exit::Break || A.keep_going || B.keep_going) {
+        ir::Value* out = add_output(b, flag(A, 0), flag(B, 1), DType::Bool, {}, {});
+        loop->keep_going = out;
+      }
+    }
+  }
+  if (b.node->num_outputs() == 0) drop_if(b);  // the branches changed nothing the rest can see
+  return result;
+}
+
+// ---- conditional expressions and `and` / `or` ---------------------------------------------------------
+
+Value Hook::on_ifexp(Interp& I, Frame& f, const eval::IfExpExpr& e, const Value& cond) {
+  f.cur = e.test;
+  IfBuild b = new_if(condition_value(T, cond));
+  Value a = in_region(T, b.g[0], [&] { return eval::eval(I, f, e.body); });
+  Value c = in_region(T, b.g[1], [&] { return eval::eval(I, f, e.orelse); });
+  Value m = merge(b, a, c, "the conditional expression");
+  if (b.node->num_outputs() == 0) drop_if(b);
+  if (eval::is_poison(m) && !eval::is_poison(a) && !eval::is_poison(c))
+    eval::poison_matters(I, m, "the value of a conditional expression");
+  return m;
+}
+
+Value Hook::eval_rest(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t from) {
+  bool is_and = e.kind == eval::EK::And;
+  for (size_t j = from;; ++j) {
+    Value v = eval::eval(I, f, e.values[j]);
+    if (j + 1 == e.values.size()) return v;
+    f.cur = e.values[j];
+    eval::Truth t = eval::condition_truth(I, f, e.values[j], v);
+    if (t == eval::kSymbolic) return on_boolop(I, f, e, j, v);
+    if (is_and ? t == eval::kFalse : t == eval::kTrue) return v;
+  }
+}
+
+Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t index, const Value& value) {
+  // `a and rest` is `rest if a else a`; `a or rest` is `a if a else rest`.
+  bool is_and = e.kind == eval::EK::And;
+  f.cur = e.values[index];
+  if (e.values.size() == index + 2 && is_tensor(value) && as_tensor(value)->dtype == DType::Bool &&
+      as_tensor(value)->rank() == 0) {
+    // `c and True` is c, `c and False` is False, `c or False` is c, `c or True` is True (c a bool
+    // tensor): no If when the right operand is a Python bool.
+    // Both 0-d bool tensors: And / Or (ONNX ops have no side effects, so computing the right
+    // operand on both paths changes nothing).
+    Value r = eval::eval(I, f, e.values[index + 1]);
+    if (r.is_bool()) return r.b() == is_and ? value : r;
+    if (is_tensor(r) && as_tensor(r)->dtype == DType::Bool && as_tensor(r)->rank() == 0) {
+      ir::Value* v = T.rec.emit(is_and ? "And" : "Or", {value_of(T, as_tensor(value)), value_of(T, as_tensor(r))},
+                                ir::Type::tensor(ir::ElementType::Bool, {}));
+      return new_tensor(T, v, DType::Bool, {});
+    }
+    IfBuild b = new_if(condition_value(T, value));
+    Value m = is_and ? merge(b, r, value, "the `and` expression") : merge(b, value, r, "the `or` expression");
+    if (b.node->num_outputs() == 0) drop_if(b);
+    return m;
+  }
+  IfBuild b = new_if(condition_value(T, value));
+  int rest_branch = is_and ? 0 : 1;
+  Value r = in_region(T, b.g[rest_branch], [&] { return eval_rest(I, f, e, index + 1); });
+  Value m = rest_branch == 0 ? merge(b, r, value, "the `and` expression") : merge(b, value, r, "the `or` expression");
+  if (b.node->num_outputs() == 0) drop_if(b);
+  if (eval::is_poison(m) && !eval::is_poison(r) && !eval::is_poison(value))
+    eval::poison_matters(I, m, is_and ? "the value of an `and` expression" : "the value of an `or` expression");
+  return m;
+}
+
+}  // namespace cf
+
+std::unique_ptr<eval::ControlFlowHook> make_control_flow_hook(Torch& T) { return std::make_unique<cf::Hook>(T); }
+
+}  // namespace onnxify::torch

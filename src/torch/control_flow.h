@@ -1,0 +1,44 @@
+// Data-dependent control flow (DESIGN.md decision 5, issue 7): the evaluator's ControlFlowHook
+// implemented by recording ONNX If and Loop nodes.
+//
+// A condition whose truth is only known when the exported model runs (a tensor, a comparison of
+// symbolic sizes) evaluates BOTH branches, each into its own region (subgraph) of an If node, from
+// the same state: the frame's variables a branch may assign (BlockSummary), the tensors reachable
+// from the frame (in-place ops rebind them) and the containers reachable from it are saved before
+// and restored after each branch. What the branches leave behind is merged:
+//   * the same Python object -> kept; tensors (or numbers, promoted to 0-d tensors) -> If outputs
+//     (dtype and rank must agree; a dim that differs becomes a fresh symbol read from the output);
+//   * a variable bound in one branch only, or tensors whose dtype/rank differ, or different Python
+//     objects -> poison (DESIGN.md decision 6): an error naming the variable where it is used;
+//   * a list, dict or object attribute changed in a branch -> an error at the `if` naming it.
+// A branch that leaves early (`return`, `break`, `continue`) while the other does not: the other
+// branch runs the rest of the enclosing block(s) up to the function body (return) or the body of the
+// Loop being recorded (break/continue) as its continuation, so both end the same way. A branch that
+// raises drops the check with a warning: the other branch is recorded unconditionally.
+//
+// `while` with a tensor condition and `for i in range(n)` with a bound only known at run time become
+// ONNX Loop: the variables the body assigns are loop-carried (Python numbers that change become 0-d
+// tensors; a dim that changes from one iteration to the next becomes symbolic), `break` under a
+// tensor condition clears the loop's condition output, and `outs.append(t)` on a list that existed
+// before the loop becomes a scan output that torch.stack/torch.cat(outs) read.
+#pragma once
+
+#include <memory>
+
+#include "eval/control_flow.h"
+#include "torch/core.h"
+
+namespace onnxify::torch {
+
+std::unique_ptr<eval::ControlFlowHook> make_control_flow_hook(Torch& T);
+
+// torch.cat / torch.stack over a list whose items were appended in a Loop (scan outputs). Returns
+// Null when `tensors` holds no scan output (the op runs as usual).
+eval::Value scan_cat_stack(Torch& T, bool stack, const eval::Value& tensors, const eval::Value& dim);
+// `not v` for a value whose truth is only known at run time: a 0-d bool tensor (Tensor and SymInt
+// __onnxify_not__).
+eval::Value symbolic_not(Torch& T, const eval::Value& v);
+// True when `v` is (or is a list/tuple holding) the stacked outputs of a Loop.
+bool holds_scan_output(const eval::Value& v);
+
+}  // namespace onnxify::torch

@@ -1,0 +1,576 @@
+// `while` over a tensor condition and `for i in range(n)` with a bound only known at run time ->
+// ONNX Loop (see control_flow.h): loop-carried variables, break/continue under tensor conditions,
+// `outs.append(t)` as scan outputs read by torch.stack / torch.cat.
+#include <fmt/core.h>
+
+#include <map>
+#include <set>
+
+#include "torch/control_flow.h"
+#include "torch/control_flow_state.h"
+#include "torch/ops.h"
+
+namespace onnxify::torch {
+
+using eval::Exit;
+using eval::Frame;
+using eval::Interp;
+using eval::Value;
+
+namespace {
+
+// The outputs a Loop stacked from `outs.append(t)`: torch.stack / torch.cat read them.
+struct ScanObj : eval::Object {
+  Value stacked;  // a tensor [iterations, ...item shape]
+};
+
+Value scan_alloc(Interp& I, eval::Type* cls) { return I.make<ScanObj>(cls).take_value(); }
+
+eval::Type* scan_type(Torch& T) {
+  if (!T.scan_type) {
+    eval::TypeSpec s;
+    s.name = "LoopScanOutput";
+    s.module = "torch";
+    s.flags = 0;
+    s.alloc = &scan_alloc;
+    T.scan_type = eval::new_native_type(T.I, s);
+  }
+  return T.scan_type;
+}
+
+// A list a Loop appended to: its length is only known at run time, so len() is an error rather
+// than a wrong number (its items are the tensors from before the loop, then one LoopScanOutput).
+int64_t scan_list_len(Interp& I, const Value&) {
+  need_concrete(torch_state(), "the length of a list appended to in a loop recorded as ONNX Loop",
+                "len() (torch.stack/torch.cat read such a list)");
+}
+
+// While the body of a Loop is recorded, a list it appends to (its future scan output) may not be
+// read: the recording sees its items before the loop, each iteration would see more.
+[[noreturn]] void guarded_read(Interp& I) {
+  (void)I;
+  Torch& T = torch_state();
+  throw Diagnostic::error("this list is appended to in a loop recorded as ONNX Loop; reading it inside the loop is "
+                          "not supported",
+                          T.rec.location())
+      .with_help("keep what the next iteration needs in a variable (h = f(h); outs.append(h)) and read the list "
+                 "after the loop with torch.stack/torch.cat");
+}
+Value guarded_getitem(Interp& I, const Value&, const Value&) { guarded_read(I); }
+Value guarded_iter(Interp& I, const Value&) { guarded_read(I); }
+int64_t guarded_len(Interp& I, const Value&) { guarded_read(I); }
+
+eval::Type* list_subtype(Torch& T, bool guarded) {
+  static thread_local eval::Type* types[2] = {nullptr, nullptr};
+  static thread_local Torch* owner = nullptr;
+  if (owner != &T) types[0] = types[1] = nullptr, owner = &T;
+  eval::Type*& t = types[guarded ? 1 : 0];
+  if (!t) {
+    eval::TypeSpec s;
+    s.name = "list";
+    s.module = "builtins";
+    s.base = T.I.t.list;
+    s.layout = eval::Layout::List;
+    s.flags = 0;
+    if (guarded) {
+      s.slots.getitem = &guarded_getitem;
+      s.slots.iter = &guarded_iter;
+      s.slots.len = &guarded_len;
+    } else {
+      s.slots.len = &scan_list_len;
+    }
+    t = eval::new_native_type(T.I, s);
+    eval::incref(reinterpret_cast<eval::Object*>(t));  // kept for the interpreter's life
+  }
+  return t;
+}
+
+// Makes `o` an instance of `type` (same layout); returns its previous type.
+eval::Type* swap_type(eval::Object* o, eval::Type* type) {
+  eval::Type* old = o->type;
+  eval::incref(reinterpret_cast<eval::Object*>(type));
+  o->type = type;
+  eval::decref(reinterpret_cast<eval::Object*>(old));
+  return old;
+}
+
+void mark_scan_list(Torch& T, const Value& list) {
+  eval::Type* t = list_subtype(T, false);
+  if (list.obj()->type != t) swap_type(list.obj(), t);
+}
+
+bool is_scan(const Value& v) {
+  Torch* T = torch_state_opt();
+  return T && T->scan_type && v.is_obj() && v.obj()->type == T->scan_type;
+}
+
+}  // namespace
+
+bool holds_scan_output(const Value& v) {
+  if (is_scan(v)) return true;
+  if (eval::is_list(v) || eval::is_tuple(v)) {
+    const auto& items = eval::is_list(v) ? eval::as_list(v)->items : eval::as_tuple(v)->items;
+    for (const Value& x : items)
+      if (is_scan(x)) return true;
+  }
+  return false;
+}
+
+Value scan_cat_stack(Torch& T, bool stack, const Value& tensors, const Value& dim) {
+  Interp& I = T.I;
+  if (!holds_scan_output(tensors)) return Value();
+  const auto& items = eval::is_list(tensors) ? eval::as_list(tensors)->items : eval::as_tuple(tensors)->items;
+  // The tensors before the Loop's scan output (the list held them before the loop).
+  std::vector<TensorObj*> prefix;
+  for (size_t k = 0; k + 1 < items.size(); ++k) {
+    if (!is_tensor(items[k]))
+      return unsupported(T, stack ? "torch.stack" : "torch.cat",
+                         "the list holds something other than tensors before a Loop's scan output");
+    prefix.push_back(as_tensor(items[k]));
+  }
+  if (!is_scan(items.back()))
+    return unsupported(T, stack ? "torch.stack" : "torch.cat",
+                       "the list was appended to after the loop that stacked its items");
+  TensorObj* s = as_tensor(static_cast<ScanObj*>(items.back().obj())->stacked);
+  if (!prefix.empty()) {
+    // cat/stack(prefix + [scan]) = cat/stack(prefix) joined with cat/stack([scan]) along dim.
+    Value rest = scan_cat_stack(T, stack, eval::new_list(I, {items.back()}), dim);
+    std::vector<Value> parts;
+    for (TensorObj* p : prefix) parts.push_back(Value::borrow(p));
+    Value head = call_op(T, stack ? "stack" : "cat", {eval::new_list(I, parts), dim.is_null() ? Value::integer(0) : dim});
+    int64_t rank = static_cast<int64_t>(s->rank()) - 1;
+    int64_t d = dim.is_null() || dim.is_none() ? 0 : dim.i();
+    d = norm_dim(I, d, stack ? rank + 1 : rank);
+    return call_op(T, "cat", {eval::new_list(I, {head, rest}), Value::integer(d)});
+  }
+  int64_t rank = static_cast<int64_t>(s->rank()) - 1;  // of one item
+  int64_t d = dim.is_null() || dim.is_none() ? 0 : dim.i();
+  d = norm_dim(I, d, stack ? rank + 1 : rank);
+  std::vector<int64_t> perm;
+  std::vector<ir::DimExpr> moved;
+  for (int64_t k = 1; k <= d; ++k) perm.push_back(k), moved.push_back(s->shape[k]);
+  perm.push_back(0);
+  moved.push_back(s->shape[0]);
+  for (int64_t k = d + 1; k <= rank; ++k) perm.push_back(k), moved.push_back(s->shape[k]);
+  ir::Value* v = value_of(T, s);
+  if (d != 0) v = T.rec.emit("Transpose", {v}, ir::Type::tensor(elem(s->dtype), moved), {{"perm", perm}});
+  if (stack) return new_tensor(T, v, s->dtype, moved);
+  std::vector<ir::DimExpr> shape;
+  for (int64_t k = 0; k <= rank; ++k) {
+    if (k == d) {
+      shape.push_back(moved[k] * moved[k + 1]);
+      ++k;
+    } else {
+      shape.push_back(moved[k]);
+    }
+  }
+  v = T.rec.emit("Reshape", {v, T.rec.shape_value(shape)}, ir::Type::tensor(elem(s->dtype), shape));
+  return new_tensor(T, v, s->dtype, shape);
+}
+
+namespace cf {
+
+struct Hook::LoopSpec {
+  const eval::Block* body = nullptr;
+  const eval::Block* orelse = nullptr;
+  const eval::BlockSummary* summary = nullptr;
+  const eval::Expr* test = nullptr;    // while: re-evaluated at the end of each iteration
+  const eval::Expr* target = nullptr;  // for: bound to start + i * step
+  ir::Value* trip = nullptr;           // for: the trip count
+  ir::Value* cond = nullptr;           // the condition before the first iteration
+  ir::Value* start = nullptr;
+  int64_t step = 1;
+  TensorObj* rows = nullptr;           // for over a tensor: the target is rows[i]
+  ir::Value* rows_value = nullptr;
+};
+
+namespace {
+
+DType number_dtype(Torch& T, const Value& v) {
+  if (v.is_float()) return T.default_dtype;
+  if (v.is_bool()) return DType::Bool;
+  return DType::Int64;
+}
+
+ir::Value* i64_scalar(Torch& T, const Value& v) {
+  const ir::Type t = ir::Type::tensor(ir::ElementType::Int64, {});
+  if (is_symint(v)) return T.rec.dim_scalar(static_cast<SymIntObj*>(v.obj())->expr);
+  if (is_tensor(v)) {
+    TensorObj* x = as_tensor(v);
+    ir::Value* r = cast_to(T, value_of(T, x), x->dtype, DType::Int64, x->shape);
+    if (x->rank() != 0) r = T.rec.emit("Reshape", {r, T.rec.const_i64({})}, t);
+    return r;
+  }
+  return T.rec.const_i64_scalar(v.i());
+}
+
+// Dims of a value recorded in the body that mention a symbol made there (by a dim that changes
+// from one iteration to the next) are only known inside the body.
+bool body_local(const ir::DimExpr& d, int before) {
+  for (const std::string& s : d.symbols())
+    if (s.size() > 1 && s[0] == 'u' && std::isdigit(static_cast<unsigned char>(s[1])) && std::stoi(s.substr(1)) > before)
+      return true;
+  return false;
+}
+
+}  // namespace
+
+Exit Hook::on_while(Interp& I, Frame& f, const eval::WhileStmt& s, const Value& cond) {
+  f.cur = s.test;
+  LoopSpec spec;
+  spec.body = &s.body;
+  spec.orelse = &s.orelse;
+  spec.summary = &s.body_summary;
+  spec.test = s.test;
+  spec.cond = condition_value(T, cond);
+  return record_loop(I, f, spec);
+}
+
+bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::vector<Value>& args, Exit* exit) {
+  bool symbolic = false;
+  for (const Value& a : args) symbolic = symbolic || is_symint(a) || is_tensor(a);
+  if (!symbolic) return false;
+  Value start = args.size() >= 2 ? args[0] : Value::integer(0);
+  Value stop = args.size() >= 2 ? args[1] : args[0];
+  Value step = args.size() == 3 ? args[2] : Value::integer(1);
+  if (!step.is_int() || step.i() == 0)
+    throw Diagnostic::error("range() over a size only known at run time needs a nonzero step that is a Python int",
+                            f.range());
+  for (const Value& a : {start, stop})
+    if (!a.is_int() && !is_symint(a) && !is_tensor(a))
+      eval::raisef(I, I.exc.TypeError, "'{}' object cannot be interpreted as an integer", eval::type_name(I, a));
+  LoopSpec spec;
+  spec.body = &s.body;
+  spec.orelse = &s.orelse;
+  spec.summary = &s.body_summary;
+  spec.target = s.target;
+  spec.step = step.i();
+  const ir::Type t = ir::Type::tensor(ir::ElementType::Int64, {});
+  spec.start = i64_scalar(T, start);
+  spec.cond = T.rec.const_scalar(ir::ElementType::Bool, 1);
+  if (start.is_int() && start.i() == 0 && spec.step == 1 && is_symint(stop)) {
+    // range(n) over a size: n iterations (a size is never negative).
+    spec.trip = i64_scalar(T, stop);
+    *exit = record_loop(I, f, spec);
+    return true;
+  }
+  ir::Value* b = i64_scalar(T, stop);
+  // Iterations: max(0, ceil((stop - start) / step)); ONNX's Div truncates, which is the ceiling
+  // here whenever the count is positive.
+  int64_t k = spec.step > 0 ? spec.step : -spec.step;
+  ir::Value* diff = spec.step > 0 ? T.rec.emit("Sub", {b, spec.start}, t) : T.rec.emit("Sub", {spec.start, b}, t);
+  if (k != 1) {
+    diff = T.rec.emit("Add", {diff, T.rec.const_i64_scalar(k - 1)}, t);
+    diff = T.rec.emit("Div", {diff, T.rec.const_i64_scalar(k)}, t);
+  }
+  spec.trip = T.rec.emit("Max", {diff, T.rec.const_i64_scalar(0)}, t);
+  spec.cond = T.rec.const_scalar(ir::ElementType::Bool, 1);
+  *exit = record_loop(I, f, spec);
+  return true;
+}
+
+bool Hook::on_for_iter(Interp& I, Frame& f, const eval::ForStmt& s, const Value& iterable, Exit* exit) {
+  if (!is_tensor(iterable)) return false;
+  TensorObj* x = as_tensor(iterable);
+  if (x->rank() == 0 || x->shape[0].is_const()) return false;  // unrolled over its rows as usual
+  LoopSpec spec;
+  spec.body = &s.body;
+  spec.orelse = &s.orelse;
+  spec.summary = &s.body_summary;
+  spec.target = s.target;
+  spec.rows = x;
+  spec.rows_value = value_of(T, x);
+  spec.trip = T.rec.dim_scalar(x->shape[0]);
+  spec.cond = T.rec.const_scalar(ir::ElementType::Bool, 1);
+  *exit = record_loop(I, f, spec);
+  return true;
+}
+
+Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
+  const SourceRange where = T.rec.location();
+  const std::vector<eval::VarRef>& vars = spec.summary->assigned;
+  eval::VarSnapshot before = eval::snapshot_vars(I, f, vars);
+  FrameState state = FrameState::capture(I, f, vars);
+  const ir::Type i64 = ir::Type::tensor(ir::ElementType::Int64, {});
+  const ir::Type b1 = ir::Type::tensor(ir::ElementType::Bool, {});
+
+  std::set<size_t> promote;                       // vars: Python numbers that change -> 0-d tensors
+  std::map<size_t, std::vector<bool>> general;    // vars: dims that change between iterations
+  std::set<size_t> carry_t;                       // tracked tensors written in place in the body
+  std::set<size_t> guard;                         // containers: lists appended to (no reads in the body)
+  std::map<size_t, std::vector<bool>> general_t;
+  struct Carried {
+    bool is_var = true;
+    size_t idx = 0;
+    DType dt = DType::Float32;
+    std::vector<ir::DimExpr> in_shape;
+    ir::Value* init = nullptr;
+    ir::Value* body_in = nullptr;
+    Value end;
+  };
+
+  for (int attempt = 0;; ++attempt) {
+    if (attempt > 8) throw Diagnostic::error("internal error: the loop-carried values did not settle", where);
+    int sym_before = T.rec.symbol_count();
+    ir::Node* node = T.rec.node("Loop", {spec.trip, spec.cond}, 0);
+    node->set_attr("body", ir::Attribute(std::make_unique<ir::Graph>("body")));
+    ir::Graph* g = &node->attr("body")->g();
+    ir::Value* iter = g->add_input(i64, "i");
+    g->add_input(b1, "cond");
+    std::vector<Carried> carried;
+    auto add_carried = [&](bool is_var, size_t idx, const Value& v, DType dt, const std::vector<bool>* gen) {
+      Carried c;
+      c.is_var = is_var;
+      c.idx = idx;
+      c.dt = dt;
+      c.init = tensor_value(T, v, dt);
+      c.body_in = g->add_input(ir::Type::tensor(elem(dt), shape_of(v)));
+      c.in_shape = shape_of(v);
+      for (size_t a = 0; gen && a < gen->size() && a < c.in_shape.size(); ++a)
+        if ((*gen)[a]) c.in_shape[a] = T.rec.fresh_symbol(c.body_in, static_cast<int64_t>(a));
+      c.body_in->set_type(ir::Type::tensor(elem(dt), c.in_shape));
+      carried.push_back(std::move(c));
+      return &carried.back();
+    };
+    for (size_t i = 0; i < vars.size(); ++i) {
+      const Value& v = before.values[i];
+      if (!is_tensor(v) && !(promote.count(i) && is_number(v))) continue;
+      auto gi = general.find(i);
+      Carried* c = add_carried(true, i, v, is_tensor(v) ? as_tensor(v)->dtype : number_dtype(T, v),
+                               gi == general.end() ? nullptr : &gi->second);
+      eval::write_var(I, f, vars[i], new_tensor(T, c->body_in, c->dt, c->in_shape));
+    }
+    for (size_t j : carry_t) {
+      TensorObj* obj = state.tensors[j].get();
+      auto gj = general_t.find(j);
+      Carried* c = add_carried(false, j, Value::borrow(obj), obj->dtype, gj == general_t.end() ? nullptr : &gj->second);
+      TensorState ts = state.tensor_states[j];
+      ts.value = c->body_in;
+      ts.shape = c->in_shape;
+      ts.data = nullptr;
+      ts.fill.reset();
+      ts.apply(obj);
+    }
+
+    // The initial values were recorded after the Loop node was made: the Loop goes after them.
+    node->graph()->move_before(node, nullptr);
+
+    // The body.
+    ir::Value* cond_out = nullptr;
+    Exit exit = Exit::Normal;
+    std::vector<ir::Value*> outs;
+    bool retry = false;
+    std::string problem;
+    std::vector<std::pair<eval::Object*, eval::Type*>> swapped;
+    struct Unswap {
+      std::vector<std::pair<eval::Object*, eval::Type*>>& v;
+      ~Unswap() {
+        for (auto& [o, t] : v) swap_type(o, t);
+      }
+    } unswap{swapped};
+    for (size_t k : guard) {
+      eval::Object* o = state.containers[k].obj.obj();
+      swapped.emplace_back(o, swap_type(o, list_subtype(T, true)));
+    }
+    try {
+      in_region(T, g, [&] {
+        struct Pop {
+          std::vector<LoopCtx>& l;
+          ~Pop() { l.pop_back(); }
+        };
+        loops_.push_back({spec.body, &f, nullptr});
+        Pop pop{loops_};
+        if (spec.rows) {
+          std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
+          ir::Value* r = T.rec.emit("Gather", {spec.rows_value, iter}, ir::Type::tensor(elem(spec.rows->dtype), row),
+                                    {{"axis", int64_t{0}}});
+          eval::assign(I, f, spec.target, new_tensor(T, r, spec.rows->dtype, row));
+        } else if (spec.target) {
+          ir::Value* iv = iter;
+          if (spec.step != 1) iv = T.rec.emit("Mul", {iv, T.rec.const_i64_scalar(spec.step)}, i64);
+          const ir::Tensor* s0 = spec.start->initializer();
+          if (!s0 || s0->int_at(0) != 0) iv = T.rec.emit("Add", {spec.start, iv}, i64);
+          eval::assign(I, f, spec.target, new_tensor(T, iv, DType::Int64, {}));
+        }
+        exit = eval::exec_block(I, f, *spec.body);
+        if (exit == Exit::Return)
+          throw Diagnostic::error("`return` inside a loop recorded as ONNX Loop is not supported", where)
+              .with_help("assign the result to a variable and return it after the loop");
+        ir::Value* keep = exit == Exit::Break ? T.rec.const_scalar(ir::ElementType::Bool, 0) : loops_.back().keep_going;
+        if (spec.test && exit != Exit::Break) {
+          Value c = eval::eval(I, f, spec.test);
+          ir::Value* cv = condition_value(T, c);
+          cond_out = keep ? T.rec.emit("And", {keep, cv}, b1) : cv;
+        } else {
+          cond_out = keep ? keep : T.rec.const_scalar(ir::ElementType::Bool, 1);
+        }
+        // What the iteration left behind.
+        for (Carried& c : carried) {
+          Value e = c.is_var ? eval::read_var(I, f, vars[c.idx]) : Value::borrow(state.tensors[c.idx].get());
+          std::string name = c.is_var ? var_name(vars[c.idx], f) : state.tensor_names[c.idx];
+          if (!is_tensor(e) && !is_number(e))
+            throw Diagnostic::error(fmt::format("'{}' is a tensor before this loop but a Python {} after an iteration",
+                                                name, eval::type_name(I, e)),
+                                    where);
+          std::vector<ir::DimExpr> sh = shape_of(e);
+          DType dt = is_tensor(e) ? as_tensor(e)->dtype : c.dt;
+          if (dt != c.dt || sh.size() != c.in_shape.size())
+            throw Diagnostic::error(fmt::format("'{}' changes from {} of rank {} to {} of rank {} in an iteration of "
+                                                "this loop; a loop-carried value keeps its dtype and rank",
+                                                name, info(c.dt).name, c.in_shape.size(), info(dt).name, sh.size()),
+                                    where);
+          for (size_t a = 0; a < sh.size(); ++a)
+            if (sh[a] != c.in_shape[a]) {
+              auto& gen = c.is_var ? general[c.idx] : general_t[c.idx];
+              gen.resize(sh.size(), false);
+              if (!gen[a]) gen[a] = retry = true;
+            }
+          c.end = e;
+          outs.push_back(tensor_value(T, e, c.dt));
+        }
+        for (size_t i = 0; i < vars.size(); ++i) {
+          const Value& v0 = before.values[i];
+          if (is_tensor(v0) || promote.count(i)) continue;
+          Value e = eval::read_var(I, f, vars[i]);
+          if (v0.is_null() || same(e, v0)) continue;
+          if (is_number(v0) && (is_number(e) || is_tensor(e))) {
+            promote.insert(i);
+            retry = true;
+            continue;
+          }
+          if (!is_tensor(e) && !is_tensor(v0) && eval::is_true(I, eval::compare(I, eval::CmpOp::Eq, e, v0))) continue;
+          problem = fmt::format("'{}' is a Python {} before this loop and changes in its body; only tensors and "
+                                "numbers can change from one iteration of an ONNX Loop to the next",
+                                var_name(vars[i], f), eval::type_name(I, v0));
+        }
+        for (size_t j = 0; j < state.tensors.size(); ++j)
+          if (!carry_t.count(j) && state.tensors[j]->version != state.tensor_states[j].version) {
+            carry_t.insert(j);
+            retry = true;
+          }
+        // Lists that grew by one tensor: scan outputs.
+        for (size_t k = 0; k < state.containers.size(); ++k) {
+          const ContainerState& cs = state.containers[k];
+          std::vector<Value> now = FrameState::items_of(I, cs.obj, cs.is_list);
+          bool prefix = now.size() >= cs.items.size();
+          for (size_t k = 0; prefix && k < cs.items.size(); ++k) prefix = same(now[k], cs.items[k]);
+          if (prefix && now.size() == cs.items.size()) continue;
+          if (cs.is_list && prefix && now.size() == cs.items.size() + 1 && is_tensor(now.back())) {
+            if (guard.insert(k).second) retry = true;  // record again, refusing reads of it
+            continue;
+          }
+          if (problem.empty())
+            problem = fmt::format("'{}' is changed in the body of a loop recorded as ONNX Loop{}", cs.name,
+                                  cs.is_list ? " (only appending one tensor per iteration to a list is supported: "
+                                               "the list becomes the loop's scan output)"
+                                             : "");
+        }
+        return 0;
+      });
+    } catch (...) {
+      eval::restore_vars(I, f, vars, before);
+      state.restore_tensors(state.tensor_states);
+      state.restore_containers(I);
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+      throw;
+    }
+    for (auto& [o, t] : swapped) swap_type(o, t);  // the lists are plain lists again
+    swapped.clear();
+    // Scan outputs (the lists' new last items), before the state is restored.
+    std::vector<std::pair<const ContainerState*, Value>> scans;
+    for (const ContainerState& cs : state.containers) {
+      if (!cs.is_list) continue;
+      std::vector<Value> now = FrameState::items_of(I, cs.obj, true);
+      if (now.size() == cs.items.size() + 1) scans.emplace_back(&cs, now.back());
+    }
+    eval::restore_vars(I, f, vars, before);
+    state.restore_tensors(state.tensor_states);
+    state.restore_containers(I);
+    if (!problem.empty() && !retry) {
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+      throw Diagnostic::error(problem, where)
+          .with_help("compute the value with tensor ops, or move the change out of the loop");
+    }
+    if (retry) {
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+      continue;
+    }
+
+    // The body's outputs: condition, carried values, scan outputs.
+    g->add_output(cond_out);
+    for (ir::Value* v : outs) g->add_output(v);
+    std::vector<ir::Value*> scan_vals;
+    for (auto& [cs, item] : scans) scan_vals.push_back(in_region(T, g, [&] { return value_of(T, as_tensor(item)); }));
+    for (ir::Value* v : scan_vals) g->add_output(v);
+
+    // The Loop's outputs.
+    for (Carried& c : carried) {
+      node->add_input(c.init);
+      ir::Value* out = node->add_output(c.body_in->type());
+      std::vector<ir::DimExpr> shape = c.in_shape;
+      for (size_t a = 0; a < shape.size(); ++a)
+        if (body_local(shape[a], sym_before)) shape[a] = T.rec.fresh_symbol(out, static_cast<int64_t>(a));
+      out->set_type(ir::Type::tensor(elem(c.dt), shape));
+      if (c.is_var) {
+        eval::write_var(I, f, vars[c.idx], new_tensor(T, out, c.dt, shape));
+      } else {
+        TensorObj* obj = state.tensors[c.idx].get();
+        TensorState ts = state.tensor_states[c.idx];
+        ts.value = out;
+        ts.shape = shape;
+        ts.data = nullptr;
+        ts.fill.reset();
+        ts.uninitialized = ts.random = false;
+        ts.version += 1;
+        ts.apply(obj);
+      }
+    }
+    for (size_t k = 0; k < scans.size(); ++k) {
+      TensorObj* item = as_tensor(scans[k].second);
+      ir::Value* out = node->add_output(ir::Type::tensor(elem(item->dtype), {}));
+      std::vector<ir::DimExpr> shape{T.rec.fresh_symbol(out, 0)};
+      for (size_t a = 0; a < item->shape.size(); ++a)
+        shape.push_back(body_local(item->shape[a], sym_before) || item->shape[a].is_unknown()
+                            ? T.rec.fresh_symbol(out, static_cast<int64_t>(a + 1))
+                            : item->shape[a]);
+      out->set_type(ir::Type::tensor(elem(item->dtype), shape));
+      auto obj = I.make<ScanObj>(scan_type(T));
+      obj->stacked = new_tensor(T, out, item->dtype, shape);
+      eval::as_list(scans[k].first->obj)->items.push_back(obj.take_value());
+      mark_scan_list(T, scans[k].first->obj);
+    }
+    // Variables first bound in the body, and the loop variable, have no value after the Loop.
+    for (size_t i = 0; i < vars.size(); ++i)
+      if (before.values[i].is_null())
+        eval::write_var(I, f, vars[i],
+                        eval::make_poison(I, var_name(vars[i], f),
+                                          fmt::format("'{}' is first assigned inside this loop, which is recorded as "
+                                                      "an ONNX Loop: its value after the loop is not recorded",
+                                                      var_name(vars[i], f)),
+                                          where));
+    if (spec.target)
+      eval::assign(I, f, spec.target,
+                   eval::make_poison(I, "the loop variable",
+                                     "the loop variable of a loop recorded as ONNX Loop has no value after the loop",
+                                     where));
+    if (node->num_outputs() == 0) {
+      // Nothing the rest can see changes: the loop has no effect.
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+    }
+    break;
+  }
+  if (!spec.orelse->empty()) {
+    if (spec.summary->may_break)
+      throw Diagnostic::error("the `else` of a loop recorded as ONNX Loop that may `break` is not supported", where);
+    return eval::exec_block(I, f, *spec.orelse);
+  }
+  return Exit::Normal;
+}
+
+}  // namespace cf
+
+}  // namespace onnxify::torch

@@ -1,0 +1,156 @@
+// Internal to the control-flow hook (control_flow*.cpp): the Python state a branch or a loop body
+// may change, saved before and restored after each recording, and the merge of two branches'
+// results into If outputs.
+#pragma once
+
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "torch/control_flow.h"
+
+namespace onnxify::torch::cf {
+
+// Identity of two Python values (the same object, or equal immediates).
+bool same(const eval::Value& a, const eval::Value& b);
+
+// What a tensor object is (in-place ops rebind these fields).
+struct TensorState {
+  DType dtype = DType::Float32;
+  std::vector<ir::DimExpr> shape;
+  ir::Value* value = nullptr;
+  std::shared_ptr<const ir::Tensor> data;
+  std::optional<double> fill;
+  bool uninitialized = false, random = false;
+  uint32_t version = 0;
+  static TensorState of(const TensorObj* t);
+  void apply(TensorObj* t) const;
+  // Materializing a constant or re-deriving a view is no change; in-place writes bump the version.
+  bool same_as(const TensorState& o) const { return version == o.version && dtype == o.dtype && shape == o.shape; }
+};
+
+// A list, dict or instance dict reachable from the frame: its items (dicts: key, value, ...).
+struct ContainerState {
+  eval::Value obj;  // the list or dict
+  std::string name;  // how the user names it ("outs", "self.cache")
+  bool is_list = false;
+  std::vector<eval::Value> items;
+};
+
+// The state reachable from a frame's variables (one level into lists/tuples/objects).
+struct FrameState {
+  std::vector<eval::Ref<TensorObj>> tensors;
+  std::vector<std::string> tensor_names;
+  std::vector<TensorState> tensor_states;
+  std::vector<ContainerState> containers;
+
+  static FrameState capture(eval::Interp& I, eval::Frame& f, const std::vector<eval::VarRef>& vars);
+  // The current tensor states (in the order of `tensors`).
+  std::vector<TensorState> tensors_now() const;
+  void restore_tensors(const std::vector<TensorState>& s) const;
+  // The first container whose items changed, or null.
+  const ContainerState* changed_container(eval::Interp& I) const;
+  void restore_containers(eval::Interp& I) const;
+  static std::vector<eval::Value> items_of(eval::Interp& I, const eval::Value& obj, bool is_list);
+};
+
+// A variable's user-facing name.
+std::string var_name(const eval::VarRef& v, const eval::Frame& f);
+
+// A 0-d bool value for the truth of `cond` (a tensor of one element, a SymInt, a Python value).
+ir::Value* condition_value(Torch& T, const eval::Value& cond);
+
+// Runs `fn` with `g` as the graph nodes are recorded into.
+template <class F>
+auto in_region(Torch& T, ir::Graph* g, F fn) {
+  struct Guard {
+    Torch& T;
+    ~Guard() { T.rec.pop_region(); }
+  };
+  T.rec.push_region(g);
+  Guard guard{T};
+  return fn();
+}
+
+// Is a Python number (bool, int, float or SymInt)?
+bool is_number(const eval::Value& v);
+// The dtype a merged value of these two takes, when they can be merged as tensors.
+std::optional<DType> merged_dtype(Torch& T, const eval::Value& a, const eval::Value& b);
+// `v` (a tensor or number) as an IR value of dtype `dt` in the current region.
+ir::Value* tensor_value(Torch& T, const eval::Value& v, DType dt);
+std::vector<ir::DimExpr> shape_of(const eval::Value& v);
+
+}  // namespace onnxify::torch::cf
+
+namespace onnxify::torch::cf {
+
+// How a recorded branch ended.
+struct Branch {
+  ir::Graph* g = nullptr;
+  eval::Exit exit = eval::Exit::Normal;
+  bool raised = false;
+  eval::Value exc;
+  std::vector<eval::Value> vars;        // end values of the merged variables
+  eval::Value retval;                   // when exit == Return
+  std::vector<TensorState> tensors;     // end states of the tracked tensors
+  ir::Value* keep_going = nullptr;      // inside a Loop: false when the branch breaks (null: true)
+};
+
+// A Loop being recorded: `break`/`continue` under a tensor condition end its iteration.
+struct LoopCtx {
+  const eval::Block* body = nullptr;
+  eval::Frame* frame = nullptr;
+  ir::Value* keep_going = nullptr;  // null: true
+};
+
+class Hook : public eval::ControlFlowHook {
+ public:
+  explicit Hook(Torch& T) : T(T) {}
+  eval::Exit on_if(eval::Interp& I, eval::Frame& f, const eval::IfStmt& s, const eval::Value& cond) override;
+  eval::Exit on_while(eval::Interp& I, eval::Frame& f, const eval::WhileStmt& s, const eval::Value& cond) override;
+  eval::Value on_ifexp(eval::Interp& I, eval::Frame& f, const eval::IfExpExpr& e, const eval::Value& cond) override;
+  eval::Value on_boolop(eval::Interp& I, eval::Frame& f, const eval::BoolOpExpr& e, size_t index,
+                        const eval::Value& value) override;
+  bool on_for_range(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const std::vector<eval::Value>& args,
+                    eval::Exit* exit) override;
+  bool on_for_iter(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const eval::Value& iterable,
+                   eval::Exit* exit) override;
+
+ private:
+  // The merge of two branches' values into If outputs.
+  struct IfBuild {
+    ir::Node* node = nullptr;
+    ir::Graph* g[2] = {nullptr, nullptr};
+    SourceRange where;
+  };
+  friend struct Merger;
+  IfBuild new_if(ir::Value* cond);
+  void drop_if(IfBuild& b);
+  void reset_branch(IfBuild& b, int k);
+  eval::Value merge(IfBuild& b, const eval::Value& a, const eval::Value& c, const std::string& name);
+  ir::Value* add_output(IfBuild& b, ir::Value* v0, ir::Value* v1, DType dt, const std::vector<ir::DimExpr>& s0,
+                        const std::vector<ir::DimExpr>& s1);
+  eval::Value poison(const SourceRange& where, const std::string& name, const std::string& reason);
+
+  // Runs the statements after `s` up to the function body (Return) or the recorded Loop's body.
+  eval::Exit continuation(eval::Interp& I, eval::Frame& f, const eval::Stmt* s, eval::Exit kind);
+  eval::Value eval_rest(eval::Interp& I, eval::Frame& f, const eval::BoolOpExpr& e, size_t from);
+
+  // Branches being recorded: a container reachable from the frame that a statement changes is an
+  // error at that statement.
+  struct Guard {
+    const FrameState* state;
+    SourceRange where;
+  };
+  void check_guards(eval::Interp& I, eval::Frame& f, const eval::Stmt* st);
+  eval::Exit exec_checked(eval::Interp& I, eval::Frame& f, const eval::Block& b);
+  std::vector<Guard> guards_;
+
+  struct LoopSpec;
+  eval::Exit record_loop(eval::Interp& I, eval::Frame& f, LoopSpec& spec);
+
+  Torch& T;
+  std::vector<LoopCtx> loops_;
+};
+
+}  // namespace onnxify::torch::cf

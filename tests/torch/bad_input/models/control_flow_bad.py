@@ -1,0 +1,84 @@
+import torch
+import torch.nn as nn
+
+
+class OneBranch(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            y = x * 2
+        return y + 1
+
+
+class DtypeMismatch(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            y = x
+        else:
+            y = x.long()
+        return y
+
+
+class RankMismatch(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            y = x
+        else:
+            y = x.sum(0)
+        return y
+
+
+class Mutation(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.history = []
+
+    def forward(self, x):
+        stats = {}
+        if x.mean() > 0:
+            stats["sign"] = 1
+        return x * 2
+
+
+class AttributeMutation(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.history = []
+
+    def forward(self, x):
+        y = x * 2
+        if x.mean() > 0:
+            y = y + 1
+        else:
+            self.history.append(y)
+        return y
+
+
+class LoopMutation(nn.Module):
+    def forward(self, x):
+        seen = {}
+        while x.sum() > 1:
+            x = x / 2
+            seen["n"] = 1
+        return x
+
+
+class Unroll(nn.Module):
+    def forward(self, x):
+        for i in range(10):
+            x = x + i
+        return x
+
+
+class Raises(nn.Module):
+    def forward(self, x):
+        if x.abs().max() > 1000:
+            raise ValueError("input out of range")
+        return x * 2
+
+
+class ScanRead(nn.Module):
+    def forward(self, x):
+        outs = [x[0]]
+        for t in range(x.size(0)):
+            outs.append(outs[-1] * 2)
+        return torch.stack(outs)
