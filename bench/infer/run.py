@@ -7,8 +7,9 @@ torchvision source and that checkpoint) and with `torch.onnx.export(opset_versio
 eval mode, batch as a dynamic axis, its default constant folding); check both files give the same
 numbers in ONNX Runtime; then time both in ONNX Runtime 1.30 (onnxruntime-node, all graph
 optimizations, interleaved runs on the same input, median) and print, per model, the latency ratio
-onnxify / torch.onnx (< 1: onnxify's file is faster) and the node count of each file (the ONNX graph
-as written).
+onnxify / torch.onnx (< 1: onnxify's file is faster), the node count of each file as written and of
+the graph ONNX Runtime actually runs after its optimizer (the noise-free part of the comparison: on a
+shared machine single-thread latencies move by +-10% between identical runs).
 
     bench/infer/run.py [--runs R] [--warmup W] [--threads T] [--batch B] [MODEL ...]
 """
@@ -72,8 +73,14 @@ def main():
                                                                     (theirs, [{"x": x.numpy()}])])]
             scale = max(1.0, float(np.abs(want).max()))
             same = all(np.allclose(g, want, rtol=1e-3, atol=1e-4 * scale) for g in got)
+            opt = []
+            for f in (ours, theirs):  # the graph ONNX Runtime runs (its optimizer, 'extended' level)
+                subprocess.run(["node", os.path.join(ROOT, "tests", "onnx", "lower", "ort_optimized.mjs"), f,
+                                f + ".opt", "extended"], check=True)
+                opt.append(len(onnx.load(f + ".opt", load_external_data=False).graph.node))
             counts[name] = (len(onnx.load(ours, load_external_data=False).graph.node),
-                            len(onnx.load(theirs, load_external_data=False).graph.node), same, t1 - t0, t2 - t1)
+                            len(onnx.load(theirs, load_external_data=False).graph.node), same, t1 - t0, t2 - t1,
+                            opt[0], opt[1])
             pairs.append({"name": name, "a": ours, "b": theirs})
         req = os.path.join(tmp, "request.json")
         with open(req, "w") as f:
@@ -88,13 +95,13 @@ def main():
     print(f"ONNX Runtime 1.30 (onnxruntime-node), opset 17, batch {args.batch}, 224x224, {args.threads} thread(s), "
           f"median of {args.runs} interleaved runs")
     print(f"{'model':20} {'onnxify ms':>10} {'torch ms':>9} {'ratio':>6} {'nodes ours':>10} {'nodes torch':>11} "
-          f"{'same out':>8} {'export s ours/torch':>19}")
+          f"{'ORT-optimized ours/torch':>24} {'same out':>8} {'export s ours/torch':>19}")
     worse = []
     for name, _ in todo:
-        r, (n_ours, n_theirs, same, t_ours, t_theirs) = lat[name], counts[name]
+        r, (n_ours, n_theirs, same, t_ours, t_theirs, o_ours, o_theirs) = lat[name], counts[name]
         ratio = r["a_ms"] / r["b_ms"]
         print(f"{name:20} {r['a_ms']:10.2f} {r['b_ms']:9.2f} {ratio:6.2f} {n_ours:10d} {n_theirs:11d} "
-              f"{'yes' if same else 'NO':>8} {t_ours:9.2f}/{t_theirs:.2f}")
+              f"{o_ours:20d}/{o_theirs:<3d} {'yes' if same else 'NO':>8} {t_ours:9.2f}/{t_theirs:.2f}")
         if ratio > 1.05 or n_ours > n_theirs or not same:
             worse.append(name)
     ratios = [lat[n]["a_ms"] / lat[n]["b_ms"] for n, _ in todo]
