@@ -6,15 +6,14 @@ save its state_dict; export it with `onnxify export --opset 17` (batch symbolic,
 torchvision source and that checkpoint) and with `torch.onnx.export(opset_version=17)` (same weights,
 eval mode, batch as a dynamic axis, its default constant folding); check both files give the same
 numbers in ONNX Runtime; then time both in ONNX Runtime 1.30 (onnxruntime-node, all graph
-optimizations, interleaved runs on the same input, median) and print, per model, the latency ratio
-onnxify / torch.onnx (< 1: onnxify's file is faster), the node count of each file as written and of
+optimizations, interleaved runs on the same input) and print, per model, the latency ratio
+onnxify / torch.onnx of the medians and of the fastest runs (< 1: onnxify's file is faster), the node count of each file as written and of
 the graph ONNX Runtime actually runs after its optimizer (the noise-free part of the comparison: on a
 shared machine single-thread latencies move by +-10% between identical runs).
 
     bench/infer/run.py [--runs R] [--warmup W] [--threads T] [--batch B] [MODEL ...]
 """
 import argparse
-import io
 import json
 import os
 import subprocess
@@ -94,14 +93,14 @@ def main():
 
     print(f"ONNX Runtime 1.30 (onnxruntime-node), opset 17, batch {args.batch}, 224x224, {args.threads} thread(s), "
           f"median of {args.runs} interleaved runs")
-    print(f"{'model':20} {'onnxify ms':>10} {'torch ms':>9} {'ratio':>6} {'nodes ours':>10} {'nodes torch':>11} "
-          f"{'ORT-optimized ours/torch':>24} {'same out':>8} {'export s ours/torch':>19}")
+    print(f"{'model':20} {'onnxify ms':>10} {'torch ms':>9} {'ratio':>6} {'min ratio':>9} {'nodes ours':>10} "
+          f"{'nodes torch':>11} {'ORT-optimized ours/torch':>24} {'same out':>8} {'export s ours/torch':>19}")
     worse = []
     for name, _ in todo:
         r, (n_ours, n_theirs, same, t_ours, t_theirs, o_ours, o_theirs) = lat[name], counts[name]
         ratio = r["a_ms"] / r["b_ms"]
-        print(f"{name:20} {r['a_ms']:10.2f} {r['b_ms']:9.2f} {ratio:6.2f} {n_ours:10d} {n_theirs:11d} "
-              f"{o_ours:20d}/{o_theirs:<3d} {'yes' if same else 'NO':>8} {t_ours:9.2f}/{t_theirs:.2f}")
+        print(f"{name:20} {r['a_ms']:10.2f} {r['b_ms']:9.2f} {ratio:6.2f} {r['a_min'] / r['b_min']:9.2f} {n_ours:10d} "
+              f"{n_theirs:11d} {o_ours:20d}/{o_theirs:<3d} {'yes' if same else 'NO':>8} {t_ours:9.2f}/{t_theirs:.2f}")
         if ratio > 1.05 or n_ours > n_theirs or not same:
             worse.append(name)
     ratios = [lat[n]["a_ms"] / lat[n]["b_ms"] for n, _ in todo]
