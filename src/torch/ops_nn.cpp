@@ -306,14 +306,15 @@ Value max_unpool(OpCall& c, size_t spatial) {
     c.runtime_error(fmt::format("There should be exactly {} elements {} in output_size, but got {} elements.",
                                 spatial == 2 ? "two" : "three", dims, size.size()));
   if (idx->dtype != DType::Int64)
-    c.runtime_error(fmt::format("elements in indices should be type int64 but got: {}", scalar_type_name(idx->dtype)));
+    c.runtime_error(
+        fmt::format("elements in indices should be type int64 but got: {}", scalar_type_name(idx->dtype)));
   if (x->rank() != spatial + 1 && x->rank() != spatial + 2)
-    c.runtime_error(fmt::format("Input to max_unpooling{}d should be a {}d or {}d Tensor, but got a tensor with {} "
-                                "dimensions.",
+    c.runtime_error(fmt::format("Input to max_unpooling{}d should be a {}d or {}d Tensor, but got a tensor "
+                                "with {} dimensions.",
                                 spatial, spatial + 1, spatial + 2, x->rank()));
   if (x->shape != idx->shape)
-    c.runtime_error(fmt::format("Expected shape of indices to be same as that of the input tensor ({}) but got indices "
-                                "tensor with shape: {}",
+    c.runtime_error(fmt::format("Expected shape of indices to be same as that of the input tensor ({}) but "
+                                "got indices tensor with shape: {}",
                                 shape_text(x->shape), shape_text(idx->shape)));
   if (spatial == 3) {
     for (int64_t s : c.a.ints(3))

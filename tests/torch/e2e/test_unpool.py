@@ -64,3 +64,19 @@ def test_torch_onnx_export_fails():
         # version 17 is not supported. ..."
         assert "max_unpool2d" in str(e.value), str(e.value)
         assert "not supported" in str(e.value), str(e.value)
+
+
+def test_invalid_output_size_is_pytorchs_error():
+    """An output_size outside PyTorch's range: onnxify stops with PyTorch's own message (the oracle is
+    PyTorch raising on the same model) at the user's line."""
+    import subprocess
+    from harness import ONNXIFY, MODELS, _import_source
+    case = Case("bad_size", "unpool.py", "PoolUnpool(2, 2, size='ints', sizes=(3, 9))", {"x": "float32[N,3,8,8]"})
+    model = eval(case.model, vars(_import_source(case)))
+    with pytest.raises(ValueError) as e:
+        model(torch.randn(2, 3, 8, 8))
+    p = subprocess.run([ONNXIFY, "export", f"{MODELS}/unpool.py", "--model", case.model, "--input", "x=float32[N,3,8,8]",
+                        "-o", "/dev/null"], capture_output=True, text=True)
+    assert p.returncode == 1, p.stderr
+    assert str(e.value) in p.stderr, p.stderr
+    assert "unpool.py:" in p.stderr, p.stderr

@@ -183,14 +183,15 @@ def _unpool_output_size(input, kernel_size, stride, padding, output_size):
     input_size = input.size()
     default_size = []
     for d in range(len(kernel_size)):
-        default_size.append((input_size[-len(kernel_size) + d] - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
+        in_size = input_size[-len(kernel_size) + d]
+        default_size.append((in_size - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
     if output_size is None:
         return default_size
     if len(output_size) == len(kernel_size) + 2:
         output_size = output_size[2:]
     if len(output_size) != len(kernel_size):
-        raise ValueError("output_size should be a sequence containing {} or {} elements, but it has a length of "
-                         "'{}'".format(len(kernel_size), len(kernel_size) + 2, len(output_size)))
+        raise ValueError("output_size should be a sequence containing {} or {} elements, but it has a length "
+                         "of '{}'".format(len(kernel_size), len(kernel_size) + 2, len(output_size)))
     for d in range(len(kernel_size)):
         min_size = default_size[d] - stride[d]
         max_size = default_size[d] + stride[d]
