@@ -1,7 +1,8 @@
 // Neural-network ops: convolution, linear algebra (linear, matmul, mm, bmm, addmm), normalization
-// (batch_norm, layer_norm, group_norm) and pooling (max/avg/adaptive, as composite ops whose
+// (batch_norm, layer_norm, group_norm) and pooling (max/avg/adaptive, max_unpool; composite ops whose
 // lowering lives in src/onnx/lower). Output sizes are PyTorch's formulas over DimExprs.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "torch/ops.h"
 
@@ -274,6 +275,61 @@ Value avg_pool(OpCall& c, size_t spatial) {
                 ir::kOnnxifyDomain);
 }
 
+// max_unpool{2,3}d(self, indices, output_size[, stride, padding]): aten's kernels, which take the
+// spatial output size already resolved by F.max_unpool*d (_unpool_output_size) and never look at the
+// kernel; stride/padding of the 3-d form are only validated. Recorded as the composite max_unpool
+// with output_size as an int64 input (symbolic sizes flow) and a unit kernel (ONNX MaxUnpool, where
+// the lowering keeps it, takes its size from output_size).
+// c10's ScalarType names, as PyTorch's messages print them.
+std::string_view scalar_type_name(DType t) {
+  switch (t) {
+    case DType::UInt8: return "Byte";
+    case DType::Int8: return "Char";
+    case DType::Int16: return "Short";
+    case DType::Int32: return "Int";
+    case DType::Int64: return "Long";
+    case DType::Float16: return "Half";
+    case DType::Float32: return "Float";
+    case DType::Float64: return "Double";
+    case DType::Bool: return "Bool";
+    case DType::BFloat16: return "BFloat16";
+    default: return info(t).name;
+  }
+}
+
+Value max_unpool(OpCall& c, size_t spatial) {
+  TensorObj* x = c.t(0);
+  TensorObj* idx = c.t(1);
+  std::vector<DimExpr> size = c.a.dims(2);
+  const char* dims = spatial == 2 ? "(height, width)" : "(depth, height, width)";
+  if (size.size() != spatial)
+    c.runtime_error(fmt::format("There should be exactly {} elements {} in output_size, but got {} elements.",
+                                spatial == 2 ? "two" : "three", dims, size.size()));
+  if (idx->dtype != DType::Int64)
+    c.runtime_error(
+        fmt::format("elements in indices should be type int64 but got: {}", scalar_type_name(idx->dtype)));
+  if (x->rank() != spatial + 1 && x->rank() != spatial + 2)
+    c.runtime_error(fmt::format("Input to max_unpooling{}d should be a {}d or {}d Tensor, but got a tensor "
+                                "with {} dimensions.",
+                                spatial, spatial + 1, spatial + 2, x->rank()));
+  if (x->shape != idx->shape)
+    c.runtime_error(fmt::format("Expected shape of indices to be same as that of the input tensor ({}) but "
+                                "got indices tensor with shape: {}",
+                                shape_text(x->shape), shape_text(idx->shape)));
+  if (spatial == 3) {
+    for (int64_t s : c.a.ints(3))
+      if (s <= 0) c.runtime_error(fmt::format("strides should be greater than zero, but got stride: [{}]",
+                                              fmt::join(c.a.ints(3), ", ")));
+  }
+  std::vector<DimExpr> shape(x->shape.begin(), x->shape.end() - spatial);
+  shape.insert(shape.end(), size.begin(), size.end());
+  return c.node("max_unpool", {c.v(x), c.v(idx), c.rec.shape_value(size)}, x->dtype, shape,
+                {{"kernel_size", std::vector<int64_t>(spatial, 1)},
+                 {"stride", std::vector<int64_t>(spatial, 1)},
+                 {"padding", std::vector<int64_t>(spatial, 0)}},
+                ir::kOnnxifyDomain);
+}
+
 Value adaptive_pool(OpCall& c, size_t spatial, bool is_max) {
   TensorObj* x = c.t(0);
   std::vector<DimExpr> size = c.a.dims(1);
@@ -389,6 +445,10 @@ const std::vector<OpDef>& nn_ops() {
        kNN, [](OpCall& c) { return avg_pool(c, 2); }},
       {"avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
        kNN, [](OpCall& c) { return avg_pool(c, 3); }},
+      {"max_unpool2d(Tensor self, Tensor indices, SymInt[2] output_size) -> Tensor", kNN,
+       [](OpCall& c) { return max_unpool(c, 2); }},
+      {"max_unpool3d(Tensor self, Tensor indices, SymInt[3] output_size, int[3] stride, int[3] padding) -> Tensor", kNN,
+       [](OpCall& c) { return max_unpool(c, 3); }},
       {"adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor", kFn, [](OpCall& c) { return adaptive_pool(c, 1, false); }},
       {"adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", kNN,
        [](OpCall& c) { return adaptive_pool(c, 2, false); }},

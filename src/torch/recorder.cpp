@@ -149,9 +149,29 @@ ir::Value* Recorder::shape_value(const std::vector<DimExpr>& dims) {
               {{"axis", int64_t{0}}});
 }
 
+// A recorded tensor (of the current graph or an enclosing one, so already computed here) that has the
+// compound size e at some axis, or null.
+static std::pair<ir::Value*, int64_t> tensor_with_dim(const ir::Graph* g, const DimExpr& e) {
+  for (; g; g = g->parent_graph())
+    for (const ir::Node* n : g->nodes())
+      for (size_t i = 0; i < n->num_outputs(); ++i) {
+        ir::Value* o = n->output(i);
+        if (!o || !o->type().is_tensor() || !o->type().has_rank()) continue;
+        for (size_t a = 0; a < o->type().rank(); ++a)
+          if (o->type().dim(a) == e) return {o, static_cast<int64_t>(a)};
+      }
+  return {nullptr, 0};
+}
+
 ir::Value* Recorder::build_dim(DimExpr e) {
   const ir::Type i64v = ir::Type::tensor(ElementType::Int64, {1});
   auto bin = [&](const char* op, ir::Value* a, ir::Value* b) { return emit(op, {a, b}, i64v); };
+  // A compound size that a recorded tensor already has (a pool's output height, floor((H - 1) / 2) + 1)
+  // is read off that tensor: one Shape instead of recomputing it from the input sizes.
+  if (e.op() != DimOp::Symbol && e.op() != DimOp::Const && e.op() != DimOp::Unknown) {
+    auto [t, axis] = tensor_with_dim(&current(), e);
+    if (t) return emit("Shape", {t}, i64v, {{"start", axis}, {"end", axis + 1}});
+  }
   switch (e.op()) {
     case DimOp::Const: return const_i64({e.value()});
     case DimOp::Symbol: {

@@ -134,6 +134,29 @@ void convert_hardswish(Node& n, Converter& cv) {
   replace(n, b.op("Mul", {x, hs}));
 }
 
+// 14: Add/Sub/Mul/Div gained int8, int16, uint8 and uint16, Relu gained integer types. Below 14
+// the arithmetic runs in int32 and is cast back: the narrowing Cast wraps modulo 2^bits like
+// PyTorch's fixed-width integer arithmetic (values of these types never overflow int32 here).
+// Integer Relu is Max with zero.
+void convert_small_int_arith(Node& n, Converter& cv) {
+  if (cv.opset >= 14 || n.num_outputs() != 1) return;
+  ir::ElementType t = Builder::elem(n.output(0));
+  bool is_relu = n.is("Relu");
+  bool small = t == ir::ElementType::Int8 || t == ir::ElementType::Int16 || t == ir::ElementType::UInt8 ||
+               t == ir::ElementType::UInt16;
+  if (!(small || (is_relu && (t == ir::ElementType::Int32 || t == ir::ElementType::Int64)))) return;
+  Builder b(n);
+  if (is_relu) {
+    replace(n, b.op("Max", {n.input(0), b.scalar(0, t)}));
+    return;
+  }
+  std::vector<Value*> wide;
+  for (size_t i = 0; i < n.num_inputs(); ++i)
+    wide.push_back(b.op("Cast", {n.input(i)}, Attrs().i("to", ir::info(ir::ElementType::Int32).onnx)));
+  Value* r = b.op(n.op_type(), wide);
+  replace(n, b.op("Cast", {r}, Attrs().i("to", ir::info(t).onnx)));
+}
+
 void convert_reshape(Node& n, Converter& cv) {
   if (cv.opset >= 14 || !n.attr("allowzero")) return;
   if (n.attr_int("allowzero", 0)) {

@@ -11,8 +11,16 @@ state_dict is saved with torch.save; `onnxify export` converts the source with t
 ONNX file runs in ONNX Runtime (tests/tools/ort.py) on every shape in `shapes` (the first is the
 calibration shape) and is compared with eager PyTorch: rtol 1e-3, atol 1e-4 scaled by the output's
 magnitude. Exports of a batch of cases run in parallel processes and all their ONNX Runtime runs in
-one node process (run_all)."""
+one node process (run_all).
+
+Targets (issue 8): `case.variant(target, opset)` is the same case exported with `--target T --opset N`;
+it reuses the case's checkpoint, inputs and PyTorch outputs (computed once, by the case) and is
+checked like the case. Every tensorrt variant's file is also re-read from disk and checked node by
+node against TensorRT's support table (tests/onnx/lower/lower_test.py: check_trt, independent of the
+C++ check), and every file at opset <= 17 passes onnx.checker. test_targets.py runs every case of
+every test_*.py here at TARGET_OPSETS."""
 import concurrent.futures
+import copy
 import importlib
 import importlib.util
 import os
@@ -28,12 +36,18 @@ SRC = os.environ.get("ONNXIFY_SOURCE_DIR") or os.path.dirname(os.path.dirname(os
     os.path.dirname(os.path.abspath(__file__)))))
 ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(SRC, "build", "onnxify")
 sys.path.insert(0, os.path.join(SRC, "tests", "tools"))
+sys.path.insert(1, os.path.join(SRC, "tests", "onnx", "lower"))  # lower_test.check_trt
 import ort  # noqa: E402
 
 DIST_PACKAGES = "/usr/lib/python3/dist-packages"
 TORCHVISION = DIST_PACKAGES + "/torchvision"
 MODELS = os.path.join(SRC, "tests", "torch", "models")
 JOBS = int(os.environ.get("ONNXIFY_TEST_JOBS", "2"))
+
+# The target x opset matrix: opsets 13, 17 and the newest each target takes (ONNX Runtime 1.30 runs 26,
+# TensorRT 10's parser takes 24).
+TARGET_OPSETS = {"onnxruntime": (13, 17, 26), "tensorrt": (13, 17, 24), "generic": (13, 17, 26)}
+DEFAULT_TARGET = ("onnxruntime", 17)  # what a case without --target/--opset is exported for
 
 _DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.float64, "double": torch.float64,
            "float16": torch.float16, "half": torch.float16, "int64": torch.int64, "long": torch.int64,
@@ -43,7 +57,7 @@ _DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.fl
 
 class Case:
     def __init__(self, name, source, model, inputs, shapes=({},), path=None, gen=None, rtol=1e-3, atol=1e-4,
-                 calibrate=True, args=(), seed=0, paths=None):
+                 calibrate=True, args=(), seed=0, paths=None, matrix=True, matrix_shapes=None):
         self.name = name
         self.source = source if os.path.isabs(source) else os.path.join(MODELS, source)
         self.model = model
@@ -60,6 +74,11 @@ class Case:
         self.paths = list(paths or [])
         if self.paths:
             self.shapes = [{"path": label} for label, _ in self.paths]
+        self.matrix = matrix                  # False: test_targets.py leaves it out (say why where it is made)
+        self.matrix_shapes = matrix_shapes    # shapes for test_targets.py (e.g. smaller images); default: shapes
+        self.target = None                    # a variant's target and opset (variant())
+        self.opset = None
+        self.base = None                      # a variant: the case whose checkpoint and PyTorch outputs it uses
         # Filled by prepare()/run_all():
         self.error = None
         self.feeds = []   # per shape: {input name: ndarray}
@@ -68,6 +87,24 @@ class Case:
 
     def __repr__(self):
         return self.name
+
+    def fresh(self, shapes=None):
+        """An unprepared copy (its own results), optionally at other shapes."""
+        c = copy.copy(self)
+        c.shapes = [dict(s) for s in (shapes or self.shapes)]
+        c.inputs, c.args = dict(self.inputs), list(self.args)
+        c.error, c.feeds, c.wants, c.gots, c.base = None, [], [], [], None
+        return c
+
+    def variant(self, target, opset):
+        """This case exported with --target TARGET --opset OPSET; shares this case's PyTorch side."""
+        v = self.fresh()
+        v.name = f"{self.name}-{target}{opset}"
+        v.args = self.args + ["--target", target, "--opset", str(opset)]
+        v.target, v.opset, v.base = target, opset, self
+        v.matrix = False  # already a point of the matrix
+        v.feeds, v.wants = self.feeds, self.wants  # filled once, by prepare(self)
+        return v
 
 
 # ---- building the PyTorch side -------------------------------------------------------------------
@@ -200,7 +237,8 @@ def prepare(case, workdir):
 
 
 def export_cmd(case):
-    cmd = [ONNXIFY, "export", case.source, "--model", case.model, "--weights", case.ckpt, "-o", case.onnx, "-q"]
+    ckpt = case.base.ckpt if case.base else case.ckpt
+    cmd = [ONNXIFY, "export", case.source, "--model", case.model, "--weights", ckpt, "-o", case.onnx, "-q"]
     for n, s in case.inputs.items():
         cmd += ["--input", f"{n}={s}"]
     if case.path:
@@ -215,12 +253,22 @@ def export(case):
 
 
 def run_all(cases, workdir):
-    """prepare + export (in parallel) + one ONNX Runtime process for every exported model."""
+    """prepare + export (in parallel) + one ONNX Runtime process for every exported model. Variants
+    in `cases` reuse their base case's preparation (the base itself need not be in `cases`)."""
+    bases = []
     for c in cases:
+        b = c.base or c
+        if all(b is not o for o in bases):
+            bases.append(b)
+    for b in bases:
         try:
-            prepare(c, workdir)
+            prepare(b, workdir)
         except Exception as e:  # a broken test model: reported by its test
-            c.error = f"building the model in PyTorch failed: {type(e).__name__}: {e}"
+            b.error = f"building the model in PyTorch failed: {type(e).__name__}: {e}"
+    for c in cases:
+        if c.base:
+            c.error = c.base.error
+            c.onnx = os.path.join(workdir, re.sub(r"[^\w.-]", "_", c.name) + ".onnx")
     todo = [c for c in cases if not c.error]
     with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as ex:
         list(ex.map(export, todo))
@@ -242,9 +290,24 @@ def run_all(cases, workdir):
             c.gots = [list(out.values()) for out in r]
 
 
+def check_file(case):
+    """The written file itself: TensorRT's support table for tensorrt variants (re-read from disk),
+    onnx.checker (full check) at opsets <= 17."""
+    import onnx
+    if case.target == "tensorrt":
+        from lower_test import check_trt
+        trt8 = any(prev == "--trt-version" and a.startswith("8") for prev, a in zip(case.args, case.args[1:]))
+        problems = check_trt(case.onnx, trt8=trt8)
+        assert not problems, f"{case.name}: TensorRT would reject: {'; '.join(sorted(set(problems)))}"
+    if (case.opset or DEFAULT_TARGET[1]) <= 17:
+        onnx.checker.check_model(case.onnx, full_check=True)
+
+
 def check(case):
     """Asserts that ONNX Runtime matched PyTorch on every shape."""
     assert case.error is None, case.error
+    if case.base:
+        check_file(case)
     for k, (want, got) in enumerate(zip(case.wants, case.gots)):
         assert len(want) == len(got), f"{case.name} shape {case.shapes[k]}: {len(got)} outputs, PyTorch gives {len(want)}"
         for i, (w, o) in enumerate(zip(want, got)):

@@ -185,6 +185,56 @@ max_pool2d_with_indices = _nn.max_pool2d_with_indices
 max_pool3d_with_indices = _nn.max_pool3d_with_indices
 
 
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    input_size = input.size()
+    default_size = []
+    for d in range(len(kernel_size)):
+        in_size = input_size[-len(kernel_size) + d]
+        default_size.append((in_size - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
+    if output_size is None:
+        return default_size
+    if len(output_size) == len(kernel_size) + 2:
+        output_size = output_size[2:]
+    if len(output_size) != len(kernel_size):
+        raise ValueError("output_size should be a sequence containing {} or {} elements, but it has a length "
+                         "of '{}'".format(len(kernel_size), len(kernel_size) + 2, len(output_size)))
+    for d in range(len(kernel_size)):
+        min_size = default_size[d] - stride[d]
+        max_size = default_size[d] + stride[d]
+        # PyTorch checks this when the model runs; with symbolic sizes it is only known then, so it
+        # is checked here when both sides are known.
+        if isinstance(output_size[d], int) and isinstance(min_size, int):
+            if not (min_size < output_size[d] < max_size):
+                raise ValueError('invalid output_size "{}" (dim {} must be between {} and {})'.format(
+                    output_size, d, min_size, max_size))
+    return output_size
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    kernel_size = _single(kernel_size)
+    _stride = _single(stride) if stride is not None else kernel_size
+    padding = _single(padding)
+    output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    output_size = list(output_size) + [1]
+    return _nn.max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), output_size).squeeze(-1)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    kernel_size = _pair(kernel_size)
+    _stride = _pair(stride) if stride is not None else kernel_size
+    padding = _pair(padding)
+    output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    return _nn.max_unpool2d(input, indices, output_size)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    kernel_size = _triple(kernel_size)
+    _stride = _triple(stride) if stride is not None else kernel_size
+    padding = _triple(padding)
+    output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    return _nn.max_unpool3d(input, indices, output_size, _stride, padding)
+
+
 def adaptive_avg_pool1d(input, output_size):
     return torch.adaptive_avg_pool1d(input, _single(output_size))
 

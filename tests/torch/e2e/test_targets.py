@@ -1,0 +1,92 @@
+"""Every export case of this folder, for every target at opsets 13, 17 and the newest it takes (issue 8).
+
+The cases are found generically: every test_*.py here is imported and every harness.Case in its
+module-level lists is taken (unless made with matrix=False), so a new test file joins the matrix by
+itself. Each case is built and run in PyTorch ONCE (at its matrix_shapes, e.g. smaller images for
+torchvision, else its shapes); then it is exported for each (target, opset) of
+harness.TARGET_OPSETS except the default (onnxruntime, 17), which the case's own test checks, and
+every file must give PyTorch's numbers in ONNX Runtime. tensorrt files are also checked node by node
+against TensorRT's support table, files at opsets <= 17 with onnx.checker (harness.check_file).
+One batch per suite file; ONNXIFY_MATRIX_SUITE=ops runs test_ops.py's cases only (one ctest per suite:
+torch_e2e_targets_<suite>)."""
+import importlib
+import os
+
+import pytest
+
+from harness import DEFAULT_TARGET, TARGET_OPSETS, Batch, Case, check
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VARIANTS = [(t, o) for t, opsets in TARGET_OPSETS.items() for o in opsets if (t, o) != DEFAULT_TARGET]
+
+SMALL_INTS = {"int8", "int16"}
+
+
+def expected_error(case):
+    """The error a variant must stop with, where the target cannot run the case at all. TensorRT 10's
+    parser (docs/operators.md, src/onnx/targets/tensorrt_ops.def) has no int16 tensors, int8 only for
+    quantization, and uint8 only through Cast: a model computing in those types must be refused with
+    a clear error naming the op and line, never written. (Below opset 14 ONNX itself has no uint8
+    arithmetic, so onnxify computes it in int32 between Casts, which TensorRT runs.)"""
+    if case.target != "tensorrt":
+        return None
+    ins = {spec.split("[")[0] for spec in case.inputs.values() if "[" in spec}
+    outs = {str(w.dtype) for w in (case.wants[0] if case.wants else [])}
+    if ins & SMALL_INTS or outs & SMALL_INTS or ("uint8" in outs and case.opset >= 14):
+        return "target tensorrt rejects"
+    return None
+
+
+ONLY = os.environ.get("ONNXIFY_MATRIX_SUITE")
+
+
+def discover():
+    suites = {}
+    for f in sorted(os.listdir(HERE)):
+        if not (f.startswith("test_") and f.endswith(".py")) or f == os.path.basename(__file__):
+            continue
+        if ONLY and f != f"test_{ONLY}.py":
+            continue
+        mod = importlib.import_module(f[:-3])
+        seen, cases = set(), []
+        for value in vars(mod).values():
+            if isinstance(value, (list, tuple)):
+                for c in value:
+                    if isinstance(c, Case) and c.matrix and id(c) not in seen:
+                        seen.add(id(c))
+                        cases.append(c)
+        if cases:
+            suites[f[len("test_"):-3]] = cases
+    return suites
+
+
+SUITES = discover()
+PARAMS, BATCHES = [], {}
+for suite, cases in SUITES.items():
+    variants = []
+    for c in cases:
+        base = c.fresh(c.matrix_shapes)  # its own PyTorch run: never shares state with the suite's own test
+        variants += [base.variant(t, o) for t, o in VARIANTS]
+    BATCHES[suite] = Batch(variants)
+    PARAMS += [pytest.param(suite, v, id=f"{suite}-{v.name}") for v in variants]
+
+
+@pytest.mark.parametrize("suite,case", PARAMS)
+def test_target(suite, case):
+    BATCHES[suite].get(case)
+    want_error = expected_error(case)
+    if want_error:
+        assert case.error and want_error in case.error and "error:" in case.error, \
+            f"{case.name}: expected a clear '{want_error}' error, got: {case.error or 'a written model'}"
+        return
+    check(case)
+
+
+def test_matrix_is_complete():
+    """Every suite's every case has all targets x opsets (guards the discovery)."""
+    if ONLY:
+        pytest.skip("one suite only")
+    assert {"ops", "models", "torchvision"} <= set(SUITES), sorted(SUITES)
+    for suite, cases in SUITES.items():
+        n = sum(1 for s, v in ((p.values[0], p.values[1]) for p in PARAMS) if s == suite)
+        assert n == len(cases) * len(VARIANTS) == 8 * len(cases), suite
