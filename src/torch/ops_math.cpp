@@ -70,19 +70,26 @@ Expr promoted(OpCall& c, const Operand& a, const Operand& b, ir::Value** va, ir:
   return e;
 }
 
+// Ops on one operand before the broadcast keep that operand's own shape (a declared type must
+// be the value's real type: onnx's shape inference and backends check it).
+ir::Value* own_shape(OpCall& c, std::string_view op, std::vector<ir::Value*> in, ir::Value* like,
+                     ir::ElementType elem) {
+  return c.rec.emit(std::string(op), std::move(in), ir::Type::tensor(elem, like->type().dims()));
+}
+
 Value atan2(OpCall& c) {
   ir::Value *y, *x;
   Expr e = promoted(c, operand_of(c, 0), operand_of(c, 1), &y, &x, true);
   // atan(y/x) corrected by quadrant; x == 0 gives ±pi/2 (0 when y == 0 too), as C's atan2.
   ir::Value* zero = e.k(0);
-  ir::Type bt = ir::Type::tensor(ir::ElementType::Bool, e.shape);
+  ir::ElementType fe = y->type().elem();
   ir::Value* a = e.op("Atan", {e.op("Div", {y, x})});
   ir::Value* pi = e.k(M_PI);
-  ir::Value* x_neg = c.rec.emit("Less", {x, zero}, bt);
-  ir::Value* x_pos = c.rec.emit("Greater", {x, zero}, bt);
-  ir::Value* y_nonneg = c.rec.emit("GreaterOrEqual", {y, zero}, bt);
+  ir::Value* x_neg = own_shape(c, "Less", {x, zero}, x, ir::ElementType::Bool);
+  ir::Value* x_pos = own_shape(c, "Greater", {x, zero}, x, ir::ElementType::Bool);
+  ir::Value* y_nonneg = own_shape(c, "GreaterOrEqual", {y, zero}, y, ir::ElementType::Bool);
   ir::Value* neg = e.op("Where", {y_nonneg, e.op("Add", {a, pi}), e.op("Sub", {a, pi})});
-  ir::Value* on_axis = e.op("Mul", {e.op("Sign", {y}), e.k(M_PI / 2)});
+  ir::Value* on_axis = own_shape(c, "Mul", {own_shape(c, "Sign", {y}, y, fe), e.k(M_PI / 2)}, y, fe);
   ir::Value* r = e.op("Where", {x_pos, a, e.op("Where", {x_neg, neg, on_axis})});
   return e.done(r);
 }
@@ -91,7 +98,9 @@ Value hypot(OpCall& c) {
   ir::Value *a, *b;
   Expr e = promoted(c, operand_of(c, 0), operand_of(c, 1), &a, &b, false);
   require_float(c, e.dt, "hypot_cpu");
-  return e.done(e.op("Sqrt", {e.op("Add", {e.op("Mul", {a, a}), e.op("Mul", {b, b})})}));
+  ir::ElementType fe = a->type().elem();
+  ir::Value* sum = e.op("Add", {own_shape(c, "Mul", {a, a}, a, fe), own_shape(c, "Mul", {b, b}, b, fe)});
+  return e.done(e.op("Sqrt", {sum}));
 }
 
 Value fmod(OpCall& c) {
