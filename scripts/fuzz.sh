@@ -2,7 +2,9 @@
 # Builds a libFuzzer target with clang + ASan + UBSan and runs it.
 #   scripts/fuzz.sh                  list the targets
 #   scripts/fuzz.sh TARGET [SECONDS] run TARGET (default 60 s); corpus kept in fuzz/corpus-TARGET,
-#                                    seeded from fuzz/seeds/TARGET when that folder exists.
+#                                    seeded from fuzz/seeds/TARGET when that folder exists and
+#                                    from the test inputs listed in fuzz/seeds/TARGET.list (one
+#                                    repository path per line: the tests' own files, not copies).
 # Crashes land in fuzz/artifacts/. The exit status is libFuzzer's (non-zero on any finding).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +21,12 @@ target=$1; seconds=${2:-60}
 cmake --build $build --target "$target" -j "$(nproc)"
 corpus=fuzz/corpus-$target
 mkdir -p "$corpus" fuzz/artifacts
+if [ -f "fuzz/seeds/$target.list" ]; then
+  while read -r seed; do
+    case "$seed" in ''|'#'*) continue ;; esac
+    cp "$seed" "$corpus/seed-$(echo "$seed" | tr / _)"
+  done < "fuzz/seeds/$target.list"
+fi
 seeds=(); [ -d "fuzz/seeds/$target" ] && seeds=("fuzz/seeds/$target")
 exec "$build/fuzz/$target" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -timeout=10 \
   -rss_limit_mb=2048 -artifact_prefix=fuzz/artifacts/ -print_final_stats=1

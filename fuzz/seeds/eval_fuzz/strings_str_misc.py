@@ -1,7 +1,0 @@
-print("abc" * 3, "abc" + "def", "a" < "b", "abc" < "abd", "Z" < "a", "" < "a", "10" < "9")
-print(sorted(["b", "A", "a", "B", "_"]), max("hello"), min("hello"), list("hi"), str(123) + "!")
-print(len("héllo"), "héllo".encode(), "héllo".encode("latin-1"), b"h\xc3\xa9llo".decode("utf-8"))
-print("%s|%r|%d|%5.2f|%-5s|%x|%o|%e|%c|%%" % ("s", "r", 42, 3.14159, "ab", 255, 8, 12345.678, 65))
-print("%(a)s-%(b)03d" % {"a": "x", "b": 7}, "%s" % (1,), "%s %s" % ("a", "b"), "%.3s" % "abcdef")
-print("{} {}".format(1, 2), "{1} {0}".format("a", "b"), "{x}".format(x=5), "{0[1]}".format([1, 2]), "{0.real}".format(3))
-print(str.maketrans("ab", "xy"), "abcab".translate(str.maketrans("ab", "xy", "c")), "hello".translate({ord("l"): None}))
