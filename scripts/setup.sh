@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Installs everything onnxify needs to build and test on a fresh Debian 12 machine.
-# Idempotent: packages already present are left alone, so a second run is quick.
+# Installs everything onnxify needs to build and test on a fresh Debian 12 machine (kind
+# python-native): the build toolchain and libraries from Debian, and the test environment — the
+# oracles and anchors (PyTorch 2.14, ONNX Runtime, onnx, transformers, timm) — as a virtual
+# environment in .venv, pinned in scripts/requirements.txt.
+# Idempotent: what is already there is left alone, so a second run takes a second or two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,28 +11,33 @@ cd "$(dirname "$0")/.."
 build_pkgs=(g++ cmake ninja-build make pkg-config
   libprotobuf-dev protobuf-compiler libonnx-dev zlib1g-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev)
-# Tests and benchmarks: the reference implementations we check against.
+# Tests, fuzzing and benchmarks (the Python side lives in .venv below).
 test_pkgs=(libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-numpy python3-pytest python3-torch python3-torchvision python3-onnx
   clang libfuzzer-14-dev libclang-rt-14-dev hyperfine time)
 
 missing=()
 for p in "${build_pkgs[@]}" "${test_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# Node.js 20 + npm: Debian's npm conflicts with some nodejs builds (e.g. NodeSource's, which bundles
-# npm), so ask for packages only when the commands are absent.
-command -v node >/dev/null 2>&1 || missing+=(nodejs)
-command -v npm >/dev/null 2>&1 || missing+=(npm)
 if ((${#missing[@]})); then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-# ONNX Runtime for the tests. --ignore-scripts: the package's install script tries to download
-# CUDA files, which fails offline; the CPU library ships inside the package.
-if [ ! -f node_modules/onnxruntime-node/package.json ]; then
-  npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+# The test environment. Python 3.11: the machine's local wheel store has torch 2.14.1 and
+# torchvision 0.29.1 for it (any other version would be a multi-GB download). A stamp holding the
+# requirements' hash makes the second run skip pip entirely.
+venv=.venv
+req=scripts/requirements.txt
+stamp=$venv/.requirements.sha256
+want=$(sha256sum "$req" | cut -d' ' -f1)
+if [ ! -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  py=${ONNXIFY_BASE_PYTHON:-$(command -v python3.11 || command -v python3)}
+  "$py" -c 'import sys; assert sys.version_info[:2] == (3, 11), sys.version' ||
+    { echo "setup: need Python 3.11 (set ONNXIFY_BASE_PYTHON)" >&2; exit 1; }
+  [ -x "$venv/bin/python" ] || "$py" -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$req"
+  echo "$want" > "$stamp"
 fi
-echo "setup: all dependencies present"
+echo "setup: all dependencies present ($("$venv/bin/python" -c 'import torch, onnxruntime; print("torch", torch.__version__, "onnxruntime", onnxruntime.__version__)'))"

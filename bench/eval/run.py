@@ -12,7 +12,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ONNXIFY = sys.argv[1] if len(sys.argv) > 1 else os.environ.get(
     "ONNXIFY", os.path.join(HERE, "..", "..", "build", "onnxify"))
-PYTHON = os.environ.get("ONNXIFY_PYTHON", "/usr/bin/python3")
+PYTHON = os.environ.get("ONNXIFY_PYTHON", sys.executable)
 REPEAT = int(os.environ.get("REPEAT", "3"))
 GOAL = 3.0
 

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """bench/infer: ONNX Runtime latency of onnxify's file vs torch.onnx.export's file (issue 8).
 
 For the ten torchvision models of issue 6, in one run: build the model in PyTorch 1.13 (seeded),

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Parsing speed: onnxify vs CPython 3.11's ast.parse over the same corpus, in one run.
 
 Both sides read every file first and then time parsing alone, in process (no interpreter or

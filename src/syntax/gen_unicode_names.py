@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Generates unicode_names.inc: the character names "\\N{...}" escapes can use, taken from the
 reference interpreter (CPython 3.11, Unicode 14.0) so that onnxify accepts exactly its names.
 

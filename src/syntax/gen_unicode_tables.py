@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Generates unicode_tables.inc: the Unicode data the lexer and the repr printer need, taken from
 the reference interpreter itself (CPython 3.11 ships Unicode 14.0), so that identifiers, NFKC
 normalization and str.__repr__ agree with it character for character.

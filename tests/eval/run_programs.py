@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """CPython-differential conformance test for the evaluator.
 
-Runs every tests/eval/programs/<topic>/*.py under `onnxify run` and under /usr/bin/python3 and
+Runs every tests/eval/programs/<topic>/*.py under `onnxify run` and under CPython 3.11 (the test venv's) and
 compares stdout exactly. Programs marked `# expect-error` must end in an uncaught exception under
 CPython; then our diagnostic's first line must name the same exception type and message, at the
 same line (the innermost frame of the traceback). Package trees used by the import tests live in
 subfolders and are not programs themselves.
 
 usage: run_programs.py [PATTERN...]   (substring filters on the program path)
-env:   ONNXIFY (built binary), ONNXIFY_PYTHON (default /usr/bin/python3), JOBS (default 2)
+env:   ONNXIFY (built binary), ONNXIFY_PYTHON (default: the running interpreter), JOBS (default 2)
 """
 import concurrent.futures
 import os
@@ -19,7 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = os.path.join(HERE, "programs")
 ONNXIFY = os.environ.get("ONNXIFY", os.path.join(HERE, "..", "..", "build", "onnxify"))
-PYTHON = os.environ.get("ONNXIFY_PYTHON", "/usr/bin/python3")
+PYTHON = os.environ.get("ONNXIFY_PYTHON", sys.executable)
 TIMEOUT = 60
 
 # Runs a program under CPython and reports an uncaught exception the way our diagnostic names it.

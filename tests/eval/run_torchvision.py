@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Robustness over real model code: imports every module of torchvision (its .py files under
-/usr/lib/python3/dist-packages/torchvision) with `onnxify run`, torchvision on the search path and
+.venv's site-packages/torchvision) with `onnxify run`, torchvision on the search path and
 torch NOT on it, so that everything torch gives is poison. Three passes:
   package       `import torchvision.x.y` as CPython does it (the package __init__ files run first and
                 import nearly everything, so one early unknown value stops most imports the same way:
@@ -24,7 +24,10 @@ import tempfile
 
 SRC = os.environ.get("ONNXIFY_SOURCE_DIR", os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ONNXIFY = os.environ.get("ONNXIFY", os.path.join(SRC, "build", "onnxify"))
-PACKAGES = os.environ.get("TORCHVISION_PARENT", "/usr/lib/python3/dist-packages")
+sys.path.insert(0, os.path.join(SRC, "tests", "tools"))
+import sitepaths  # noqa: E402
+
+PACKAGES = os.environ.get("TORCHVISION_PARENT", sitepaths.SITE)
 TIMEOUT = int(os.environ.get("TIMEOUT", "120"))
 JOBS = int(os.environ.get("JOBS", "2"))
 

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """A model whose initializers total more than 2.5 GB: the writer must put them in external data on
 its own (protobuf's 2 GB limit), ONNX Runtime must load and run the result, and the writer's peak RSS
 must stay below 200 MB above the resident pages of the mapped input.

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """ONNX writer tests: IR text -> onnxify-opt -> ONNX -> onnx.checker and ONNX Runtime, whose outputs
 are compared with numpy computing the same function in this file (the oracle). Graphs with a
 symbolic dim run with two different sizes.

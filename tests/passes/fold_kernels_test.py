@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Every folding kernel against ONNX Runtime. The test walks the kernel table (kernels.def): each op
 needs at least one case below. A case is one node whose inputs are constants; the unfolded graph runs
 in ONNX Runtime (the oracle) and the graph after `fold` must be constants only, holding the same

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """The pass golden files checked against a real oracle: for every tests/passes/NAME/CASE.in.ir, the
 input graph and the expected output graph (CASE.out.ir) are both written to ONNX and run in ONNX
 Runtime on the same random inputs, several times (symbolic dims bound to different sizes, random

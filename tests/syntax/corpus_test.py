@@ -1,8 +1,8 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Corpus oracle test: onnxify's AST dump against CPython 3.11's ast.dump, file by file.
 
-For every .py file under the Python 3.11 standard library and Debian's torch and torchvision
-sources that CPython parses:
+For every .py file under the Python 3.11 standard library and the test environment's torch,
+torchvision, transformers and timm sources that CPython parses:
   1. `onnxify parse --dump` must equal ast.dump(ast.parse(source)) exactly;
   2. `onnxify parse --dump --positions` must equal ast.dump(..., include_attributes=True) exactly,
      except for the positions of nodes inside f-string replacement fields (the expression in
@@ -21,7 +21,8 @@ files match with no exception at all.
 
 Environment:
   ONNXIFY           the onnxify binary (set by ctest)
-  ONNXIFY_CORPUS    "sample" (default: every 5th stdlib and torch file, all of torchvision) or
+  ONNXIFY_CORPUS    "sample" (default: every 5th stdlib and torch file, all of torchvision,
+                    every 10th transformers file, every 2nd timm file) or
                     "full" (every file)
   ONNXIFY_JOBS      CPython worker processes (default 1; the full run uses 2 when the machine is free)
 """
@@ -32,10 +33,17 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import sitepaths  # noqa: E402
+
+# (name, folder, every k-th file in the sample run): real code nobody here wrote, as installed in
+# the test environment by scripts/setup.sh.
 ROOTS = [
-    ("stdlib", "/usr/lib/python3.11", 5),
-    ("torch", "/usr/lib/python3/dist-packages/torch", 5),
-    ("torchvision", "/usr/lib/python3/dist-packages/torchvision", 1),
+    ("stdlib", sitepaths.STDLIB, 5),
+    ("torch", sitepaths.package_dir("torch"), 5),
+    ("torchvision", sitepaths.package_dir("torchvision"), 1),
+    ("transformers", sitepaths.package_dir("transformers"), 10),
+    ("timm", sitepaths.package_dir("timm"), 2),
 ]
 ATTRS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
 
@@ -45,7 +53,8 @@ def corpus(full):
     for _, root, every in ROOTS:
         found = []
         for d, dirs, names in os.walk(root):
-            dirs.sort()
+            # The stdlib folder of a pyenv/venv Python holds site-packages: installed, not stdlib.
+            dirs[:] = sorted(x for x in dirs if x not in ("site-packages", "__pycache__"))
             found += [os.path.join(d, n) for n in sorted(names) if n.endswith(".py")]
         files += found if full else found[::every]
     return files

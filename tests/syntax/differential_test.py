@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Differential test: onnxify's parser against CPython 3.11 on generated programs.
 
 Seeds are the top-level statements of data/grammar_tour.py (every construct of the grammar) and

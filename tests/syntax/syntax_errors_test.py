@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Checks data/syntax_errors.txt against CPython 3.11 and against onnxify.
 
 For every case: CPython must reject the source with the message and line number written in the

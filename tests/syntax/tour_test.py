@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """data/grammar_tour.py (every construct of Python 3.11's grammar) and the source-decoding cases
 (BOM, coding declarations, CRLF, form feeds, no final newline, \\N{...} names, non-ASCII
 identifiers): onnxify's dump with positions must equal CPython's ast.dump(..., include_attributes=True)."""

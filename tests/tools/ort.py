@@ -1,104 +1,110 @@
-"""Run ONNX models in ONNX Runtime from Python tests (for /usr/bin/python3).
+"""Run ONNX models in ONNX Runtime from Python tests, benches and tools.
 
-ONNX Runtime here is npm's onnxruntime-node; this module drives tests/tools/ort_run.mjs with .npy
-files in a temporary folder. See tests/tools/README.md.
+ONNX Runtime is its Python package (`onnxruntime`, pinned in scripts/requirements.txt and installed
+in the project's .venv by scripts/setup.sh). See tests/tools/README.md.
 
     import ort
     out = ort.run("model.onnx", {"x": np.ones((2, 3), np.float32)})   # {name: ndarray}, model order
-    outs = ort.run_many("model.onnx", [{"x": a}, {"x": b}])            # one process, one session
-    res = ort.run_models([("a.onnx", [{"x": a}]), ("b.onnx", [{"y": b}])])  # many models, one process
+    outs = ort.run_many("model.onnx", [{"x": a}, {"x": b}])            # one session for all runs
+    res = ort.run_models([("a.onnx", [{"x": a}]), ("b.onnx", [{"y": b}])])  # many models
     ins, outs = ort.names("model.onnx")
+    ort.save_optimized("model.onnx", "opt.onnx", "extended")            # the graph ORT really runs
 
 Supported element types: float32, float64, float16, int64, int32, int16, int8, uint8, uint16,
 uint32, uint64, bool. Errors from ONNX Runtime raise OrtError with its message.
 """
 
-import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
+import onnxruntime as _ort
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-RUNNER = os.path.join(HERE, "ort_run.mjs")
 SUPPORTED = {np.dtype(t) for t in ("float32", "float64", "float16", "int64", "int32", "int16", "int8",
                                    "uint8", "uint16", "uint32", "uint64", "bool")}
+_LEVELS = {
+    "disabled": _ort.GraphOptimizationLevel.ORT_DISABLE_ALL,
+    "basic": _ort.GraphOptimizationLevel.ORT_ENABLE_BASIC,
+    "extended": _ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED,
+    "all": _ort.GraphOptimizationLevel.ORT_ENABLE_ALL,
+}
 
 
 class OrtError(RuntimeError):
     """ONNX Runtime refused the model or failed to run it."""
 
 
-def _node():
-    node = os.environ.get("ONNXIFY_NODE") or shutil.which("node")
-    if not node:
-        raise OrtError("node is not installed (needed for onnxruntime-node)")
-    return node
+def session(model_path, optimize=True, threads=None, optimized_path=None, level=None):
+    """An ONNX Runtime CPU session; ORT's own errors become OrtError. Warnings are silenced: they
+    would clutter test output."""
+    so = _ort.SessionOptions()
+    so.log_severity_level = 3
+    so.graph_optimization_level = _LEVELS[level or ("all" if optimize else "disabled")]
+    if threads:
+        so.intra_op_num_threads = threads
+        so.inter_op_num_threads = 1
+    if optimized_path:
+        so.optimized_model_filepath = optimized_path
+    try:
+        return _ort.InferenceSession(str(model_path), sess_options=so, providers=["CPUExecutionProvider"])
+    except Exception as e:  # ORT raises its own Fail/InvalidGraph/... classes
+        raise OrtError(f"{model_path}: {e}") from None
 
 
-def _call(args, timeout):
-    p = subprocess.run([_node(), RUNNER, *args], capture_output=True, text=True, timeout=timeout)
-    if p.returncode != 0:
-        raise OrtError(p.stderr.strip() or f"ort_run.mjs exited with status {p.returncode}")
-    return json.loads(p.stdout)
+def _feed(name, value):
+    a = np.asarray(value, order="C")  # (ascontiguousarray would turn a 0-d array into 1-d)
+    if a.dtype not in SUPPORTED:
+        raise TypeError(f"input {name!r}: dtype {a.dtype} is not supported by ort.py")
+    return np.ascontiguousarray(a) if a.ndim else a
 
 
-def names(model_path, timeout=600):
+def _run(sess, inputs):
+    names = [o.name for o in sess.get_outputs()]
+    try:
+        values = sess.run(names, {k: _feed(k, v) for k, v in inputs.items()})
+    except Exception as e:
+        raise OrtError(str(e)) from None
+    return dict(zip(names, values))
+
+
+def names(model_path):
     """(input names, output names) of the model, in the model's order."""
-    r = _call(["--describe", os.path.abspath(model_path)], timeout)
-    return r["inputs"], r["outputs"]
+    s = session(model_path)
+    return [i.name for i in s.get_inputs()], [o.name for o in s.get_outputs()]
 
 
-def _job(tmp, j, model_path, input_sets, optimize):
-    runs = []
-    for k, inputs in enumerate(input_sets):
-        files = {}
-        for i, (name, value) in enumerate(inputs.items()):
-            a = np.asarray(value, order="C")  # (ascontiguousarray would turn a 0-d array into 1-d)
-            if a.dtype not in SUPPORTED:
-                raise TypeError(f"input {name!r}: dtype {a.dtype} is not supported by ort.py")
-            a = a.astype(a.dtype.newbyteorder("<"), copy=False)
-            f = os.path.join(tmp, f"in{j}_{k}_{i}.npy")
-            np.save(f, a, allow_pickle=False)
-            files[name] = f
-        runs.append({"inputs": files, "outputs_dir": os.path.join(tmp, f"out{j}_{k}")})
-    return {"model": os.path.abspath(model_path), "runs": runs, "optimize": optimize}
+def run_many(model_path, input_sets, optimize=True, timeout=None):
+    """Runs the model once per input dict, in one ONNX Runtime session; a list of output dicts.
+    (timeout is accepted for the callers written for the old out-of-process runner.)"""
+    s = session(model_path, optimize)
+    return [_run(s, inputs) for inputs in input_sets]
 
 
-def _results(r):
-    return [{name: np.load(path, allow_pickle=False) for name, path in zip(r["outputs"], run["files"])}
-            for run in r["runs"]]
+def run_models(jobs, optimize=True, timeout=None):
+    """Several models: jobs is [(model_path, [input dict, ...]), ...]; returns, per job, the list
+    of output dicts."""
+    out = []
+    for model_path, sets in jobs:
+        try:
+            out.append(run_many(model_path, sets, optimize))
+        except OrtError as e:
+            msg = str(e)
+            raise OrtError(msg if msg.startswith(str(model_path)) else f"{model_path}: {msg}") from None
+    return out
 
 
-def run_models(jobs, optimize=True, timeout=600):
-    """Several models in one process: jobs is [(model_path, [input dict, ...]), ...]; returns, per
-    job, the list of output dicts."""
-    with tempfile.TemporaryDirectory(prefix="onnxify-ort-") as tmp:
-        req = os.path.join(tmp, "request.json")
-        with open(req, "w") as f:
-            json.dump({"jobs": [_job(tmp, j, m, sets, optimize) for j, (m, sets) in enumerate(jobs)]}, f)
-        return [_results(r) for r in _call([req], timeout)["jobs"]]
-
-
-def run_many(model_path, input_sets, optimize=True, timeout=600):
-    """Runs the model once per input dict, in one ONNX Runtime session; a list of output dicts."""
-    with tempfile.TemporaryDirectory(prefix="onnxify-ort-") as tmp:
-        req = os.path.join(tmp, "request.json")
-        with open(req, "w") as f:
-            json.dump(_job(tmp, 0, model_path, input_sets, optimize), f)
-        return _results(_call([req], timeout))
-
-
-def run(model_path, inputs, optimize=True, timeout=600):
+def run(model_path, inputs, optimize=True, timeout=None):
     """Runs the model on one set of inputs; {output name: ndarray} in the model's output order."""
-    return run_many(model_path, [inputs], optimize=optimize, timeout=timeout)[0]
+    return run_many(model_path, [inputs], optimize=optimize)[0]
+
+
+def save_optimized(model_path, out_path, level="extended"):
+    """Writes the graph ONNX Runtime runs after its graph optimizations at LEVEL (basic, extended,
+    all), so tests can check which patterns it fused."""
+    session(model_path, level=level, optimized_path=out_path)
 
 
 if __name__ == "__main__":
-    # python3 tests/tools/ort.py MODEL.onnx NAME=FILE.npy ... : prints each output's shape and values.
+    # python tests/tools/ort.py MODEL.onnx NAME=FILE.npy ... : prints each output's shape and values.
     if len(sys.argv) < 2:
         sys.exit("usage: ort.py MODEL.onnx [NAME=FILE.npy ...]")
     feeds = {}

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Generates src/eval/unicode_db.inc: the Unicode character properties and case mappings the str
 methods need, read from CPython 3.11's Unicode database (Unicode 14.0) so that str.upper(),
 str.isalpha(), str.isidentifier()... agree with CPython for every code point.

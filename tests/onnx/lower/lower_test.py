@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Composite-op lowering checked against PyTorch (the oracle), through ONNX Runtime.
 
 Every case is IR text with composite (onnxify::) ops and symbolic dims. For each target

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Opset conversion checked in ONNX Runtime: every graph of tests/onnx/lower/opset/ (ONNX ops in the
 canonical opset-17 forms the recorder emits) is converted to each opset 13..26 (`onnxify-opt --lower
 --target generic --opset N`) and run on the same random inputs, two sizes of the symbolic dim; every

@@ -1,8 +1,8 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """The decompositions are written the way ONNX Runtime fuses them back: layer_norm, gelu (erf form),
 rms_norm and silu, decomposed (--decompose) at several opsets, must come out of ONNX Runtime's
 graph optimizer as one fused node each (LayerNormalization, Gelu, SimplifiedLayerNormalization,
-QuickGelu). The oracle is ONNX Runtime's own optimized graph (ort_optimized.mjs next to this file).
+QuickGelu). The oracle is ONNX Runtime's own optimized graph (tests/tools/ort.py's save_optimized).
 """
 
 import os
@@ -12,6 +12,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import irtest  # noqa: E402
+import ort  # noqa: E402
 
 IR = """graph @main(%x: float32[N, 5, 16]) {
   const %w = dense<float32[16]>[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 1.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 1.0]
@@ -37,7 +38,7 @@ def main():
             model, opt = os.path.join(tmp, f"m{opset}.onnx"), os.path.join(tmp, f"m{opset}_opt.onnx")
             irtest.opt(ir, "--lower", "--target", "onnxruntime", "--opset", str(opset), "--decompose",
                        "layer_norm,gelu,rms_norm,silu", "-o", model)
-            subprocess.run(["node", os.path.join(os.path.dirname(os.path.abspath(__file__)), "ort_optimized.mjs"), model, opt, "extended"], check=True)
+            ort.save_optimized(model, opt, "extended")
             ops = [n.op_type for n in onnx.load(opt).graph.node]
             missing = EXPECT - set(ops)
             if missing or len(ops) != len(EXPECT):

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Randomized lowering checks against PyTorch: random pooling configurations (max with indices and
 avg; kernel, stride, padding, dilation, ceil_mode, count_include_pad, divisor_override; 1-3 spatial
 dims with symbolic sizes) and random interpolate calls (every mode, sizes and scale factors,

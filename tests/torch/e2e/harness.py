@@ -38,9 +38,10 @@ ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(SRC, "build", "onnxify")
 sys.path.insert(0, os.path.join(SRC, "tests", "tools"))
 sys.path.insert(1, os.path.join(SRC, "tests", "onnx", "lower"))  # lower_test.check_trt
 import ort  # noqa: E402
+import sitepaths  # noqa: E402
 
-DIST_PACKAGES = "/usr/lib/python3/dist-packages"
-TORCHVISION = DIST_PACKAGES + "/torchvision"
+DIST_PACKAGES = sitepaths.SITE  # torchvision 0.29's unmodified sources, as installed in .venv
+TORCHVISION = sitepaths.package_dir("torchvision")
 MODELS = os.path.join(SRC, "tests", "torch", "models")
 JOBS = int(os.environ.get("ONNXIFY_TEST_JOBS", "2"))
 
