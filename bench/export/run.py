@@ -1,11 +1,22 @@
-"""bench/export: `onnxify export` vs `torch.onnx.export` on torchvision models with checkpoints,
-process level, side by side in one run (issue 6, Must show 5; goal: >= 20x faster, lower peak RSS).
+"""bench/export: `onnxify export` vs both modes of `torch.onnx.export` on torchvision models with
+checkpoints, process level, side by side in one run (issue 6, Must show 5; issue 12: both anchors;
+goal: >= 20x faster, lower peak RSS).
 
-The PyTorch side is what a user runs: `import torch, torchvision`, build the model, load_state_dict
-from the checkpoint, torch.onnx.export (tracing, opset 17, dynamic batch). The onnxify side is one
-`onnxify export` process on the same unmodified torchvision source and the same checkpoint. Each
-side runs REPEAT times; the median wall time and the largest peak RSS (the child's ru_maxrss) are
-printed with the ratios. Usage: run.py [MODEL ...] (default resnet50 mobilenet_v2)."""
+The PyTorch side is what a user runs, in the project's venv (PyTorch 2.14, torchvision 0.29):
+`import torch, torchvision`, build the model, load_state_dict from the checkpoint, eval(), then
+
+    TS  torch.onnx.export(model, (x,), f, dynamo=False, opset_version=17, input_names=["x"],
+                          dynamic_axes={"x": {0: "N"}})          (TorchScript tracing)
+    DY  torch.onnx.export(model, (x,), f, dynamo=True, opset_version=18, input_names=["x"],
+                          dynamic_shapes={"x": {0: "N"}})        (torch.export; 18 is the lowest
+                                                                   opset it has implementations for)
+
+with x = torch.randn(2, 3, 224, 224) (a batch of 2: torch.export specializes a dim whose example
+is 1). The onnxify side is one `onnxify export --opset 17` process on the same unmodified
+torchvision source (the venv's site-packages) and the same checkpoint. Each side runs REPEAT times;
+the median wall and CPU times and the largest peak RSS (the child's ru_maxrss) are printed with
+onnxify's ratio against each torch mode. A torch mode that fails is reported and skipped.
+Usage: run.py [MODEL ...] (default resnet50 mobilenet_v2)."""
 import os
 import statistics
 import subprocess
@@ -14,9 +25,12 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
+import sitepaths  # noqa: E402
+
 ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(ROOT, "build", "onnxify")
-PY = "/usr/bin/python3"
-DIST = "/usr/lib/python3/dist-packages"
+PY = sitepaths.PYTHON
+SITE = sitepaths.SITE
 SOURCES = {"resnet50": "resnet", "resnet18": "resnet", "mobilenet_v2": "mobilenetv2", "vgg11_bn": "vgg",
            "densenet121": "densenet", "googlenet": "googlenet", "alexnet": "alexnet"}
 REPEAT = int(os.environ.get("REPEAT", "3"))
@@ -26,21 +40,33 @@ import sys, torch, torchvision.models as m
 model = getattr(m, sys.argv[1])()
 model.load_state_dict(torch.load(sys.argv[2]))
 model.eval()
-torch.onnx.export(model, torch.randn(1, 3, 224, 224), sys.argv[3], opset_version=17,
-                  input_names=["x"], dynamic_axes={"x": {0: "N"}})
+x = torch.randn(2, 3, 224, 224)
+if sys.argv[4] == "dynamo":
+    torch.onnx.export(model, (x,), sys.argv[3], dynamo=True, opset_version=18, input_names=["x"],
+                      dynamic_shapes={"x": {0: "N"}})
+else:
+    torch.onnx.export(model, (x,), sys.argv[3], dynamo=False, opset_version=17, input_names=["x"],
+                      dynamic_axes={"x": {0: "N"}})
 """
+MODES = (("torchscript", "torch.onnx.export(dynamo=False)"), ("dynamo", "torch.onnx.export(dynamo=True)"))
+
+
+class Failed(Exception):
+    pass
 
 
 def measure(cmd):
     """Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of one child process."""
     t = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = p.stderr.read().decode(errors="replace")  # read before waiting: the exporters print a lot
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t
-    err = p.stderr.read().decode()
     p.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"failed: {' '.join(cmd)}\n{err}")
+        lines = [line for line in err.splitlines() if line.strip()]
+        said = [line for line in lines if "error" in line.lower()][:1] or lines[-1:] or ["(no message)"]
+        raise Failed(said[0].strip()[:200])
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
 
 
@@ -51,28 +77,42 @@ def side(cmd):
 
 def main():
     names = sys.argv[1:] or ["resnet50", "mobilenet_v2"]
+    worst = {mode: None for mode, _ in MODES}
     with tempfile.TemporaryDirectory() as tmp:
-        print(f"{'':14} {'wall seconds':^36}   {'CPU seconds (user+sys)':^36}   {'peak RSS':^30}")
-        print(f"{'model':14} {'torch':>10} {'onnxify':>10} {'speedup':>14}   {'torch':>10} {'onnxify':>10} "
-              f"{'speedup':>14}   {'torch':>9} {'onnxify':>9} {'ratio':>10}")
-        worst = None
+        print(f"{'model':14} {'exporter':32} {'wall s':>7} {'CPU s':>7} {'peak MB':>8}   {'onnxify is ... faster':>21} "
+              f"{'onnxify RSS':>11}")
+        print(f"{'':14} {'':32} {'':>7} {'':>7} {'':>8}   {'wall':>10} {'CPU':>10} {'/ this':>11}")
         for name in names:
             ckpt = os.path.join(tmp, name + ".pt")
             subprocess.run([PY, "-c", "import sys, torch, torchvision.models as m; torch.manual_seed(0); "
                             "torch.save(getattr(m, sys.argv[1])().state_dict(), sys.argv[2])", name, ckpt],
                            check=True)
-            t_wall, t_cpu, t_rss = side([PY, "-c", TORCH_EXPORT, name, ckpt, os.path.join(tmp, name + ".torch.onnx")])
-            src = f"{DIST}/torchvision/models/{SOURCES[name]}.py"
-            o_wall, o_cpu, o_rss = side([ONNXIFY, "export", src, "--path", DIST, "--model", name + "()", "--weights", ckpt,
-                                  "--input", "x=float32[N,3,224,224]", "-q",
-                                  "-o", os.path.join(tmp, name + ".onnxify.onnx")])
-            speedup = t_wall / o_wall
-            worst = speedup if worst is None else min(worst, speedup)
-            print(f"{name:14} {t_wall:9.2f}s {o_wall:9.2f}s {speedup:13.1f}x   {t_cpu:9.2f}s {o_cpu:9.2f}s "
-                  f"{t_cpu / o_cpu:13.1f}x   {t_rss:7.0f}MB {o_rss:7.0f}MB {o_rss / t_rss:9.2f}x", flush=True)
-        print(f"medians of {REPEAT} runs each; goal: wall speedup >= 20x, onnxify RSS below torch's. "
-              f"Worst wall speedup {worst:.1f}x. On a loaded machine wall time is mostly waiting for a core: "
-              f"compare CPU seconds there (torch's include its intra-op threads).")
+            src = f"{SITE}/torchvision/models/{SOURCES[name]}.py"
+            try:
+                ours = side([ONNXIFY, "export", src, "--path", SITE, "--model", name + "()", "--weights", ckpt,
+                             "--input", "x=float32[N,3,224,224]", "--opset", "17", "-q",
+                             "-o", os.path.join(tmp, name + ".onnxify.onnx")])
+                print(f"{name:14} {'onnxify export':32} {ours[0]:7.2f} {ours[1]:7.2f} {ours[2]:8.0f}", flush=True)
+            except Failed as e:  # still measure the torch side, without ratios
+                ours = None
+                print(f"{name:14} {'onnxify export':32} export fails: {e}", flush=True)
+            for mode, label in MODES:
+                try:
+                    t = side([PY, "-c", TORCH_EXPORT, name, ckpt, os.path.join(tmp, f"{name}.{mode}.onnx"), mode])
+                except Failed as e:
+                    print(f"{'':14} {label:32} export fails: {e}", flush=True)
+                    continue
+                row = f"{'':14} {label:32} {t[0]:7.2f} {t[1]:7.2f} {t[2]:8.0f}"
+                if ours:
+                    speedup = t[0] / ours[0]
+                    worst[mode] = speedup if worst[mode] is None else min(worst[mode], speedup)
+                    row += f"   {speedup:9.1f}x {t[1] / ours[1]:9.1f}x {ours[2] / t[2]:10.2f}x"
+                print(row, flush=True)
+        print(f"medians of {REPEAT} runs each (peak RSS: the largest); goal: wall speedup >= 20x, onnxify RSS below "
+              "torch's. Worst wall speedup: " + ", ".join(
+                  f"{label} {worst[mode]:.1f}x" if worst[mode] is not None else f"{label} -" for mode, label in MODES)
+              + ". On a loaded machine wall time is mostly waiting for a core: compare CPU seconds there (torch's "
+              "include its intra-op threads).")
 
 
 if __name__ == "__main__":
