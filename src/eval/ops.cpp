@@ -471,6 +471,9 @@ Value getitem(Interp& I, const Value& o, const Value& key) {
   Type* t = I.type_of(o);
   if (t->slots.getitem) return t->slots.getitem(I, o, key);
   if (is_type(o)) {
+    // type[C] is a GenericAlias although type has no __class_getitem__ (CPython special-cases it,
+    // so that int[...] is not inherited from the metaclass).
+    if (as_type(o) == I.t.type) return generic_alias(I, o, key);
     Value cg = getattr_opt(I, o, I.names.__class_getitem__);
     if (cg) return call(I, cg, key);
     raisef(I, I.exc.TypeError, "type '{}' is not subscriptable", as_type(o)->name_view());

@@ -294,7 +294,7 @@ Value embedding(OpCall& c) {
 Value one_hot(OpCall& c) {
   TensorObj* x = c.t(0);
   int64_t n = c.a.int_(1);
-  if (x->dtype != DType::Int64) c.runtime_error("one_hot is only applicable to index tensor.");
+  if (x->dtype != DType::Int64) c.runtime_error("one_hot is only applicable to index tensor of type LongTensor.");
   if (n < -1) c.runtime_error("num_classes should be -1 or positive");
   std::vector<DimExpr> shape = x->shape;
   // num_classes=-1 is max(input) + 1: a size only known when the model runs.

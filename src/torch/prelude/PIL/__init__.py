@@ -8,4 +8,7 @@ def __getattr__(name):
     import _onnxify
     if name.startswith("__"):
         raise AttributeError(name)
+    if name == "Image":  # `from PIL import Image` asks the package first: the stand-in submodule
+        import PIL.Image
+        return PIL.Image
     return _onnxify.poison(f"PIL.{name}", "PIL is not available during conversion")

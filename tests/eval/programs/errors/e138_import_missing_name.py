@@ -1,4 +1,4 @@
 # expect-error
 print('start import_missing_name')
-from math import nothing_here
+from sys import nothing_here
 print('not reached')

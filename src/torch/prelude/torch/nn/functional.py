@@ -265,12 +265,13 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
 # ---- shapes ------------------------------------------------------------------------------------
 
 def pad(input, pad, mode="constant", value=None):
-    # PyTorch 1.13's native pad: constant pads any trailing dims (negative pads crop); the other modes
-    # pad the last 1, 2 or 3 dims of a batched or unbatched input.
+    # PyTorch's native pad: constant pads any trailing dims (negative pads crop); the other modes
+    # pad the last 1, 2 or 3 dims of a batched or unbatched input. Messages are PyTorch 2.14's.
     if len(pad) % 2 != 0:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.dim():
-        raise RuntimeError("Padding length too large")
+        raise RuntimeError("Padding length should be less than or equal to two times the input dimension but got "
+                           f"padding length {len(pad)} and input of dimension {input.dim()}")
     if mode == "constant":
         return _VF.constant_pad_nd(input, pad, 0.0 if value is None else value)
     if mode not in ("reflect", "replicate", "circular"):
@@ -284,7 +285,11 @@ def pad(input, pad, mode="constant", value=None):
         if mode == "replicate":
             return getattr(_nn, f"replication_pad{k}d")(input, pad)
         return _pad_circular(input, pad)
-    raise NotImplementedError("Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now")
+    raise NotImplementedError(f"Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\n"
+                              "Supported combinations for non-constant padding:\n"
+                              "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                              "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                              "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
 
 
 def _pad_circular(input, pad):
@@ -587,8 +592,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             output_size = [int(math.floor(float(input.size(i + 2)) * scale_factors[i])) for i in range(dim)]
             scale_factors = None
         # else: symbolic sizes; the native op computes floor(size * scale) when the model runs.
-    if antialias and not (mode in ("bilinear", "bicubic") and input.ndim == 4):
-        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
+    if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.ndim == 4):
+        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D "
+                         "tensor as input")
     wants = {"nearest": None, "nearest-exact": None, "area": None, "linear": 3, "bilinear": 4, "bicubic": 4,
              "trilinear": 5}
     if mode not in wants or input.dim() not in (3, 4, 5):

@@ -365,7 +365,8 @@ class Softmin(Module):
 
 class Softmax2d(Module):
     def forward(self, input):
-        assert input.dim() == 3 or input.dim() == 4, "Softmax2d requires a 3D or 4D tensor as input"
+        if input.dim() not in (3, 4):
+            raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead")
         return F.softmax(input, -3, _stacklevel=5)
 
 

@@ -191,6 +191,23 @@ class ModuleList(Module):
             combined.add_module(str(i), module)
         return combined
 
+    def __repr__(self):
+        # PyTorch 2.x prints a run of children with identical reprs once: "(0-2): 3 x Block(...)".
+        if len(self) == 0:
+            return self._get_name() + "()"
+        runs = []  # [first index, last index, repr]
+        for i, module in enumerate(self):
+            r = repr(module)
+            if runs and runs[-1][2] == r:
+                runs[-1][1] = i
+            else:
+                runs.append([i, i, r])
+        lines = []
+        for first, last, r in runs:
+            head = f"({first})" if first == last else f"({first}-{last}): {last - first + 1} x"
+            lines.append(_addindent(f"{head}: {r}" if first == last else f"{head} {r}", 2))
+        return self._get_name() + "(\n  " + "\n  ".join(lines) + "\n)"
+
     def __dir__(self):
         keys = super().__dir__()
         keys = [key for key in keys if not key.isdigit()]

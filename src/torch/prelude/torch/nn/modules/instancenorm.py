@@ -25,6 +25,11 @@ class _InstanceNorm(_NormBase):
 
     def forward(self, input):
         self._check_input_dim(input)
+        feature_dim = input.dim() - self._get_no_batch_dim()
+        if self.affine and input.size(feature_dim) != self.num_features:
+            # (PyTorch only warns when affine=False: num_features is then unused)
+            raise ValueError(f"expected input's size at dim={feature_dim} to match num_features ({self.num_features}), "
+                             f"but got: {input.size(feature_dim)}.")
         if input.dim() == self._get_no_batch_dim():
             return self._handle_no_batch_input(input)
         return self._apply_instance_norm(input)

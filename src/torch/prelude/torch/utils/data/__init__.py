@@ -1,8 +1,12 @@
 """torch.utils.data: datasets and loaders, for modules that define them next to a model. Nothing
-is ever loaded during conversion."""
+is ever loaded during conversion. The classes are generic as in PyTorch (`Dataset[T_co]`,
+`Sampler[List[int]]`), since library code subscripts them in class statements."""
+from typing import Generic, TypeVar
+
+T_co = TypeVar("T_co", covariant=True)
 
 
-class Dataset:
+class Dataset(Generic[T_co]):
     def __getitem__(self, index):
         raise NotImplementedError
 
@@ -31,7 +35,7 @@ class Subset(Dataset):
         self.indices = indices
 
 
-class Sampler:
+class Sampler(Generic[T_co]):
     def __init__(self, data_source=None):
         pass
 
@@ -48,7 +52,7 @@ class BatchSampler(Sampler):
     pass
 
 
-class DataLoader:
+class DataLoader(Generic[T_co]):
     def __init__(self, dataset, *args, **kwargs):
         self.dataset = dataset
 
