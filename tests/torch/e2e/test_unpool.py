@@ -4,12 +4,12 @@ symbolic sizes, ints), and SegNetTiny (tests/torch/models/unpool.py), a SegNet-s
 with batch > 1, channels > 1, odd sizes, padding and stride != kernel. test_targets.py exports all of
 them for every target and opset. torch.onnx.export (Debian's torch 1.13) cannot export the model:
 test_torch_onnx_export_fails records that."""
-import io
+import numpy as np
 
 import pytest
 import torch
 
-from harness import Batch, Case, check
+from harness import Batch, Case, check, ort
 
 HW = [{"N": 2, "H": 9, "W": 11}, {"N": 3, "H": 8, "W": 7}]
 
@@ -51,19 +51,32 @@ def test_unpool(case):
     check(BATCH.get(case))
 
 
-def test_torch_onnx_export_fails():
-    """The anchor: torch.onnx.export (torch 1.13) refuses max_unpool2d at every opset it writes."""
+def test_torch_onnx_export_anchors(tmp_path):
+    """The anchors on SegNetTiny, as the README's worked example reports them. PyTorch 2.14's
+    TorchScript exporter (dynamo=False) cannot trace max_unpool2d's size check; its torch.export-based
+    exporter (dynamo=True) exports it right once every dynamic dim gets a minimum (without one,
+    torch.export stops: "Expected derived min value of 4*_W - 3 to be >= 0")."""
+    import warnings
     from harness import _import_source
     model = eval("SegNetTiny()", vars(_import_source(CASES[-1]))).eval()
     x = torch.randn(2, 3, 23, 17)
-    for opset in (13, 17):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         with pytest.raises(Exception) as e:
-            torch.onnx.export(model, x, io.BytesIO(), opset_version=opset, input_names=["x"],
-                              dynamic_axes={"x": {0: "N", 2: "H", 3: "W"}})
-        # Recorded message (torch 1.13.1): "Exporting the operator 'aten::max_unpool2d' to ONNX opset
-        # version 17 is not supported. ..."
-        assert "max_unpool2d" in str(e.value), str(e.value)
-        assert "not supported" in str(e.value), str(e.value)
+            torch.onnx.export(model, (x,), str(tmp_path / "traced.onnx"), opset_version=18, input_names=["x"],
+                              dynamic_axes={"x": {0: "N", 2: "H", 3: "W"}}, dynamo=False)
+        # Recorded message (torch 2.14.1): "cond must be a bool, but got a Tensor. ..."
+        assert "cond must be a bool" in str(e.value), str(e.value)
+        Dim = torch.export.Dim
+        path = str(tmp_path / "dynamo.onnx")
+        torch.onnx.export(model, (x,), path, opset_version=18, input_names=["x"], dynamo=True,
+                          dynamic_shapes={"x": {0: Dim("N", min=1), 2: Dim("H", min=8), 3: Dim("W", min=8)}})
+    for shape in ((2, 3, 23, 17), (1, 3, 16, 20)):
+        xs = torch.randn(*shape)
+        with torch.no_grad():
+            want = model(xs).numpy()
+        got = list(ort.run(path, {"x": xs.numpy()}).values())[0]
+        np.testing.assert_allclose(got, want, rtol=1e-3, atol=1e-4)
 
 
 def test_invalid_output_size_is_pytorchs_error():
