@@ -230,6 +230,11 @@ MODULE_CASES = [
     op("nn_batchnorm2d_no_stats", "Module('BatchNorm2d', 3, track_running_stats=False)", x="float32[N,3,4,5]"),
     op("nn_layernorm", "Module('LayerNorm', (3, 4))", x="float32[N,3,4]"),
     op("nn_groupnorm", "Module('GroupNorm', 2, 4)", x="float32[N,4,3,3]"),
+    # PyTorch 2.x: affine norms without the additive term (bias=False)
+    op("nn_layernorm_no_bias", "Module('LayerNorm', 4, bias=False)", x="float32[N,3,4]"),
+    op("nn_groupnorm_no_bias", "Module('GroupNorm', 2, 4, bias=False)", x="float32[N,4,3,3]"),
+    op("nn_batchnorm2d_no_bias", "Module('BatchNorm2d', 3, bias=False)", x="float32[N,3,4,5]"),
+    op("nn_instancenorm2d_no_bias", "Module('InstanceNorm2d', 3, affine=True, bias=False)", x="float32[N,3,4,5]"),
     op("nn_relu", "Module('ReLU')", x="float32[N,4]"),
     op("nn_relu_inplace", "Module('ReLU', inplace=True)", x="float32[N,4]"),
     op("nn_relu6", "Module('ReLU6', inplace=True)", x="float32[N,4]"),

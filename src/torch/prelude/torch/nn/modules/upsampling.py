@@ -30,7 +30,7 @@ class Upsample(Module):
             info = "scale_factor=" + repr(self.scale_factor)
         else:
             info = "size=" + repr(self.size)
-        info += ", mode=" + self.mode
+        info += ", mode=" + repr(self.mode)
         return info
 
 
