@@ -44,6 +44,18 @@ std::string find_prefix(const ZipArchive& zip) {
       "a zip archive without data.pkl ({} entries): not a checkpoint written by torch.save", entries.size()));
 }
 
+// A record's bytes as Python writes a bytes literal (b'big', b'\x9a\x01'): a corrupt record
+// must not put raw bytes into a diagnostic.
+std::string printable_bytes(std::string_view b) {
+  std::string out = "b'";
+  for (unsigned char c : b) {
+    if (c == '\\' || c == '\'') out += fmt::format("\\{}", static_cast<char>(c));
+    else if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
+    else out += fmt::format("\\x{:02x}", c);
+  }
+  return out + "'";
+}
+
 }  // namespace
 
 Value load_torch_zip(const Bytes& file, Heap& heap) {
@@ -54,10 +66,11 @@ Value load_torch_zip(const Bytes& file, Heap& heap) {
         "a TorchScript archive (torch.jit.save), not a torch.save checkpoint; save model.state_dict() with "
         "torch.save");
   if (const ZipEntry* bo = zip.find(prefix + "byteorder")) {
-    std::string_view order = zip.read(*bo).view();
+    Bytes record = zip.read(*bo);  // (owns the inflated buffer of a deflated record: keep it alive)
+    std::string_view order = record.view();
     if (order != "little")
-      throw Diagnostic::error(fmt::format(
-          "the checkpoint's byte order is '{}'; onnxify reads little-endian data", order.substr(0, 16)));
+      throw Diagnostic::error(fmt::format("the checkpoint's byte order is {}; onnxify reads little-endian data",
+                                          printable_bytes(order.substr(0, 16))));
   }
 
   std::unordered_map<std::string, StorageObject*> storages;
