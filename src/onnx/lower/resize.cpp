@@ -246,10 +246,6 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
   std::vector<Int> full = {int_dim(b, x, 0), int_dim(b, x, 1)};
   full.insert(full.end(), osz.begin(), osz.end());
   Type yt = Type::tensor(Builder::elem(x), exprs(full));
-  auto scale_of = [&](size_t i) -> std::optional<double> {
-    if (use_scales) return sf[i];
-    return std::nullopt;
-  };
 
   if (mode == "area") {
     out = {adaptive_avg_pool_to(b, ctx, x, osz)};
@@ -264,6 +260,17 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
     axis_same.push_back(in_dims[i].expr.provably_equal(osz[i].expr));
     same = same && axis_same.back();
   }
+  // Which kernels of PyTorch 2.14 (CPU) take an axis whose size is unchanged as an identity even when
+  // a scale factor says otherwise (read off eager: F.interpolate(arange(3), scale_factor=1.2)):
+  // the linear modes, antialiased ones, and nearest on 2-d images (its 1-d and 3-d kernels and
+  // bicubic use the scale factor).
+  bool identity_axes = antialias || (!cubic && mode != "nearest" && mode != "nearest-exact") ||
+                       (mode == "nearest" && sp == 2);
+  auto axis_identity = [&](size_t i) { return use_scales && axis_same[i] && identity_axes; };
+  auto scale_of = [&](size_t i) -> std::optional<double> {
+    if (use_scales && !axis_identity(i)) return sf[i];
+    return std::nullopt;  // coordinates from the sizes (in / out; 1 on an identity axis)
+  };
   if (same && !antialias) {
     out = {b.op("Identity", {x}, Attrs(), yt)};
     return;
@@ -298,8 +305,8 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
   std::vector<float> scales = {1.0f, 1.0f};
   bool resize_ok = true;
   for (size_t i = 0; i < sp && resize_ok; ++i) {
-    if (use_scales && axis_same[i] && !nearest && !cubic) {
-      scales.push_back(1.0f);  // PyTorch's per-axis identity of the linear modes
+    if (axis_identity(i)) {
+      scales.push_back(1.0f);  // PyTorch's per-axis identity (above)
     } else if (use_scales) {
       auto c = resize_scale(sf[i], in_dims[i], nearest, exact);
       if (c)

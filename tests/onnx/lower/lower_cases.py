@@ -302,7 +302,7 @@ def _adaptive_avg_static():
     body = "\n".join([
         "  %d = onnxify::adaptive_avg_pool(%x) {output_size = [4, 2]} : float32[N, 3, 4, 2]",
         "  %o = onnxify::adaptive_avg_pool(%x) {output_size = [3, 3]} : float32[N, 3, 3, 3]",
-        "  %l = onnxify::adaptive_avg_pool(%y) {output_size = [4]} : float32[N, 7]",
+        "  %l = onnxify::adaptive_avg_pool(%y) {output_size = [4]} : float32[N, 7, 4]",
         "  %v = onnxify::adaptive_avg_pool(%z) {output_size = [2, 3, 2]} : float32[N, 2, 2, 3, 2]",
     ])
     ir = graph([("x", "float32[N, 3, 8, 6]"), ("y", "float32[N, 7, 9]"), ("z", "float32[N, 2, 5, 4, 3]")], body,

@@ -96,6 +96,11 @@ def interpolate_cases(rng):
             continue
         if ref[0].size == 0:
             continue
+        if aa and ref[0].shape[-1] == 1:
+            # PyTorch 2.14's CPU antialias kernel is wrong when the output is one column wide on a
+            # contiguous input: arange(5.) as 5x1 -> 3x1 gives [0.43, 0.43, 0.43] (its channels_last
+            # path gives [0.43, 2.0, 3.57]). No oracle for those.
+            continue
         yield graph([("x", f"float32[2, 3, {h}, {w}]")], body, ["y"]), {"x": x}, ref
 
 
