@@ -1,5 +1,7 @@
 """The PyTorch 2.x API that 1.13 had no form of: F.scaled_dot_product_attention (masks, is_causal with
-L != S, scale, enable_gqa, rank 3 and 4, broadcasting), nn.RMSNorm / F.rms_norm / torch.rms_norm. Each case is
+L != S, scale, enable_gqa, rank 3 and 4, broadcasting), nn.RMSNorm / F.rms_norm / torch.rms_norm,
+torch.compile / torch.compiler / torch._dynamo, torch.nn.attention.sdpa_kernel,
+torch.backends.cuda.sdp_kernel. Each case is
 exported with symbolic batch and sequence sizes and checked against PyTorch 2.14 eager in ONNX
 Runtime at two sizes (harness.py); test_targets.py runs them for every target x opset (Attention and
 RMSNormalization at opsets 23+: test_granularity.py checks where they appear). Models:
@@ -14,6 +16,11 @@ import torch
 from harness import Batch, Case, MODELS, ONNXIFY, check
 
 sys.path.insert(0, MODELS)  # torch2.py imports ops.py's helpers (onnxify: the source's folder is an import root)
+
+# torch.compile must not change what a model computes, and the oracle is eager PyTorch: run the
+# compiled functions of the test models eagerly (no inductor build in the test; torch.compile still
+# returns its OptimizedModule wrapper, so checkpoints keep PyTorch's `_orig_mod.` keys).
+torch._dynamo.config.disable = True
 
 F_ = "torch.nn.functional."
 
@@ -103,6 +110,18 @@ CASES = [
     case("rms_norm_default_eps_float64", "ScaledRmsNorm(1e-8)", NL, x="float64[N,L,8]"),
     case("rms_norm_default_eps_float16", "ScaledRmsNorm(1e-2, (4, 8))", NL, rtol=1e-2, atol=1e-3,
          x="float16[N,4,8]"),
+    # ---- torch.compile, torch.compiler, torch._dynamo (all no-ops) ----
+    case("compiled_block", "CompiledBlock()", [{"N": 2}, {"N": 5}], x="float32[N,4]"),
+    case("compile_module", "torch.compile(Plain())", [{"N": 2}, {"N": 5}], x="float32[N,4]"),
+    case("compile_module_mode", "torch.compile(Plain(), mode='max-autotune', dynamic=True)", [{"N": 2}, {"N": 3}],
+         x="float32[N,4]"),
+    case("compile_module_disabled", "torch.compile(Plain(), disable=True)", [{"N": 2}, {"N": 3}], x="float32[N,4]"),
+    case("compile_decorator_form", "torch.compile(options={'max_autotune': True})(Plain())", [{"N": 2}, {"N": 3}],
+         x="float32[N,4]"),
+    case("dynamo_optimize", "torch._dynamo.optimize('eager')(Plain())", [{"N": 2}, {"N": 3}], x="float32[N,4]"),
+    # ---- kernel selection (no-op contexts) ----
+    case("sdpa_kernel_contexts", "KernelChoice()", NL, q="float32[N,2,L,8]", k="float32[N,2,L,8]",
+         v="float32[N,2,L,8]"),
 ]
 
 BATCH = Batch(CASES)
@@ -149,6 +168,7 @@ ERRORS = [
     ("rms_norm_rank", "Module('RMSNorm', [2, 5, 1], elementwise_affine=False)", {"x": "float32[2,5]"}),
     ("rms_norm_weight_shape", f"Fn('{F_}rms_norm', [3, 5], torch.ones(3, 4))", {"x": "float32[2,3,5]"}),
     ("rms_norm_int", f"Fn('{F_}rms_norm', [5])", {"x": "int64[2,5]"}),
+    ("compile_mode_and_options", "torch.compile(Plain(), mode='default', options={})", {"x": "float32[2,4]"}),
 ]
 
 

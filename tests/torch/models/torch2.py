@@ -1,10 +1,12 @@
 """The PyTorch 2.x API that 1.13 had no form of (tests/torch/e2e/test_torch2.py):
-F.scaled_dot_product_attention, nn.RMSNorm / F.rms_norm. Re-exports ops.py's Fn / Module helpers."""
+F.scaled_dot_product_attention, nn.RMSNorm / F.rms_norm, torch.compile / torch.compiler /
+torch._dynamo, torch.nn.attention.sdpa_kernel and torch.backends.cuda.sdp_kernel. Re-exports ops.py's Fn / Module helpers."""
 import math
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from ops import Fn, Module, X, Y, Z  # noqa: F401
 
@@ -121,3 +123,105 @@ class ScaledRmsNorm(nn.Module):
 
     def forward(self, x):
         return F.rms_norm(x * self.scale, self.shape, eps=self.eps)
+
+
+# ---- torch.compile, torch.compiler, torch._dynamo ---------------------------------------------------
+
+torch._dynamo.config.cache_size_limit = 64
+torch._dynamo.config.suppress_errors = True
+
+
+@torch.compile
+def _gelu_plain(x):
+    return F.gelu(x)
+
+
+@torch.compile(mode="reduce-overhead")
+def _scale_mode(x):
+    return x * 2.0
+
+
+@torch.compile(dynamic=True, backend="inductor")
+def _shift(x):
+    return x + 1.0
+
+
+@torch.compiler.disable
+def _eager_only(x):
+    return x.sin()
+
+
+@torch.compiler.disable(recursive=False)
+def _eager_only_shallow(x):
+    return x.cos()
+
+
+@torch._dynamo.disable
+def _dynamo_off(x):
+    return x * x
+
+
+@torch._dynamo.disable(recursive=True)
+def _dynamo_off_args(x):
+    return x - 0.5
+
+
+@torch._dynamo.allow_in_graph
+def _in_graph(x):
+    return x.abs()
+
+
+class CompiledBlock(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.compiled_fc = torch.compile(nn.Linear(4, 4))  # an OptimizedModule: keys `compiled_fc._orig_mod.*`
+
+    @torch.compile(dynamic=False)
+    def helper(self, x):
+        return self.fc(x)
+
+    def forward(self, x):
+        torch._dynamo.mark_dynamic(x, 0)
+        torch._dynamo.config.capture_scalar_outputs = True
+        if torch.compiler.is_compiling() or torch._dynamo.is_compiling():
+            x = x * 100.0  # never taken: nothing here is being compiled
+        y = _gelu_plain(self.helper(x))
+        y = _scale_mode(y) + _shift(y) + _eager_only(y) + _eager_only_shallow(y)
+        y = y + _dynamo_off(y) + _dynamo_off_args(y) + _in_graph(y)
+        return self.compiled_fc(y)
+
+
+class Plain(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 3)
+        self.norm = nn.LayerNorm(3)
+
+    def forward(self, x):
+        return self.norm(self.fc(x)).relu()
+
+
+# ---- kernel selection contexts ----------------------------------------------------------------------
+
+class KernelChoice(nn.Module):
+    @sdpa_kernel(SDPBackend.MATH)
+    def math_only(self, q, k, v):
+        return F.scaled_dot_product_attention(q, k, v)
+
+    def forward(self, q, k, v):
+        with sdpa_kernel([SDPBackend.FLASH_ATTENTION, SDPBackend.MATH]):
+            a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        with torch.nn.attention.sdpa_kernel(backends=[SDPBackend.MATH], set_priority=True):
+            b = F.scaled_dot_product_attention(q, k, v, scale=0.5)
+        with torch.backends.cuda.sdp_kernel(enable_flash=False, enable_mem_efficient=False):
+            c = F.scaled_dot_product_attention(q, k, v)
+        torch.backends.cuda.enable_flash_sdp(False)
+        torch.backends.cuda.enable_mem_efficient_sdp(False)
+        torch.backends.cuda.enable_math_sdp(True)
+        torch.backends.cuda.matmul.allow_tf32 = True
+        torch.backends.cuda.enable_flash_sdp(True)
+        torch.backends.cuda.enable_mem_efficient_sdp(True)
+        torch.backends.cuda.matmul.allow_tf32 = False
+        d = self.math_only(q, k, v) if torch.backends.cuda.math_sdp_enabled() else q
+        return a + b + c + d
