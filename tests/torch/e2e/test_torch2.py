@@ -1,7 +1,8 @@
 """The PyTorch 2.x API that 1.13 had no form of: F.scaled_dot_product_attention (masks, is_causal with
 L != S, scale, enable_gqa, rank 3 and 4, broadcasting), nn.RMSNorm / F.rms_norm / torch.rms_norm,
 torch.compile / torch.compiler / torch._dynamo, torch.nn.attention.sdpa_kernel,
-torch.backends.cuda.sdp_kernel. Each case is
+torch.backends.cuda.sdp_kernel, the export flags (torch.onnx.is_in_onnx_export() and
+torch.jit.is_tracing() are True in onnxify), torch.fx.wrap and torch._assert. Each case is
 exported with symbolic batch and sequence sizes and checked against PyTorch 2.14 eager in ONNX
 Runtime at two sizes (harness.py); test_targets.py runs them for every target x opset (Attention and
 RMSNormalization at opsets 23+: test_granularity.py checks where they appear). Models:
@@ -122,6 +123,11 @@ CASES = [
     # ---- kernel selection (no-op contexts) ----
     case("sdpa_kernel_contexts", "KernelChoice()", NL, q="float32[N,2,L,8]", k="float32[N,2,L,8]",
          v="float32[N,2,L,8]"),
+    # ---- export flags, torch.fx.wrap, torch._assert ----
+    case("export_flags", "ExportFlags()", NL, x="float32[N,L]"),
+    case("vit_interpolate_pos_encoding", "PosEmbedViT()", [{"N": 2, "H": 32, "W": 32}, {"N": 1, "H": 48, "W": 24}],
+         pixel_values="float32[N,3,H,W]"),
+    case("fx_wrap_and_assert", "FxAndAssert()", NL, x="float32[N,L,4]"),
 ]
 
 BATCH = Batch(CASES)
@@ -169,6 +175,7 @@ ERRORS = [
     ("rms_norm_weight_shape", f"Fn('{F_}rms_norm', [3, 5], torch.ones(3, 4))", {"x": "float32[2,3,5]"}),
     ("rms_norm_int", f"Fn('{F_}rms_norm', [5])", {"x": "int64[2,5]"}),
     ("compile_mode_and_options", "torch.compile(Plain(), mode='default', options={})", {"x": "float32[2,4]"}),
+    ("assert_false", "AssertFeatures(5)", {"x": "float32[2,4]"}),
 ]
 
 
@@ -196,3 +203,50 @@ def test_dropout_warns(tmp_path):
                           "-o", str(tmp_path / "d.onnx")], capture_output=True, text=True, timeout=300)
     assert got.returncode == 0, got.stderr
     assert "warning: scaled_dot_product_attention: dropout_p=0.3 is not applied" in got.stderr, got.stderr
+
+
+def test_flags_and_modules(tmp_path):
+    """The answers of the 2.x flags and the no-op namespaces, printed by the model source during
+    `onnxify export`: the export flags an exporter sets (where eager PyTorch says False: onnxify's
+    decision, see the torch.jit and torch.onnx docstrings), the compiler's flags unset, SDPBackend's
+    members, the config setters, torch.compile's wrapper of a module."""
+    script = tmp_path / "flags.py"
+    script.write_text("\n".join([
+        "import torch",
+        "import torch._dynamo",
+        "import torch.backends.cuda",
+        "from torch.nn.attention import SDPBackend, sdpa_kernel",
+        "print(torch.onnx.is_in_onnx_export(), torch.jit.is_tracing(), torch.jit.is_scripting())",
+        "print(torch.compiler.is_compiling(), torch.compiler.is_dynamo_compiling(), torch.compiler.is_exporting(),"
+        " torch._dynamo.is_compiling())",
+        "print([(m.name, m.value) for m in SDPBackend], SDPBackend.MATH)",
+        "torch._dynamo.config.cache_size_limit = 64",
+        "print(torch._dynamo.config.cache_size_limit, torch._dynamo.config.suppress_errors)",
+        "with torch._dynamo.config.patch(suppress_errors=True), sdpa_kernel(SDPBackend.MATH):",
+        "    print('in contexts')",
+        "f = lambda x: x",
+        "print(torch.compile(f, fullgraph=True) is f, torch.compiler.disable(f) is f, torch._dynamo.disable(f) is f,"
+        " torch.fx.wrap(f) is f, torch.fx.wrap('f'))",
+        "print(type(torch.compile(torch.nn.Linear(2, 3))).__name__, list(torch.compile(torch.nn.Linear(2, 3))"
+        ".state_dict()))",
+        "print(torch.compile(torch.nn.Linear(2, 3)).out_features, torch.nn.RMSNorm([2, 3]))",
+        "print(torch.backends.cuda.flash_sdp_enabled(), torch.backends.cuda.is_built())",
+        "class Net(torch.nn.Module):",
+        "    def forward(self, x):",
+        "        return x",
+    ]) + "\n")
+    got = subprocess.run([ONNXIFY, "export", str(script), "--model", "Net()", "--input", "x=float32[N]", "-q", "-o",
+                          str(tmp_path / "f.onnx")], capture_output=True, text=True, timeout=300)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.splitlines() == [
+        "True True False",
+        "False False False False",
+        "[('ERROR', -1), ('MATH', 0), ('FLASH_ATTENTION', 1), ('EFFICIENT_ATTENTION', 2), ('CUDNN_ATTENTION', 3), "
+        "('OVERRIDEABLE', 4)] SDPBackend.MATH",
+        "64 False",
+        "in contexts",
+        "True True True True f",
+        "OptimizedModule ['_orig_mod.weight', '_orig_mod.bias']",
+        "3 RMSNorm((2, 3), eps=None, elementwise_affine=True)",
+        "True False",
+    ], got.stdout

@@ -1,6 +1,8 @@
 """The PyTorch 2.x API that 1.13 had no form of (tests/torch/e2e/test_torch2.py):
 F.scaled_dot_product_attention, nn.RMSNorm / F.rms_norm, torch.compile / torch.compiler /
-torch._dynamo, torch.nn.attention.sdpa_kernel and torch.backends.cuda.sdp_kernel. Re-exports ops.py's Fn / Module helpers."""
+torch._dynamo, torch.nn.attention.sdpa_kernel and torch.backends.cuda.sdp_kernel, the export flags
+(torch.onnx.is_in_onnx_export, torch.jit.is_tracing), torch.fx.wrap and torch._assert.
+Re-exports ops.py's Fn / Module helpers."""
 import math
 
 import torch
@@ -225,3 +227,105 @@ class KernelChoice(nn.Module):
         torch.backends.cuda.matmul.allow_tf32 = False
         d = self.math_only(q, k, v) if torch.backends.cuda.math_sdp_enabled() else q
         return a + b + c + d
+
+
+# ---- export flags -----------------------------------------------------------------------------------
+
+class ExportFlags(nn.Module):
+    """Both branches compute the same numbers; the eager ones use Python lists of the tensor's values,
+    which only exist when the model runs (onnxify refuses them), so the export succeeds only when
+    onnxify takes the branches an exporter takes: is_in_onnx_export() and is_tracing() True,
+    is_scripting(), is_compiling() and is_exporting() False."""
+
+    def forward(self, x):
+        if torch.onnx.is_in_onnx_export():
+            a = x * 2.0
+        else:
+            a = torch.tensor(x.tolist()) * 2.0
+        if torch.jit.is_tracing():
+            b = a + 1.0
+        else:
+            b = torch.tensor(a.tolist()) + 1.0
+        if not torch.jit.is_scripting() and not torch.compiler.is_compiling() and not torch.compiler.is_exporting():
+            c = b.exp()
+        else:
+            c = torch.tensor(b.tolist()).exp()
+        return c
+
+
+# ---- torch.fx.wrap, torch._assert ---------------------------------------------------------------------
+
+def _fx_helper(x, n):
+    return x * n
+
+
+torch.fx.wrap("_fx_helper")
+
+
+@torch.fx.wrap
+def _fx_decorated(x):
+    return x.clamp(min=0.0)
+
+
+class FxAndAssert(nn.Module):
+    def forward(self, x):
+        torch._assert(x.dim() == 3, "expected (N, L, 4)")
+        torch._assert(x.shape[-1] == 4, f"expected 4 features, got {x.shape[-1]}")
+        torch._assert(x.size(0) > 0, "empty batch")  # a symbolic size: only known when the model runs
+        torch._assert(x.size(1) >= x.size(0) - 100, "sequence too short")
+        torch._assert((x.abs() >= 0).all(), "NaN in the input")  # a tensor computed by the model
+        return _fx_decorated(_fx_helper(x, x.size(1)))
+
+
+class AssertFeatures(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.n = n
+
+    def forward(self, x):
+        torch._assert(x.shape[1] == self.n, f"expected {self.n} features")
+        return x
+
+
+def torch_int(x):
+    """transformers.utils.generic.torch_int: sizes stay tensors while tracing."""
+    return x.to(torch.int64) if torch.jit.is_tracing() and isinstance(x, torch.Tensor) else int(x)
+
+
+class PosEmbedViT(nn.Module):
+    """ViT patch and position embeddings with transformers' interpolate_pos_encoding (ViTEmbeddings,
+    transformers 5.x), which under torch.jit.is_tracing() always interpolates "to ensure the exported
+    model works for dynamic input shapes": with symbolic H and W the file resizes the position table
+    for every image size, including the trained one (where eager PyTorch returns the table itself)."""
+
+    def __init__(self, image_size=32, patch_size=8, dim=16):
+        super().__init__()
+        num_patches = (image_size // patch_size) ** 2
+        self.projection = nn.Conv2d(3, dim, kernel_size=patch_size, stride=patch_size)
+        self.cls_token = nn.Parameter(torch.randn(1, 1, dim))
+        self.position_embeddings = nn.Parameter(torch.randn(1, num_patches + 1, dim))
+        self.patch_size = patch_size
+
+    def interpolate_pos_encoding(self, embeddings, height, width):
+        num_patches = embeddings.shape[1] - 1
+        num_positions = self.position_embeddings.shape[1] - 1
+        if not torch.jit.is_tracing() and num_patches == num_positions and height == width:
+            return self.position_embeddings
+        class_pos_embed = self.position_embeddings[:, :1]
+        patch_pos_embed = self.position_embeddings[:, 1:]
+        dim = embeddings.shape[-1]
+        new_height = height // self.patch_size
+        new_width = width // self.patch_size
+        sqrt_num_positions = torch_int(num_positions**0.5)
+        patch_pos_embed = patch_pos_embed.reshape(1, sqrt_num_positions, sqrt_num_positions, dim)
+        patch_pos_embed = patch_pos_embed.permute(0, 3, 1, 2)
+        patch_pos_embed = nn.functional.interpolate(patch_pos_embed, size=(new_height, new_width), mode="bicubic",
+                                                    align_corners=False)
+        patch_pos_embed = patch_pos_embed.permute(0, 2, 3, 1).view(1, -1, dim)
+        return torch.cat((class_pos_embed, patch_pos_embed), dim=1)
+
+    def forward(self, pixel_values):
+        batch_size, _, height, width = pixel_values.shape
+        embeddings = self.projection(pixel_values).flatten(2).transpose(1, 2)
+        embeddings = torch.cat((self.cls_token.expand(batch_size, -1, -1), embeddings), dim=1)
+        return embeddings + self.interpolate_pos_encoding(embeddings, height, width)
