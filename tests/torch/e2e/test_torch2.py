@@ -64,6 +64,8 @@ CASES = [
     sdpa("sdpa_float_mask_2d_3d", q=Q3, k=K3, v=V3, m="float32[L,S]"),
     sdpa("sdpa_float64", "scale=0.25", q="float64[N,2,L,8]", k="float64[N,2,S,8]", v="float64[N,2,S,6]",
          m="float64[L,S]"),
+    case("sdpa_float16", "Sdpa(is_causal=True)", LS, rtol=1e-2, atol=2e-3, q="float16[N,2,L,8]", k="float16[N,2,S,8]",
+         v="float16[N,2,S,6]"),
     sdpa("sdpa_float64_float32_mask", q="float64[N,2,L,8]", k="float64[N,2,S,8]", v="float64[N,2,S,6]",
          m="float32[N,1,L,S]"),
     case("sdpa_float_mask_from_bool", "SdpaFloatMaskFromBool()", LS, gen={"m": "bool"}, q=Q4, k=K4, v=V4,
