@@ -367,6 +367,9 @@ std::string check_sdpa(const Node& n) {
   for (const Type* t : {q, k, v})
     if (t && t->rank() < 2) return "query, key and value need rank 2 or more (..., L, E)";
   if (n.attr_int("is_causal", 0) && n.input(3)) return "is_causal and attn_mask cannot both be given";
+  if (n.attr_int("enable_gqa", 0))
+    for (const Type* t : {q, k, v})
+      if (t && t->rank() < 3) return "enable_gqa needs query, key and value of rank 3 or more (..., H, L, E)";
   return "";
 }
 

@@ -46,6 +46,7 @@ const std::vector<OpDef>& layer_ops();   // ops_layers.cpp
 const std::vector<OpDef>& math_ops();    // ops_math.cpp
 const std::vector<OpDef>& stats_ops();   // ops_stats.cpp
 const std::vector<OpDef>& linalg_ops();  // ops_linalg.cpp
+const std::vector<OpDef>& attention_ops();  // ops_attention.cpp (scaled_dot_product_attention, rms_norm)
 
 struct OpRow {
   const OpDef* def;

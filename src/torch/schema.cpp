@@ -367,9 +367,11 @@ bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bo
   }
   for (uint32_t i = 0; i < a.npos; ++i) {
     if (k >= n || s.params[k].kwonly) {
-      size_t npos = 0;
-      for (const Param& p : s.params) npos += !p.kwonly;
-      return fail(fmt::format("{}() takes {} positional argument{} but {} were given", s.name, npos,
+      // PyTorch's python_arg_parser wording: "takes from MIN to MAX" when some have defaults.
+      size_t npos = 0, nreq = 0;
+      for (const Param& p : s.params) npos += !p.kwonly, nreq += !p.kwonly && !p.has_default;
+      std::string takes = nreq == npos ? std::to_string(npos) : fmt::format("from {} to {}", nreq, npos);
+      return fail(fmt::format("{}() takes {} positional argument{} but {} were given", s.name, takes,
                               npos == 1 ? "" : "s", a.npos + (self ? 1 : 0)));
     }
     const Param& p = s.params[k];

@@ -39,18 +39,10 @@ Value* per_channel(Builder& b, Value* w, int64_t rank) {
   return b.unsqueeze(w, axes);
 }
 
-// PyTorch's default epsilon for rms_norm: torch.finfo(dtype).eps.
-double finfo_eps(ElementType e) {
-  switch (e) {
-    case ElementType::Float16:
-      return 0.0009765625;
-    case ElementType::BFloat16:
-      return 0.0078125;
-    case ElementType::Float64:
-      return 2.220446049250313e-16;
-    default:
-      return 1.1920928955078125e-07;
-  }
+// PyTorch's default epsilon for rms_norm: the machine epsilon of its opmath type (ATen computes
+// float16 and bfloat16 in float32), so float32's for every type but float64.
+double default_rms_eps(ElementType e) {
+  return e == ElementType::Float64 ? 2.220446049250313e-16 : 1.1920928955078125e-07;
 }
 
 }  // namespace
@@ -109,20 +101,27 @@ void lower_group_norm(Node& n, Builder& b, Context& ctx, std::vector<Value*>& ou
   out = {y};
 }
 
+// rms_norm computes in PyTorch's opmath type: float16 / bfloat16 inputs are normalized in float32
+// and cast back before the weight multiplies (RMSNormalization's default stash_type is float32 too).
 void lower_rms_norm(Node& n, Builder& b, Context& ctx, std::vector<Value*>& out) {
   Value* x = n.input(0);
   Value* w = n.input(1);
   std::vector<int64_t> shape = ir::attr_ints(n, "normalized_shape");
-  double eps = ir::has_attr(n, "eps") ? ir::attr_f(n, "eps") : finfo_eps(float_elem(x));
+  ElementType e = float_elem(x);
+  double eps = ir::has_attr(n, "eps") ? ir::attr_f(n, "eps") : default_rms_eps(e);
   if (ctx.coarse(n, "RMSNormalization", 23)) {
-    Value* scale = w ? w : b.filled(1.0, float_elem(x), shape);
-    out = {
-        b.op("RMSNormalization", {x, scale},
-             Attrs().i("axis", -static_cast<int64_t>(shape.size())).f("epsilon", static_cast<float>(eps)))};
+    Value* scale = w ? w : b.filled(1.0, e, shape);
+    Attrs a;
+    a.i("axis", -static_cast<int64_t>(shape.size())).f("epsilon", static_cast<float>(eps));
+    if (e == ElementType::Float64) a.i("stash_type", static_cast<int64_t>(ir::info(e).onnx));
+    out = {b.op("RMSNormalization", {x, scale}, std::move(a))};
     return;
   }
-  Value* ms = b.reduce("ReduceMean", b.op("Pow", {x, fconst(b, 2.0, x)}), trailing_axes(shape.size()), true);
-  Value* y = b.op("Div", {x, b.op("Sqrt", {b.op("Add", {ms, fconst(b, eps, x)})})});
+  bool half = e == ElementType::Float16 || e == ElementType::BFloat16;
+  Value* xc = half ? b.cast(x, ElementType::Float32) : x;
+  Value* ms = b.reduce("ReduceMean", b.op("Pow", {xc, fconst(b, 2.0, xc)}), trailing_axes(shape.size()), true);
+  Value* y = b.op("Div", {xc, b.op("Sqrt", {b.op("Add", {ms, fconst(b, eps, xc)})})});
+  if (half) y = b.cast(y, e);
   if (w) y = b.op("Mul", {y, w});
   out = {y};
 }

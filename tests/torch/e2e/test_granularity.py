@@ -1,6 +1,7 @@
 """Granularity at export level (issue 8): LayerNorm / GroupNorm / GELU / Hardswish / SiLU become one
 ONNX node where the target and opset have it (LayerNormalization from opset 17, GroupNormalization
-from 21, Gelu from 20, HardSwish from 14, Swish from 24 on request: `--keep silu`), and their
+from 21, Gelu from 20, HardSwish from 14, Swish from 24 on request: `--keep silu`; RMSNorm and
+scaled_dot_product_attention as RMSNormalization and Attention from 23), and their
 decomposition otherwise (older opsets, `--decompose`, TensorRT 8.6's parser). Every variant is also
 run in ONNX Runtime against PyTorch (harness.check), so both forms are checked numerically. The
 expected sets are written from the ONNX operator spec and TensorRT's documented support, not from
@@ -43,8 +44,41 @@ def _variants():
     return out
 
 
+# PyTorch 2.x composites: Attention and RMSNormalization arrive in opset 23. ONNX Runtime 1.30 runs
+# both (fully masked rows and top-left causal masks for L != S included), TensorRT 10 parses both.
+BASE_2X = Case("coarse_2x", "granularity.py", "Coarse2x()", {"x": "float32[N,L,16]"},
+               shapes=[{"N": 2, "L": 5}, {"N": 1, "L": 3}])
+CASES.append(BASE_2X)
+COARSE_2X = ("Attention", "RMSNormalization")
+BOTH = {"Attention", "RMSNormalization"}
+EXPECTED_2X = [
+    ("onnxruntime", 17, [], set()),
+    ("onnxruntime", 22, [], set()),
+    ("onnxruntime", 23, [], BOTH),
+    ("onnxruntime", 26, [], BOTH),
+    ("onnxruntime", 23, ["--decompose", "scaled_dot_product_attention"], {"RMSNormalization"}),
+    ("onnxruntime", 24, ["--decompose", "rms_norm"], {"Attention"}),
+    ("onnxruntime", 26, ["--decompose", "rms_norm,scaled_dot_product_attention"], set()),
+    ("generic", 23, [], BOTH),
+    ("tensorrt", 17, [], set()),
+    ("tensorrt", 24, [], BOTH),
+]
+
+
+def _variants_2x():
+    out = []
+    for target, opset, flags, want in EXPECTED_2X:
+        v = BASE_2X.variant(target, opset)
+        v.args += flags
+        v.name += "".join(f"_{f.strip('-').replace(',', '_')}" for f in flags)
+        v.expected = want
+        out.append(v)
+    return out
+
+
 VARIANTS = _variants()
-BATCH = Batch(VARIANTS)
+VARIANTS_2X = _variants_2x()
+BATCH = Batch(VARIANTS + VARIANTS_2X)
 
 
 @pytest.mark.parametrize("case", VARIANTS, ids=[v.name for v in VARIANTS])
@@ -59,3 +93,16 @@ def test_granularity(case):
         assert "ReduceMean" in ops, f"{case.name}: layer_norm neither coarse nor decomposed"
     if "Gelu" not in got:
         assert "Erf" in ops, f"{case.name}: gelu neither coarse nor decomposed"
+
+
+@pytest.mark.parametrize("case", VARIANTS_2X, ids=[v.name for v in VARIANTS_2X])
+def test_granularity_2x(case):
+    check(BATCH.get(case))
+    ops = [n.op_type for n in onnx.load(case.onnx).graph.node]
+    got = {op for op in COARSE_2X if op in ops}
+    assert got == case.expected, f"{case.name}: coarse ops {sorted(got)}, expected {sorted(case.expected)}"
+    assert ops.count("Attention") in (0, 3), f"{case.name}: Attention {ops.count('Attention')} times, not 0 or 3"
+    if "RMSNormalization" not in got:
+        assert "ReduceMean" in ops, f"{case.name}: rms_norm neither coarse nor decomposed"
+    if "Attention" not in got:
+        assert ops.count("Softmax") == 3, f"{case.name}: scaled_dot_product_attention neither coarse nor decomposed"

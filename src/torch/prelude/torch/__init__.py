@@ -264,12 +264,27 @@ def bilinear(input1, input2, weight, bias=None):
     return _functional.bilinear(input1, input2, weight, bias)
 
 
-def compile(model=None, **kwargs):
-    return model if model is not None else (lambda m: m)
+def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, name=None,
+            disable=False, **kwargs):
+    """torch.compile changes how PyTorch runs a model, not what it computes: onnxify records the model
+    as written. As in PyTorch, compile(fn) and @compile / @compile(mode=...) give the function (here
+    unchanged), and compile(module) gives an OptimizedModule that holds it as `_orig_mod` (so the
+    state_dict keys of a compiled model, `_orig_mod.` included, bind)."""
+    if model is None:
+        def fn(model):
+            if model is None:
+                raise RuntimeError("Model can't be None")
+            return compile(model, fullgraph=fullgraph, dynamic=dynamic, backend=backend, mode=mode, options=options,
+                           name=name, disable=disable, **kwargs)
+        return fn
+    if mode is not None and options is not None:
+        raise RuntimeError("Either mode or options can be specified, but both can't be specified at the same time.")
+    return _dynamo.optimize(backend, disable=disable)(model)
 
 
 from torch import return_types  # noqa: E402
 from torch import nn, jit, fx, autograd, cuda, backends, overrides, hub, utils, types, onnx, version  # noqa: E402
+from torch import compiler, _dynamo  # noqa: E402,F401  PyTorch 2.x: compilation hints, all no-ops
 from torch.nn import functional as _functional  # noqa: E402,F401
 from torch.nn.parameter import Parameter as _Parameter  # noqa: E402,F401
 from torch.utils import data as _data  # noqa: E402,F401

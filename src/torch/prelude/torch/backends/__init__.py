@@ -14,11 +14,12 @@ class _Flags:
 
 
 cudnn = _Flags(enabled=True, benchmark=False, deterministic=False, allow_tf32=True)
-cuda = _Flags(matmul=_Flags(allow_tf32=False), allow_tf32=False)
 mps = _Flags()
 mkldnn = _Flags(enabled=True)
 openmp = _Flags()
 quantized = _Flags(engine="fbgemm")
+
+from torch.backends import cuda  # noqa: E402,F401  a package, as in PyTorch (sdp_kernel, enable_*_sdp)
 
 
 def __getattr__(name):

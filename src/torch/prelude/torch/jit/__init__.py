@@ -1,5 +1,14 @@
 """torch.jit: scripting and tracing do not change a model's semantics, so every decorator is the
-identity and annotations return their value. is_scripting()/is_tracing() are False (eager)."""
+identity and annotations return their value.
+
+is_tracing() is True: onnxify exports the model to ONNX, and the branches model code guards with it
+were written for exporting by tracing (torch.onnx.export's TorchScript exporter, under which it is
+True): sizes kept as tensors instead of Python ints (transformers' torch_int, mobilevit), position
+embeddings always interpolated so a file serves every input size (ViT-style
+interpolate_pos_encoding), no cache objects built in forward (transformers' DynamicCache, timm's
+per-device attention-bias caches), instead of the eager shortcuts. torchvision only skips API-usage
+logging under it. is_scripting() stays False: its branches use TorchScript-only constructs.
+torch.onnx.is_in_onnx_export() is True for the same reason."""
 from typing import Final  # noqa: F401
 
 
@@ -63,7 +72,7 @@ def is_scripting():
 
 
 def is_tracing():
-    return False
+    return True
 
 
 def _is_scripting():

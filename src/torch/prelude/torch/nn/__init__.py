@@ -3,6 +3,7 @@ from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedB
 from torch.nn.modules import *  # noqa: F401,F403
 from torch.nn import functional, init, utils  # noqa: F401
 from torch.nn import modules  # noqa: F401
+from torch.nn import attention  # noqa: F401
 
 
 def __getattr__(name):

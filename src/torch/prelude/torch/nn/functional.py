@@ -19,6 +19,10 @@ linear = _nn.linear
 avg_pool1d = torch.avg_pool1d
 avg_pool2d = _nn.avg_pool2d
 avg_pool3d = _nn.avg_pool3d
+# PyTorch 2.x: softmax(Q K^T * scale + mask) V with PyTorch's checks (a bool mask marks the keys that
+# take part, is_causal is top-left aligned, enable_gqa repeats key/value heads); dropout_p is not
+# applied (src/torch/ops_attention.cpp says why).
+scaled_dot_product_attention = _nn.scaled_dot_product_attention
 
 
 def _is_static(v):
@@ -149,6 +153,10 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return torch.layer_norm(input, normalized_shape, weight, bias, eps, False)
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    return torch.rms_norm(input, normalized_shape, weight, eps)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
