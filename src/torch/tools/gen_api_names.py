@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generates src/torch/prelude/torch/_api_names.py: the public names of PyTorch 1.13's torch,
+"""Generates src/torch/prelude/torch/_api_names.py: the public names of PyTorch's torch,
 torch.nn, torch.nn.functional and torch.Tensor. The prelude's PEP 562 fallback uses them to tell
 "exists in PyTorch but onnxify does not support it" (a poison value, reported if it is used) from
-"PyTorch has no such name" (AttributeError, as PyTorch raises). Run with /usr/bin/python3."""
+"PyTorch has no such name" (AttributeError, as PyTorch raises). Run with .venv/bin/python (PyTorch 2.14)."""
 import os
 import sys
 

@@ -13,7 +13,7 @@ from torch._C import _VariableFunctions as _VF
 from torch._C import is_grad_enabled
 import builtins as _builtins
 
-__version__ = "1.13.1"
+__version__ = "2.14.1"
 strided = "torch.strided"
 sparse_coo = "torch.sparse_coo"
 contiguous_format = "torch.contiguous_format"

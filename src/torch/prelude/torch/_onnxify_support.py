@@ -7,7 +7,7 @@ def missing(module, name, known=None):
     """The value of `module.name` when the prelude does not define it.
 
     Dunder names raise AttributeError (Python protocols probe them). When `known` (the names PyTorch
-    1.13 has there) is given, a name PyTorch lacks raises AttributeError as PyTorch would; any other
+    2.14 has there) is given, a name PyTorch lacks raises AttributeError as PyTorch would; any other
     name is an unknown value that is reported only if it is used."""
     if name.startswith("__") and name.endswith("__"):
         raise AttributeError(f"module '{module}' has no attribute '{name}'")

@@ -1,5 +1,5 @@
-"""torch.version (PyTorch 1.13.1, CPU only)."""
-__version__ = "1.13.1"
+"""torch.version: the PyTorch onnxify models (2.14.1, CPU only: code that asks for CUDA sees none)."""
+__version__ = "2.14.1"
 debug = False
 cuda = None
 git_version = "onnxify"

@@ -1,4 +1,4 @@
-"""Placeholders for the nn.Module classes PyTorch 1.13 has and onnxify does not implement yet.
+"""Placeholders for the nn.Module classes PyTorch (2.14) has and onnxify does not implement yet.
 
 They are real Module subclasses, so model code can subclass them, build them and test
 `isinstance(m, nn.GroupNorm)` as usual; calling one reports it as unsupported (with every other
