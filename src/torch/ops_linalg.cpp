@@ -1,4 +1,5 @@
-// Linear algebra beyond matmul/mm/bmm/addmm (ops_nn.cpp): baddbmm, outer, einsum.
+// Linear algebra beyond matmul/mm/bmm/addmm (ops_nn.cpp): baddbmm, outer, einsum, and the triangular
+// parts of matrices (triu, tril).
 #include <fmt/core.h>
 
 #include <map>
@@ -158,6 +159,23 @@ Value einsum(OpCall& c) {
   return c.node("Einsum", ins, dt, shape, {{"equation", lhs + "->" + out}});
 }
 
+// torch.triu / torch.tril: ONNX Trilu over the last two dims (the opset converter writes it as a
+// masked Where below opset 14). The diagonal may be a symbolic size. Neither ONNX Runtime nor
+// TensorRT has Trilu kernels for 8- and 16-bit integers, so those are computed in int32 (exact).
+Value trilu(OpCall& c, bool upper) {
+  TensorObj* x = c.t(0);
+  if (x->rank() < 2)
+    c.runtime_error(fmt::format("{}: input tensor must have at least 2 dimensions", upper ? "triu" : "tril"));
+  DimExpr k = c.a.dim(1);
+  DType dt = x->dtype;
+  bool narrow = dt == DType::UInt8 || dt == DType::Int8 || dt == DType::Int16;
+  DType work = narrow ? DType::Int32 : dt;
+  ir::Value* v = cast_to(c.T, c.v(x), dt, work, x->shape);
+  ir::Value* r = c.rec.emit("Trilu", {v, c.rec.dim_scalar(k)}, ir::Type::tensor(elem(work), x->shape),
+                            {{"upper", int64_t{upper ? 1 : 0}}});
+  return c.out(cast_to(c.T, r, work, dt, x->shape), dt, x->shape);
+}
+
 }  // namespace
 
 const std::vector<OpDef>& linalg_ops() {
@@ -167,6 +185,10 @@ const std::vector<OpDef>& linalg_ops() {
       {"outer(Tensor self, Tensor vec2) -> Tensor", kFn | kMethod, outer},
       {"ger(Tensor self, Tensor vec2) -> Tensor", kFn | kMethod, outer},
       {"einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor", kFn, einsum},
+      {"triu(Tensor self, SymInt diagonal=0) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return trilu(c, true); }},
+      {"tril(Tensor self, SymInt diagonal=0) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return trilu(c, false); }},
   };
   return ops;
 }

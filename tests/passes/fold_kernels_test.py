@@ -52,6 +52,8 @@ CASES = [
     ("Min", [f32(2, 3), f32(3), f32(1)], "", "float32"), ("Max", [i64(2, 3), i64(3)], "", "int64"),
     ("Sum", [f32(2, 3), f32(3), f32(2, 1)], "", "float32"),
     ("Where", [b8(2, 3), f32(3), f32(2, 1)], "", "float32"),
+    ("Trilu", [f32(2, 3, 4)], "", "float32"), ("Trilu", [i64(4, 3), np.array(-1, np.int64)], "{upper = 0}", "int64"),
+    ("Trilu", [b8(3, 5), np.array(2, np.int64)], "", "bool"), ("Trilu", [f32(3, 3), np.array(-5, np.int64)], "", "float32"),
     ("Cast", [np.array([1.7, -2.9, 100.2, -0.2], np.float32)], "{to = 6}", "int32"),
     ("Cast", [I(1, 300, -129, 5)], "{to = 3}", "int8"),
     ("Cast", [i64(4)], "{to = 10}", "float16"), ("Cast", [f32(4)], "{to = 9}", "bool"),

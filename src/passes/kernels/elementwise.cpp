@@ -1,5 +1,5 @@
 // Folding kernels for constants and elementwise ops (unary, binary with numpy broadcasting,
-// variadic, Where, Cast). Semantics follow the ONNX operator specification.
+// variadic, Where, Trilu, Cast). Semantics follow the ONNX operator specification.
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -261,6 +261,32 @@ Out k_where(const Node&, const std::vector<const Tensor*>& in, const Limits& lim
       out.i[k] = take_x ? x->i[static_cast<size_t>(ix[k])] : y->i[static_cast<size_t>(iy[k])];
   }
   return one(store(out));
+}
+
+// Trilu: the upper (col - row >= k) or lower (col - row <= k) triangle of each matrix in the last
+// two dims; zeros elsewhere.
+Out k_trilu(const Node& node, const std::vector<const Tensor*>& in, const Limits& limits) {
+  if (in.empty() || !in[0]) return std::nullopt;
+  auto x = load(*in[0]);
+  if (!x || x->shape.size() < 2 || too_big(x->dtype, x->shape, limits)) return std::nullopt;
+  int64_t k = 0;
+  if (in.size() > 1 && in[1]) {
+    auto kv = int_values(in[1]);
+    if (!kv || kv->size() != 1) return std::nullopt;
+    k = (*kv)[0];
+  }
+  bool upper = node.attr_int("upper", 1) != 0;
+  int64_t rows = x->shape[x->shape.size() - 2], cols = x->shape.back();
+  int64_t n = x->numel();
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t col = e % cols, row = (e / cols) % rows;
+    if (upper ? col - row >= k : col - row <= k) continue;
+    if (x->is_float())
+      x->f[static_cast<size_t>(e)] = 0.0;
+    else
+      x->i[static_cast<size_t>(e)] = 0;
+  }
+  return one(store(*x));
 }
 
 namespace {

@@ -34,6 +34,8 @@ KNOWN_REFUSALS = [
     ("tensorrt", None, "target tensorrt rejects OneHot: OneHot's depth must be a build-time constant"),
     ("tensorrt", None, "target tensorrt rejects CumSum: CumSum does not support input 0 of type int"),
     ("tensorrt", None, "target tensorrt has no cubic Resize, and bicubic interpolation matrices need static"),
+    # uint8 made inside the model (an old-style uint8 mask): TensorRT takes uint8 only through Cast.
+    ("tensorrt", None, "target tensorrt rejects ConstantOfShape: ConstantOfShape does not support output 0 of type uint8"),
     # ONNX: ScatterElements' reduction attribute arrived in opset 16 (mul in 16, max/min in 18).
     (None, 15, "ScatterElements with reduction 'add' needs opset 16"),
     (None, 15, "ScatterElements with reduction 'mul' needs opset 16"),

@@ -233,6 +233,30 @@ LINALG = [
     op("einsum_attention", "Fn('torch.einsum', 'bhqd,bhkd->bhqk', X, Y)", x="float32[N,2,3,4]", y="float32[N,2,5,4]"),
 ]
 
+# Triangular parts (ONNX Trilu; opset 13 gets the masked Where form) and grids of 0-d / 1-d inputs.
+TRIANGLE_GRID = [
+    op("triu", "Fn('torch.triu')", x="float32[N,5]"),
+    op("triu_diagonal_batched", "Fn('torch.triu', 1)", x="float32[3,N,4]"),
+    op("tril_negative_diagonal", "Fn('Tensor.tril', -1)", x="float32[N,4]"),
+    op("tril_keyword_wide", "Fn('torch.tril', diagonal=2)", x="float32[2,3,N]"),
+    op("triu_past_the_end", "Fn('Tensor.triu', 7)", x="float32[N,4]"),
+    op("triu_inplace", "Fn('Tensor.triu_', -1)", x="float32[N,4]"),
+    op("tril_inplace", "Fn('Tensor.tril_')", x="float32[N,N]"),
+    op("triu_bool", "Fn('Tensor.triu', 1)", x="bool[N,N]"),
+    op("tril_int64", "Fn('torch.tril', -1)", x="int64[N,3,3]", gen={"x": "int:-9:9"}),
+    op("triu_uint8", "Fn('torch.triu')", x="uint8[N,4]", gen={"x": "int:0:200"}),
+    op("tril_float16", "Fn('torch.tril', 1)", x="float16[4,N]"),
+    op("meshgrid_ij", "Fn('torch.meshgrid', indexing='ij')", x="float32[N]", y="float32[3]"),
+    op("meshgrid_xy_three", "Fn('torch.meshgrid', indexing='xy')", x="float32[N]", y="float32[3]", z="float32[2]"),
+    op("meshgrid_list_default", "Fn('torch.meshgrid', [X, Y])", x="int64[3]", y="int64[N]"),
+    op("meshgrid_tuple_xy", "Fn('torch.meshgrid', (X, Y), indexing='xy')", x="float32[N]", y="float32[4]"),
+    op("meshgrid_scalar_xy", "Fn('torch.meshgrid', indexing='xy')", x="float32[]", y="float32[N]"),
+    op("meshgrid_one_xy", "Fn('torch.meshgrid', indexing='xy')", x="float32[N]"),
+    op("cartesian_prod", "Fn('torch.cartesian_prod')", x="float32[N]", y="float32[3]"),
+    op("cartesian_prod_three", "Fn('torch.cartesian_prod')", x="int64[2]", y="int64[N]", z="int64[3]"),
+    op("cartesian_prod_one", "Fn('torch.cartesian_prod')", x="float32[N]"),
+]
+
 CREATE = [tc("create_" + k, f"Create('{k}')", x="float32[N,5]") for k in [
     "zeros", "ones_tuple_dtype", "full", "full_int", "empty_fill", "zeros_size", "arange_sym", "arange_sym_dim1",
     "arange_start_step_sym", "arange_float", "arange_float_dtype", "linspace", "linspace_int", "eye", "eye_nm",
@@ -350,7 +374,7 @@ INDEXING = [
     tc("view_T_property", "ViewWrite('T_property')", x="float32[N,4]"),
 ]
 
-ALL = MATH + REDUCE + SHAPE + INDEX_OPS + LINALG + CREATE + CONVERT + OPERATORS + INDEXING
+ALL = MATH + REDUCE + SHAPE + INDEX_OPS + LINALG + TRIANGLE_GRID + CREATE + CONVERT + OPERATORS + INDEXING
 BATCH = Batch(ALL)
 
 

@@ -303,6 +303,47 @@ def einsum(*args):
     return _VF.einsum(equation, _builtins.list(operands))
 
 
+def meshgrid(*tensors, indexing=None):
+    """torch.meshgrid(t1, t2, ...) or meshgrid([t1, t2, ...]): every 0-d or 1-d input spread over the
+    grid of all their lengths. indexing 'ij' (PyTorch's default) gives input i axis i; 'xy' swaps the
+    roles of the first two. Each result is a view (reshape + expand) of its input, as in PyTorch."""
+    if len(tensors) == 1 and isinstance(tensors[0], (_builtins.list, _builtins.tuple)):
+        tensors = tensors[0]
+    if indexing is None:
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}')
+    if len(tensors) == 0:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    for t in tensors:
+        if t.dim() > 1:
+            raise RuntimeError(f"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: {t}")
+        if t.dtype != tensors[0].dtype:
+            raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    axes = _builtins.list(_builtins.range(len(tensors)))
+    if indexing == "xy" and len(tensors) >= 2:
+        axes[0], axes[1] = 1, 0
+    sizes = [None] * len(tensors)
+    for t, a in zip(tensors, axes):
+        sizes[a] = t.numel()
+    grids = []
+    for t, a in zip(tensors, axes):
+        shape = [1] * len(tensors)
+        shape[a] = -1
+        grids.append(t.reshape(shape).expand(sizes))
+    return _builtins.tuple(grids)
+
+
+def cartesian_prod(*tensors):
+    """Rows of every combination of the 1-d inputs' elements (itertools.product order)."""
+    for t in tensors:
+        if t.dim() != 1:
+            raise RuntimeError(f"Expect a 1D vector, but got shape {_builtins.list(t.shape)}")
+    if len(tensors) == 1:
+        return tensors[0]
+    return stack([g.flatten() for g in meshgrid(tensors, indexing="ij")], 1)
+
+
 def __getattr__(name):
     from torch._onnxify_support import missing
     from torch._api_names import TORCH

@@ -1,0 +1,96 @@
+"""Patterns real model code on GitHub uses, written in that code's style (issue 15): causal masks from
+triu/tril, grids from meshgrid, sizes from len() and x.shape[0] in Python arithmetic, the legacy
+constructors and wrappers (torch.FloatTensor, .type(...), Variable, autograd.Function), and random
+parameters made in __init__ that the checkpoint replaces. Tests: tests/torch/e2e/test_real_code.py."""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class CausalSelfAttention(nn.Module):
+    """nanoGPT's attention without flash: a tril mask buffer sliced to the sequence length."""
+
+    def __init__(self, n_embd=8, n_head=2, block_size=16):
+        super().__init__()
+        self.c_attn = nn.Linear(n_embd, 3 * n_embd)
+        self.c_proj = nn.Linear(n_embd, n_embd)
+        self.n_head = n_head
+        self.n_embd = n_embd
+        self.register_buffer("bias", torch.tril(torch.ones(block_size, block_size))
+                             .view(1, 1, block_size, block_size))
+
+    def forward(self, x):
+        B, T, C = x.size()
+        q, k, v = self.c_attn(x).split(self.n_embd, dim=2)
+        k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        v = v.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / k.size(-1) ** 0.5)
+        att = att.masked_fill(self.bias[:, :, :T, :T] == 0, float("-inf"))
+        att = F.softmax(att, dim=-1)
+        y = att @ v
+        y = y.transpose(1, 2).contiguous().view(B, T, C)
+        return self.c_proj(y)
+
+
+class CausalMaskInForward(nn.Module):
+    """A mask made in forward from the sequence length (only known at run time), with a diagonal that
+    is a size too: key positions past the query's offset are hidden."""
+
+    def forward(self, scores, memory):
+        T, S = scores.size(-2), memory.size(1)
+        mask = torch.ones(T, S + T, dtype=torch.bool).triu(diagonal=S + 1)
+        full = torch.cat([memory.unsqueeze(1).expand(-1, T, -1), scores], dim=-1)
+        return full.masked_fill(mask, float("-inf")).softmax(-1)
+
+
+class SubsequentMask(nn.Module):
+    """The Annotated Transformer's subsequent_mask, uint8 as older code makes it."""
+
+    def forward(self, x):
+        size = x.size(1)
+        mask = torch.triu(torch.ones(1, size, size, dtype=torch.uint8), diagonal=1)
+        return x.masked_fill(mask == 1, -1e9)
+
+
+class YoloGrid(nn.Module):
+    """YOLOv5's Detect._make_grid: cell offsets from meshgrid over the feature map's size."""
+
+    def __init__(self, indexing="ij"):
+        super().__init__()
+        self.indexing = indexing
+
+    def forward(self, p):
+        bs, _, ny, nx = p.shape
+        yv, xv = torch.meshgrid(torch.arange(ny), torch.arange(nx), indexing=self.indexing)
+        if self.indexing == "xy":
+            xv, yv = yv, xv
+        grid = torch.stack((xv, yv), 2).view(1, ny, nx, 2).float()
+        return p.permute(0, 2, 3, 1) + grid
+
+
+class SwinRelativeBias(nn.Module):
+    """Swin Transformer's relative position index, made in __init__ from meshgrid (as a buffer)."""
+
+    def __init__(self, window_size=(3, 4), num_heads=2):
+        super().__init__()
+        self.window_size = window_size
+        self.relative_position_bias_table = nn.Parameter(
+            torch.zeros((2 * window_size[0] - 1) * (2 * window_size[1] - 1), num_heads))
+        coords_h = torch.arange(self.window_size[0])
+        coords_w = torch.arange(self.window_size[1])
+        coords = torch.stack(torch.meshgrid([coords_h, coords_w]))
+        coords_flatten = torch.flatten(coords, 1)
+        relative_coords = coords_flatten[:, :, None] - coords_flatten[:, None, :]
+        relative_coords = relative_coords.permute(1, 2, 0).contiguous()
+        relative_coords[:, :, 0] += self.window_size[0] - 1
+        relative_coords[:, :, 1] += self.window_size[1] - 1
+        relative_coords[:, :, 0] *= 2 * self.window_size[1] - 1
+        relative_position_index = relative_coords.sum(-1)
+        self.register_buffer("relative_position_index", relative_position_index)
+        nn.init.normal_(self.relative_position_bias_table, std=0.02)
+
+    def forward(self, attn):
+        n = self.window_size[0] * self.window_size[1]
+        bias = self.relative_position_bias_table[self.relative_position_index.view(-1)].view(n, n, -1)
+        return attn + bias.permute(2, 0, 1).contiguous().unsqueeze(0)
