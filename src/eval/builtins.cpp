@@ -112,6 +112,8 @@ BUILTIN(print) {
 
 BUILTIN(len) {
   check_nargs(I, a, "len", 1, 1);
+  if (I.symbolic.len)
+    if (Value n = I.symbolic.len(I, a[0])) return n;
   return Value::integer(len(I, a[0]));
 }
 BUILTIN(repr) {

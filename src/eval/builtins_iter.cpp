@@ -226,6 +226,11 @@ static Value min_max(Interp& I, const Args& a, bool is_max) {
       best_key = k;
       return;
     }
+    if (!key && I.symbolic.min_max)
+      if (Value r = I.symbolic.min_max(I, best, x, is_max)) {
+        best = best_key = r;
+        return;
+      }
     bool better = is_max ? is_true(I, rich_compare(I, CmpOp::Gt, k, best_key)) : is_true(I, rich_compare(I, CmpOp::Lt, k, best_key));
     if (better) {
       best = x;

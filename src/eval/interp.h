@@ -136,6 +136,17 @@ class Interp {
   // ---- execution state ---------------------------------------------------------------------------
   Frame* frame = nullptr;  // innermost running Python frame
   ControlFlowHook* control_flow_hook = nullptr;
+  // Sizes only known when the exported model runs (the torch stage's SymInt, set by it): the
+  // builtins that keep them symbolic ask these first; each gives Null to go on as usual. Only the
+  // builtins ask: the evaluator's own uses of a length or an int need concrete ones.
+  struct SymbolicHooks {
+    // len(v): a tensor whose first dim is symbolic has that size as its length.
+    Value (*len)(Interp& I, const Value& v) = nullptr;
+    // int(v): a symbolic size is already an integer (kept symbolic).
+    Value (*to_int)(Interp& I, const Value& v) = nullptr;
+    // min(a, b) / max(a, b) of sizes when the comparison is only known at run time.
+    Value (*min_max)(Interp& I, const Value& a, const Value& b, bool is_max) = nullptr;
+  } symbolic;
   // Iterations one `for`/`while` statement may run before it is an error (0: no limit). The torch
   // stage sets it while recording forward (`--max-unroll`): a Python loop there is unrolled.
   int64_t max_unroll = 0;

@@ -403,6 +403,8 @@ static Value int_new(Interp& I, Type* cls, const Args& a) {
     if (ovf) int_overflow(I, "int()");
     return make_int_of_type(I, cls, r);
   }
+  if (cls == I.t.int_ && I.symbolic.to_int)
+    if (Value r = I.symbolic.to_int(I, v[0])) return r;
   return make_int_of_type(I, cls, int_from_value(I, v[0]));
 }
 

@@ -180,6 +180,7 @@ ir::Value* Recorder::build_dim(DimExpr e) {
         throw Diagnostic::error(fmt::format("internal error: the symbolic size '{}' has no source in the graph", e.name()),
                                 location());
       const Source& s = it->second;
+      if (s.axis == kValueAxis) return s.tensor;
       return emit("Shape", {s.tensor}, i64v, {{"start", s.axis}, {"end", s.axis + 1}});
     }
     case DimOp::Sum: {

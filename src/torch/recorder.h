@@ -80,6 +80,9 @@ class Recorder {
   bool has_symbol_source(const std::string& name) const { return sources_.count(name) != 0; }
   // A fresh symbol for a size only known at run time, read from dim `axis` of `tensor`.
   ir::DimExpr fresh_symbol(ir::Value* tensor, int64_t axis);
+  // A fresh symbol whose run-time value is `value` itself (a 1-d int64 tensor of one element):
+  // int(t) of a zero-dim tensor computed at run time.
+  ir::DimExpr value_symbol(ir::Value* value) { return fresh_symbol(value, kValueAxis); }
   // The value of `e` as a 1-d int64 tensor of one element / a 0-d int64 scalar.
   ir::Value* dim_vec(ir::DimExpr e);
   ir::Value* dim_scalar(ir::DimExpr e);
@@ -89,8 +92,9 @@ class Recorder {
  private:
   struct Source {
     ir::Value* tensor;
-    int64_t axis;
+    int64_t axis;  // kValueAxis: `tensor` is the size itself
   };
+  static constexpr int64_t kValueAxis = -1;
   ir::Value* build_dim(ir::DimExpr e);
 
   eval::Interp& I_;

@@ -3,8 +3,10 @@
 // arithmetic on it (+ - * // % and unary -) stays a DimExpr. It becomes graph values only where an
 // op uses it as data (Recorder::dim_value). Comparisons are decided when the difference of the two
 // sides is a constant (N + 1 > N); otherwise they give a zero-dim bool tensor, i.e. a symbolic
-// condition. True division and mixing with floats give zero-dim float tensors. Using a SymInt where
-// Python needs a concrete int (range(), list indexing, int()) is a clear error.
+// condition. True division, float powers and mixing with floats give zero-dim float tensors. int(N)
+// is N, min/max/abs/divmod stay sizes, and len(x) of a tensor with a symbolic first dim is that
+// size (the builtins' hooks, Interp::SymbolicHooks). Using a SymInt where Python needs a concrete
+// int (range() outside a `for` statement, list indexing) is a clear error.
 #include <fmt/core.h>
 
 #include "torch/control_flow.h"
@@ -103,6 +105,42 @@ Value truediv(Interp& I, const Value& a, const Value& b) {
 Value sym_truediv(Interp& I, const Value& a, const Value& b) { return truediv(I, a, b); }
 Value sym_rtruediv(Interp& I, const Value& a, const Value& b) { return truediv(I, b, a); }
 
+// a ** b: a size for a small non-negative int exponent (N ** 2 = N * N); otherwise Python gives a
+// float (N ** 0.5, N ** -1) or an int no size expression holds (2 ** N): a zero-dim tensor.
+Value power(Interp& I, const Value& a, const Value& b) {
+  Torch& T = torch_state();
+  DimExpr x, y;
+  bool ints = as_dim(I, a, &x) && as_dim(I, b, &y);
+  if (ints && y.is_const() && y.value() >= 0 && y.value() <= 8) {
+    DimExpr r(1);
+    for (int64_t k = 0; k < y.value(); ++k) r = r * x;
+    return make_size_value(T, r);
+  }
+  double d;
+  int64_t k;
+  for (const Value* v : {&a, &b})
+    if (!is_symint(*v) && !eval::int_value(*v, &k) && !eval::float_value(*v, &d)) return I.notimplemented;
+  auto tensor = [&](const Value& v) { return is_symint(v) ? as_tensor_value(T, expr(v)) : call_op(T, "tensor", {v}); };
+  // A negative int exponent gives a float in Python: computed in the default float dtype.
+  Value base = tensor(a);
+  if (ints && !(y.is_const() && y.value() >= 0)) base = call_op(T, "to", {base, T.dtype_object(T.default_dtype)});
+  return call_op(T, "pow", {base, is_symint(b) ? tensor(b) : b});
+}
+Value sym_pow(Interp& I, const Value& a, const Value& b) { return power(I, a, b); }
+Value sym_rpow(Interp& I, const Value& a, const Value& b) { return power(I, b, a); }
+
+// divmod(a, b): (a // b, a % b), both sizes.
+Value divmod(Interp& I, const Value& a, const Value& b) {
+  DimExpr x, y;
+  if (!as_dim(I, a, &x) || !as_dim(I, b, &y)) return I.notimplemented;
+  check_divisor(I, b);
+  Torch& T = torch_state();
+  return eval::new_tuple(I, {make_size_value(T, ir::floor_div(x, y)), make_size_value(T, ir::mod(x, y))});
+}
+Value sym_divmod(Interp& I, const Value& a, const Value& b) { return divmod(I, a, b); }
+Value sym_rdivmod(Interp& I, const Value& a, const Value& b) { return divmod(I, b, a); }
+
+Value sym_abs(Interp& I, const Value& a) { return make_size_value(torch_state(), ir::max(expr(a), -expr(a))); }
 Value sym_neg(Interp& I, const Value& a) { return make_size_value(torch_state(), -expr(a)); }
 Value sym_pos(Interp& I, const Value& a) { return a; }
 
@@ -144,7 +182,8 @@ Value sym_repr(Interp& I, const Value& a) { return I.str(expr(a).str()); }
 int64_t sym_hash(Interp& I, const Value& a) { return static_cast<int64_t>(expr(a).hash() & 0x3fffffffffffffffull); }
 
 Value sym_index(Interp& I, const Value& a) {
-  need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()), "this use as a Python int");
+  need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()),
+                "this use as a Python int (range() outside a `for` statement, a list index or repeat count, ...)");
 }
 Value sym_float(Interp& I, const Value& a) {
   need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()), "this use as a Python float");
@@ -164,6 +203,34 @@ Value sym_new(Interp& I, eval::Type*, const eval::Args&) {
 }
 
 Value symint_alloc(Interp& I, eval::Type* cls) { return I.make<SymIntObj>(cls).take_value(); }
+
+// The builtins' hooks (Interp::SymbolicHooks): int(N) is N; min/max of sizes are size expressions
+// (decided when the difference is a constant, else computed at run time).
+// int(t) of a one-element tensor only known at run time (int(n / 2), int(n ** 0.5), int(t.sum()))
+// is a new size read from that value, truncated toward zero as Python's int() truncates.
+Value hook_to_int(Interp& I, const Value& v) {
+  if (is_symint(v)) return v;
+  if (!is_tensor(v)) return Value();
+  TensorObj* t = as_tensor(v);
+  bool stale = t->base && t->base_version != t->base->version;
+  DimExpr n = product(t->shape);
+  if ((t->is_constant() && !stale) || t->random || t->uninitialized || !n.is_const() || n.value() != 1 ||
+      is_complex(t->dtype) || elem(t->dtype) == ir::ElementType::Undefined)
+    return Value();  // int() as usual: a concrete value, or the error saying why there is none
+  Torch& T = torch_state();
+  ir::Value* x = cast_to(T, value_of(T, t), t->dtype, DType::Int64, t->shape);
+  ir::Value* one = T.rec.emit("Reshape", {x, T.rec.const_i64({1})}, ir::Type::tensor(ir::ElementType::Int64, {1}));
+  return make_size_value(T, T.rec.value_symbol(one));
+}
+
+Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
+  if (!is_symint(a) && !is_symint(b)) return Value();
+  DimExpr x, y;
+  if (!as_dim(I, a, &x) || !as_dim(I, b, &y)) return Value();
+  DimExpr d = y - x;
+  if (d.is_const()) return (is_max ? d.value() > 0 : d.value() < 0) ? b : a;  // Python keeps the first of equals
+  return make_size_value(torch_state(), is_max ? ir::max(x, y) : ir::min(x, y));
+}
 
 }  // namespace
 
@@ -189,6 +256,11 @@ void init_symint_type(Torch& T) {
   s.slots.rmod = &sym_rmod;
   s.slots.truediv = &sym_truediv;
   s.slots.rtruediv = &sym_rtruediv;
+  s.slots.pow = &sym_pow;
+  s.slots.rpow = &sym_rpow;
+  s.slots.divmod = &sym_divmod;
+  s.slots.rdivmod = &sym_rdivmod;
+  s.slots.abs = &sym_abs;
   s.slots.neg = &sym_neg;
   s.slots.pos = &sym_pos;
   s.slots.eq = &sym_eq;
@@ -204,6 +276,8 @@ void init_symint_type(Torch& T) {
   s.slots.format = &sym_format;
   s.methods = {{"__onnxify_not__", &sym_not}};
   T.symint_type = eval::new_native_type(T.I, s);
+  T.I.symbolic.to_int = &hook_to_int;
+  T.I.symbolic.min_max = &hook_min_max;
 }
 
 }  // namespace onnxify::torch

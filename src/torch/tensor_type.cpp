@@ -126,8 +126,17 @@ int64_t t_len(Interp& I, const Value& a) {
   TensorObj* t = self_t(a);
   if (t->rank() == 0) eval::raise(I, I.exc.TypeError, "len() of a 0-d tensor");
   if (!t->shape[0].is_const())
-    need_concrete(torch_state(), fmt::format("the size '{}'", t->shape[0].str()), "len() (use x.size(0), a symbolic size)");
+    need_concrete(torch_state(), fmt::format("the size '{}'", t->shape[0].str()), "its length as a Python int");
   return t->shape[0].value();
+}
+
+// len(x) with a first dim only known at run time: that size, a SymInt like x.size(0) (PyTorch's
+// len(x) is x.shape[0]). Other values (and static sizes) take __len__.
+Value symbolic_len(Interp& I, const Value& v) {
+  if (!is_tensor(v)) return Value();
+  TensorObj* t = as_tensor(v);
+  if (t->rank() == 0 || t->shape[0].is_const()) return Value();
+  return make_size_value(torch_state(), t->shape[0]);
 }
 
 Value t_iter(Interp& I, const Value& a) {
@@ -550,6 +559,7 @@ void init_tensor_type(Torch& T) {
   p.slots.new_ = &parameter_new;
   p.slots.repr = &parameter_repr;
   T.parameter_type = eval::new_native_type(I, p);
+  I.symbolic.len = &symbolic_len;
 }
 
 }  // namespace onnxify::torch

@@ -67,6 +67,8 @@ CASES = [
      1),
     ("tensor_maybe_copy_write", ["export", "models/tensor_ops.py", "--model", "MaybeCopyWrite()", "--input",
                                  "x=float32[N,3]"], 1),
+    ("tensor_range_len_comprehension", ["export", "models/tensor_ops.py", "--model", "ComprehensionOverBatch()",
+                                        "--input", "x=float32[N,3]"], 1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
 ]

@@ -94,3 +94,48 @@ class SwinRelativeBias(nn.Module):
         n = self.window_size[0] * self.window_size[1]
         bias = self.relative_position_bias_table[self.relative_position_index.view(-1)].view(n, n, -1)
         return attn + bias.permute(2, 0, 1).contiguous().unsqueeze(0)
+
+
+class FlattenByLen(nn.Module):
+    """x.view(len(x), -1) before the classifier, as older CNN code flattens."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.fc = nn.Linear(4 * 4 * 4, 5)
+
+    def forward(self, x):
+        x = F.max_pool2d(F.relu(self.conv(x)), 2)
+        return self.fc(x.view(len(x), -1))
+
+
+class BatchArithmetic(nn.Module):
+    """Python arithmetic on the batch size: int(), len(), max/min, //, divmod, abs, a float power."""
+
+    def forward(self, x):
+        b = x.shape[0]
+        n = int(x.size(0))
+        half = max(b // 2, 1)
+        q, r = divmod(n, 2)
+        first = x[:half] * (q + r)
+        scaled = x.reshape(len(x), 2, -1).sum(-1) * abs(r - 1) / b ** 0.5
+        return first, scaled, torch.arange(min(b, 3)) + n
+
+
+class LoopOverBatch(nn.Module):
+    """for i in range(len(x)): per-sample work in a Python loop (an ONNX Loop over the batch)."""
+
+    def forward(self, x):
+        outs = []
+        for i in range(len(x)):
+            outs.append(x[i].flip(0) * (i + 1))
+        return torch.stack(outs)
+
+
+class TokensToGrid(nn.Module):
+    """ViT/Swin-style: the side of the square patch grid from the token count, int(L ** 0.5)."""
+
+    def forward(self, tokens):
+        B, L, C = tokens.shape
+        h = w = int(L ** 0.5)
+        return tokens.transpose(1, 2).reshape(B, C, h, w).mean(2)

@@ -46,3 +46,10 @@ class MaybeCopyWrite(nn.Module):
         y = x.t().reshape(-1)
         y.add_(1)
         return x, y
+
+
+class ComprehensionOverBatch(nn.Module):
+    """range(len(x)) in a comprehension: only a `for` statement over range(size) becomes an ONNX Loop."""
+
+    def forward(self, x):
+        return torch.stack([x[i] * i for i in range(len(x))])
