@@ -130,6 +130,12 @@ ir::Value* value_of(Torch& T, TensorObj* t);
 void assign_inplace(Torch& T, TensorObj* t, ir::Value* v);
 // Marks `view` as a view of `base` (for in-place writes through it).
 void make_view(TensorObj* view, TensorObj* base, ViewSpec spec);
+// The legacy constructors torch.Tensor(...), torch.FloatTensor(...) & co (dtype `dt`) and
+// Tensor.new(...) (the tensor's dtype), reading their arguments as PyTorch's legacy constructor does:
+// () an empty 1-d tensor; (n, m, ...) or (torch.Size) an uninitialized tensor of that shape;
+// (sequence) a tensor of its values (a tuple too: FloatTensor((2, 3)) holds 2 and 3); (tensor) an
+// alias of it, whose dtype must be `dt`. `device=` is accepted (tensors have no device here).
+eval::Value legacy_new(Torch& T, DType dt, const eval::Args& a, const char* what);
 
 // ---- sizes ------------------------------------------------------------------------------------------
 // A size as Python sees it: an int when static, else a SymInt.

@@ -50,6 +50,14 @@ Value c_set_default_dtype(Interp& I, const Value&, const Args& a) {
   return Value::none();
 }
 
+// torch._C._legacy_new(dtype, *args, device=None): what torch.FloatTensor(...) & co call.
+Value c_legacy_new(Interp& I, const Value&, const Args& a) {
+  if (a.npos < 1) eval::raise(I, I.exc.TypeError, "_legacy_new() needs a dtype");
+  std::optional<DType> dt = to_dtype(I, a[0]);
+  if (!dt) eval::raise(I, I.exc.TypeError, "_legacy_new(): the first argument must be a dtype");
+  return legacy_new(torch_state(), *dt, a.shifted(), "new");
+}
+
 Value c_set_grad_enabled(Interp& I, const Value&, const Args& a) {
   eval::check_nargs(I, a, "_set_grad_enabled", 1, 1);
   torch_state().grad_enabled = eval::is_true(I, a[0]);
@@ -127,6 +135,7 @@ void init_c_module(Interp& I, eval::Module* m) {
   eval::add_function(I, m, "_set_grad_enabled", &c_set_grad_enabled);
   eval::add_function(I, m, "is_grad_enabled", &c_is_grad_enabled);
   eval::add_function(I, m, "_is_tensor", &c_is_tensor);
+  eval::add_function(I, m, "_legacy_new", &c_legacy_new);
   eval::add_function(I, m, "_register_return_type", &c_register_return_type);
   eval::add_function(I, m, "_warn", &c_warn);
   eval::add_function(I, m, "_unsupported", &c_unsupported);

@@ -332,29 +332,31 @@ Value m_tolist(Interp& I, const Value& self, const Args& a) {
   return rec(0);
 }
 
+// The legacy tensor type of each dtype (torch.FloatTensor is float32), in DType order.
+constexpr const char* kLegacyTypeNames[] = {
+    "ByteTensor",         "CharTensor",          "ShortTensor", "IntTensor",   "LongTensor",   "HalfTensor",
+    "FloatTensor",        "DoubleTensor",        "ComplexHalfTensor", "ComplexFloatTensor", "ComplexDoubleTensor",
+    "BoolTensor",         "QInt8Tensor",         "QUInt8Tensor", "QInt32Tensor", "BFloat16Tensor"};
+
 Value m_type(Interp& I, const Value& self, const Args& a) {
   static const eval::Signature sig("type", "dtype=None, non_blocking=False");
   Value v[2];
   sig.bind(I, a, v);
   TensorObj* t = self_t(self);
-  if (!v[0] || v[0].is_none()) {
-    static const char* names[] = {"ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "HalfTensor",
-                                  "FloatTensor", "DoubleTensor", "ComplexHalfTensor", "ComplexFloatTensor",
-                                  "ComplexDoubleTensor", "BoolTensor", "QInt8Tensor", "QUInt8Tensor", "QInt32Tensor",
-                                  "BFloat16Tensor"};
-    return I.str(fmt::format("torch.{}", names[static_cast<size_t>(t->dtype)]));
-  }
+  if (!v[0] || v[0].is_none()) return I.str(fmt::format("torch.{}", kLegacyTypeNames[static_cast<size_t>(t->dtype)]));
   std::optional<DType> d = to_dtype(I, v[0]);
   if (!d && eval::is_str(v[0])) {
+    // 'torch.FloatTensor', 'torch.cuda.LongTensor', ... (the device part changes nothing here).
     std::string s = eval::as_str(v[0])->s;
-    static const std::pair<const char*, DType> by_name[] = {
-        {"torch.FloatTensor", DType::Float32}, {"torch.DoubleTensor", DType::Float64}, {"torch.HalfTensor", DType::Float16},
-        {"torch.LongTensor", DType::Int64},    {"torch.IntTensor", DType::Int32},      {"torch.BoolTensor", DType::Bool},
-        {"torch.ByteTensor", DType::UInt8}};
-    for (auto& [n, dt] : by_name)
-      if (s == n) d = dt;
+    if (s.rfind("torch.cuda.", 0) == 0) s = "torch." + s.substr(11);
+    for (size_t k = 0; k < std::size(kLegacyTypeNames); ++k)
+      if (s == fmt::format("torch.{}", kLegacyTypeNames[k])) d = static_cast<DType>(k);
+  } else if (!d) {
+    // A legacy tensor type (torch.FloatTensor, torch.cuda.HalfTensor): its dtype.
+    Value dt = eval::getattr_opt(I, v[0], "dtype");
+    if (dt && I.type_of(dt) == torch_state().dtype_type) d = to_dtype(I, dt);
   }
-  if (!d) eval::raise(I, I.exc.TypeError, "type(): invalid type");
+  if (!d) eval::raisef(I, I.exc.TypeError, "type(): invalid type: {}", eval::repr_string(I, v[0]));
   return call_op(torch_state(), "to", {self, torch_state().dtype_object(*d)});
 }
 
@@ -372,6 +374,54 @@ Value m_getattr(Interp& I, const Value& self, const Args& a) {
     return eval::make_poison(I, fmt::format("Tensor.{}", name->s), fmt::format("Tensor.{} is not supported by onnxify", name->s));
   eval::raisef(I, I.exc.AttributeError, "'{}' object has no attribute '{}'", eval::type_name(I, self), name->s);
 }
+
+}  // namespace
+
+// An op called with keyword arguments (dtype=...) from C++.
+static Value call_op_kw(Torch& T, const char* name, std::vector<Value> pos, const char* kw, Value kwval) {
+  eval::Str* names[1] = {T.I.intern(kw)};
+  Value vals[1] = {std::move(kwval)};
+  eval::Args a(pos);
+  a.nkw = 1;
+  a.kwnames = names;
+  a.kwvals = vals;
+  return call_op(T, *find_op(name), Value(), a);
+}
+
+Value legacy_new(Torch& T, DType dt, const Args& a, const char* what) {
+  Interp& I = T.I;
+  for (uint32_t k = 0; k < a.nkw; ++k)
+    if (a.kwnames[k]->view() != "device")
+      eval::raisef(I, I.exc.TypeError, "{}() got an unexpected keyword argument '{}'", what, a.kwnames[k]->view());
+  Value dtype = T.dtype_object(dt);
+  if (a.npos == 0) return call_op_kw(T, "empty", {eval::new_list(I, {Value::integer(0)})}, "dtype", dtype);
+  const Value& first = a[0];
+  if (a.npos == 1 && is_tensor(first)) {
+    TensorObj* t = as_tensor(first);
+    if (t->dtype != dt)
+      eval::raisef(I, I.exc.TypeError, "expected a tensor of dtype torch.{} (got torch.{})", info(dt).name,
+                   info(t->dtype).name);
+    return call_op(T, "detach", {first});  // PyTorch gives an alias of the same storage
+  }
+  // A torch.Size, or sizes as separate arguments (ints or SymInts): an uninitialized tensor.
+  bool sizes = a.npos == 1 && I.type_of(first) == T.size_type;
+  if (!sizes) {
+    sizes = true;
+    for (uint32_t k = 0; k < a.npos; ++k) sizes = sizes && is_int_like(I, a[k]) && !a[k].is_bool();
+  }
+  if (sizes) {
+    Value shape = a.npos == 1 && I.type_of(first) == T.size_type ? first
+                                                                  : eval::new_list(I, std::vector<Value>(a.pos, a.pos + a.npos));
+    return call_op_kw(T, "empty", {shape}, "dtype", dtype);
+  }
+  if (a.npos == 1 && !(first.is_int() || first.is_float() || first.is_bool() || is_symint(first)))
+    return call_op_kw(T, "tensor", {first}, "dtype", dtype);
+  if (a.npos == 1)
+    eval::raisef(I, I.exc.TypeError, "new(): data must be a sequence (got {})", eval::type_name(I, first));
+  eval::raisef(I, I.exc.TypeError, "new() received an invalid combination of arguments - got ({} arguments)", a.npos);
+}
+
+namespace {
 
 Value copy_tensor(Torch& T, TensorObj* t, eval::Type* type) {
   auto d = T.I.make<TensorObj>(type);
@@ -402,19 +452,14 @@ Value tensor_alloc(Interp& I, eval::Type* cls) { return I.make<TensorObj>(cls).t
 // torch.Tensor(...): the legacy constructor (sizes give an uninitialized float tensor, data a copy).
 Value tensor_new(Interp& I, eval::Type* cls, const Args& a) {
   Torch& T = torch_state();
-  std::vector<Value> args(a.pos, a.pos + a.npos);
-  Value r;
-  if (args.empty()) {
-    r = call_op(T, "empty", {eval::new_list(I, {Value::integer(0)})});
-  } else if (is_tensor(args[0]) || eval::is_list(args[0]) || (eval::is_tuple(args[0]) && args.size() == 1)) {
-    r = call_op(T, "tensor", {args[0], T.dtype_object(T.default_dtype)});
-  } else {
-    r = call_op(T, "empty", {eval::new_list(I, args)});
-  }
+  Value r = legacy_new(T, T.default_dtype, a, "Tensor");
   if (cls == T.tensor_type || !is_tensor(r)) return r;
   Value c = copy_tensor(T, as_tensor(r), cls);
   return c;
 }
+
+// Tensor.new(...): the legacy constructor with this tensor's dtype.
+Value m_new(Interp& I, const Value& self, const Args& a) { return legacy_new(torch_state(), self_t(self)->dtype, a, "new"); }
 
 // nn.Parameter(data=None, requires_grad=True): the same values, as a leaf tensor of type Parameter.
 Value parameter_new(Interp& I, eval::Type* cls, const Args& a) {
@@ -544,6 +589,7 @@ void init_tensor_type(Torch& T) {
                {"item", &m_item},
                {"tolist", &m_tolist},
                {"type", &m_type},
+               {"new", &m_new},
                {"__getattr__", &m_getattr},
                {"__deepcopy__", &m_deepcopy},
                {"__onnxify_not__", &m_not}};

@@ -69,6 +69,8 @@ CASES = [
                                  "x=float32[N,3]"], 1),
     ("tensor_range_len_comprehension", ["export", "models/tensor_ops.py", "--model", "ComprehensionOverBatch()",
                                         "--input", "x=float32[N,3]"], 1),
+    ("tensor_legacy_wrong_dtype", ["export", "models/tensor_ops.py", "--model", "LegacyWrongDtype()", "--input",
+                                   "x=float32[N,3]"], 1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
 ]

@@ -5,6 +5,7 @@ parameters made in __init__ that the checkpoint replaces. Tests: tests/torch/e2e
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from torch.autograd import Function, Variable
 
 
 class CausalSelfAttention(nn.Module):
@@ -139,3 +140,69 @@ class TokensToGrid(nn.Module):
         B, L, C = tokens.shape
         h = w = int(L ** 0.5)
         return tokens.transpose(1, 2).reshape(B, C, h, w).mean(2)
+
+
+class LegacyConstructors(nn.Module):
+    """Pre-0.4 code: typed constructors from sizes and from values, .type() casts by class and by
+    name, Variable, Tensor.new, isinstance against the legacy types."""
+
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(torch.FloatTensor(4, 3))
+        self.register_buffer("offsets", torch.FloatTensor([0.5, -1.0, 2.0]))
+        nn.init.uniform_(self.weight, -1, 1)
+
+    def forward(self, x, idx):
+        x = Variable(x)
+        assert isinstance(x, torch.FloatTensor) and isinstance(idx, torch.LongTensor)
+        assert isinstance(x, Variable) and not isinstance(x, torch.LongTensor) and x.type() == "torch.FloatTensor"
+        h = x @ self.weight + Variable(self.offsets, requires_grad=False)
+        picked = h.index_select(1, torch.LongTensor([2, 0]))
+        mask = (h > 0).type(torch.FloatTensor)
+        counts = idx.type("torch.FloatTensor").sum(1, keepdim=True)
+        zeros = h.new(h.size(0), 2).zero_()
+        scale = torch.Tensor([[1.5, -2.0]])
+        wide = h.type(torch.cuda.DoubleTensor) if x.is_cuda else h.type(torch.DoubleTensor)
+        return picked * scale + zeros, mask * counts, wide
+
+
+class _ScaledClamp(Function):
+    """A custom Function in the combined style: forward(ctx, ...) saving for backward."""
+
+    @staticmethod
+    def forward(ctx, x, lo, hi=1.0):
+        ctx.save_for_backward(x)
+        ctx.lo, ctx.hi = lo, hi
+        return x.clamp(lo, hi) * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * 2 * ((x >= ctx.lo) & (x <= ctx.hi)), None, None
+
+
+class _GradReverse(Function):
+    """Gradient reversal (domain adaptation) in the separate style: forward without ctx plus
+    setup_context."""
+
+    @staticmethod
+    def forward(x, alpha):
+        return x.view_as(x)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.alpha = inputs[1]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return -ctx.alpha * grad, None
+
+
+class CustomFunctions(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = _ScaledClamp.apply(self.fc(x), -0.5, hi=0.75)
+        return _GradReverse.apply(y, 0.1) + 1

@@ -221,6 +221,35 @@ class iinfo:
         return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
 
 
+class tensortype(type):
+    """The metaclass of the legacy tensor types (torch.FloatTensor, torch.cuda.LongTensor, ...): calling
+    one is PyTorch's legacy constructor with its dtype (sizes, a sequence of values, or a tensor of that
+    dtype); isinstance(t, torch.FloatTensor) holds for a float32 tensor. Tensors here are on the CPU
+    (t.is_cuda is False), so no tensor is an instance of a torch.cuda type, as in PyTorch on the CPU."""
+
+    def __call__(cls, *args, **kwargs):
+        return _C._legacy_new(cls.dtype, *args, **kwargs)
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Tensor) and obj.dtype == cls.dtype and obj.is_cuda == cls.is_cuda
+
+    def __repr__(cls):
+        return f"<class '{cls.__module__}.{cls.__name__}'>"
+
+
+_LEGACY_TYPES = [("ByteTensor", uint8), ("CharTensor", int8), ("ShortTensor", int16), ("IntTensor", int32),
+                 ("LongTensor", int64), ("HalfTensor", float16), ("FloatTensor", float32), ("DoubleTensor", float64),
+                 ("BFloat16Tensor", bfloat16), ("BoolTensor", bool)]
+
+
+def _legacy_types(module, is_cuda):
+    return {name: tensortype(name, (), {"dtype": d, "is_cuda": is_cuda, "is_sparse": False, "__module__": module})
+            for name, d in _LEGACY_TYPES}
+
+
+globals().update(_legacy_types("torch", False))
+
+
 def result_type(tensor1, tensor2):
     return (tensor1 + tensor2).dtype if isinstance(tensor1, Tensor) else (tensor2 + tensor1).dtype
 

@@ -53,3 +53,10 @@ class ComprehensionOverBatch(nn.Module):
 
     def forward(self, x):
         return torch.stack([x[i] * i for i in range(len(x))])
+
+
+class LegacyWrongDtype(nn.Module):
+    """torch.LongTensor(t) of a float tensor: PyTorch's legacy constructor refuses another dtype."""
+
+    def forward(self, x):
+        return torch.LongTensor(x)

@@ -1,37 +1,15 @@
-"""torch.autograd: gradients do not exist during conversion. Function subclasses (custom ops) are
-unknown: calling one is reported as unsupported."""
+"""torch.autograd: gradients do not exist during conversion. Variable(t) is t (every tensor is a
+Variable); a custom Function's apply runs its static forward (torch.autograd.function)."""
 import torch
 from torch import no_grad, enable_grad, set_grad_enabled, inference_mode  # noqa: F401
-
-
-class Variable(torch.Tensor):
-    pass
-
-
-class Function:
-    """A custom autograd op: its forward is arbitrary code onnxify cannot see through apply()."""
-
-    @classmethod
-    def apply(cls, *args, **kwargs):
-        from torch._onnxify_support import unsupported
-        return unsupported(f"the autograd.Function {cls.__name__}",
-                           "custom autograd functions are not supported")
+from torch.autograd import function  # noqa: F401
+from torch.autograd.function import Function, FunctionCtx, InplaceFunction, once_differentiable  # noqa: F401
+from torch.autograd.variable import Variable  # noqa: F401
 
 
 def grad(*args, **kwargs):
     from torch._onnxify_support import unsupported
     return unsupported("torch.autograd.grad", "gradients are not computed during conversion")
-
-
-class _FunctionNS:
-    Function = Function
-
-    @staticmethod
-    def once_differentiable(fn):
-        return fn
-
-
-function = _FunctionNS
 
 
 def __getattr__(name):

@@ -55,6 +55,16 @@ class amp:
     autocast = _NullCtx
 
 
+# torch.cuda.FloatTensor & co: the legacy types of the CUDA device (constructing one makes the same
+# tensor as torch.FloatTensor would: there is no device during conversion).
+def _install_legacy_types():
+    import torch
+    globals().update(torch._legacy_types("torch.cuda", True))
+
+
+_install_legacy_types()
+
+
 def __getattr__(name):
     from torch._onnxify_support import missing
     return missing("torch.cuda", name)
