@@ -62,7 +62,13 @@ Action setup_export(CLI::App& sub) {
   sub.add_option("--keep", o->keep, "composite ops to keep as one ONNX op (comma-separated)")->delimiter(',');
   sub.add_option("--trt-version", o->trt_version, "tensorrt target: the TensorRT version (default 10.15)");
   sub.add_option("--max-unroll", o->max_unroll, "iterations a Python loop in forward may be unrolled to (default 1000)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            return v.find_first_not_of("0123456789") == std::string::npos && v.find_first_not_of('0') != std::string::npos
+                       ? std::string()
+                       : "must be a positive integer, not '" + v + "'";
+          },
+          "POSITIVE"));
   sub.add_option("--emit-ir", o->emit_ir, "also write the final graph in the IR text form to this file");
   sub.add_flag("-q,--quiet", *quiet, "print nothing on success");
   return [o, raw_inputs, quiet] {

@@ -50,9 +50,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int rc = app.exit(e);
-    // CLI11 uses 0 for --help/--version; every real command-line error is our exit status 2.
-    return rc == 0 ? kOk : kBadInput;
+    // CLI11 uses 0 for --help/--version; every real command-line error is our exit status 2, in the
+    // one diagnostic format.
+    if (e.get_exit_code() == 0) return app.exit(e) == 0 ? kOk : kBadInput;
+    std::string cmd;
+    for (const CLI::App* sub : app.get_subcommands()) cmd = std::string(" ") + sub->get_name();
+    return report(onnxify::Diagnostic::error(e.what()).with_help("see onnxify" + cmd + " --help"), kBadInput);
   }
   try {
     return action ? action() : kBadInput;
@@ -62,6 +65,13 @@ int main(int argc, char** argv) {
     return report(l, kConvertFailed);
   } catch (const std::bad_alloc&) {
     std::fputs("onnxify: error: out of memory\n", stderr);
+    return kConvertFailed;
+  } catch (const std::exception& e) {
+    // A path that should have given a diagnostic: still an error line, never an abort.
+    std::fprintf(stderr, "onnxify: error: internal error: %s\n", e.what());
+    return kConvertFailed;
+  } catch (...) {
+    std::fputs("onnxify: error: internal error: an exception no diagnostic describes\n", stderr);
     return kConvertFailed;
   }
 }

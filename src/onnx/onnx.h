@@ -89,6 +89,9 @@ struct LowerOptions {
 // Lowers `graph` in place. Returns the first problem; `all`, when given, receives every problem
 // (one run reports every unsupported op).
 Status lower(ir::Graph& graph, const LowerOptions& options, DiagnosticList* all = nullptr);
+// Checks the options alone (target, TensorRT version, the target's opsets, --keep/--decompose
+// names), so a caller can refuse a bad command line before converting anything.
+Status check_lower_options(const LowerOptions& options);
 
 // Expands composite ops only (step 1 above; no passes, no opset conversion, no target check).
 Status lower_composites(ir::Graph& graph, const LowerOptions& options, DiagnosticList* all = nullptr);

@@ -121,6 +121,36 @@ void check_inputs(Session& s, const std::vector<InputSpec>& specs) {
                          .with_help("SPEC is a tensor type like float32[N,3,224,224] or a Python literal")};
 }
 
+// The value of a literal --input SPEC (3, True, None, (1, 2)), evaluated with the builtins only. What
+// does not evaluate (a syntax error, a name like torch) is a bad command line.
+Value literal_value(eval::Interp& I, const InputSpec& in) {
+  const std::string help =
+      "SPEC is a tensor type like float32[N,3,224,224] (names are symbolic sizes, integers static) or a Python "
+      "literal like 3, True or None";
+  auto bad = [&](const std::string& why) {
+    return BadInput{Diagnostic::error(fmt::format("--input {}={}: {}", in.name, in.literal, why)).with_help(help)};
+  };
+  std::unique_ptr<eval::CodeUnit> unit;
+  try {
+    unit = eval::compile_expression(I, std::make_shared<SourceFile>("--input " + in.name, in.literal),
+                                    "__onnxify_input__");
+  } catch (const Diagnostic&) {
+    // (The parser's own words would quote the wrapper compile_expression adds.)
+    throw bad("neither a tensor type nor a Python literal (not valid Python)");
+  }
+  eval::Ref<eval::Dict> ns = eval::new_dict_ref(I);
+  eval::dict_set(I, ns.get(), "__builtins__", I.builtins_module.value());
+  try {
+    eval::exec_module_code(I, unit->module, ns.get());
+  } catch (eval::PyException& e) {
+    std::string type(I.type_of(e.exc)->name_view());
+    std::string text = eval::str_string(I, e.exc);
+    throw bad(fmt::format("neither a tensor type nor a Python literal ({})", text.empty() ? type : type + ": " + text));
+  }
+  I.keep(std::move(unit));
+  return eval::dict_get(I, ns.get(), "__result__");
+}
+
 // Makes the graph inputs and the keyword arguments of the forward call.
 std::vector<std::pair<std::string, Value>> make_inputs(Session& s, const std::vector<InputSpec>& specs) {
   eval::Interp& I = *s.I;
@@ -130,13 +160,7 @@ std::vector<std::pair<std::string, Value>> make_inputs(Session& s, const std::ve
   // Graph inputs follow forward's parameter order (then **kwargs names in flag order).
   auto make_one = [&](const InputSpec& in) {
     if (!in.is_tensor) {
-      auto f = std::make_shared<SourceFile>("--input " + in.name, in.literal);
-      std::unique_ptr<eval::CodeUnit> unit = eval::compile_expression(I, f, "__onnxify_input__");
-      eval::Ref<eval::Dict> ns = eval::new_dict_ref(I);
-      eval::dict_set(I, ns.get(), "__builtins__", I.builtins_module.value());
-      eval::exec_module_code(I, unit->module, ns.get());
-      I.keep(std::move(unit));
-      kwargs.emplace_back(in.name, eval::dict_get(I, ns.get(), "__result__"));
+      kwargs.emplace_back(in.name, literal_value(I, in));
       return;
     }
     ir::Value* v = T.rec.main().add_input(ir::Type::tensor(in.elem, in.dims), in.name);
@@ -195,6 +219,16 @@ void set_outputs(Session& s, const Value& result) {
     throw Diagnostic::error(fmt::format("{}.forward() returned no tensor", s.model_class));
 }
 
+LowerOptions lower_options(const ExportOptions& o) {
+  LowerOptions lo;
+  lo.target = o.target;
+  lo.opset = o.opset;
+  lo.decompose = o.decompose;
+  lo.keep = o.keep;
+  lo.trt_version = o.trt_version;
+  return lo;
+}
+
 std::string default_output(const std::string& source) {
   std::string stem = source.substr(source.rfind('/') + 1);
   stem = stem.substr(0, stem.rfind('.'));
@@ -212,6 +246,9 @@ ExportResult export_model(const ExportOptions& o) {
     if (o.opset < kMinOpset || o.opset > kMaxOpset)
       throw BadInput{Diagnostic::error(fmt::format("--opset {} is not supported (onnxify writes opsets {} to {})", o.opset,
                                                    kMinOpset, kMaxOpset))};
+    // --target, --trt-version, --keep/--decompose and the target's opsets: checked before the
+    // model is converted, as a bad command line.
+    if (Status st = check_lower_options(lower_options(o)); !st) throw BadInput{st.diagnostic()};
   } catch (BadInput& b) {
     r.failure = Failure::BadInput;
     r.diagnostics.add(b.diagnostic);
@@ -247,6 +284,10 @@ ExportResult export_model(const ExportOptions& o) {
   } catch (const Diagnostic& d) {
     r.failure = Failure::Convert;
     r.diagnostics = s.failure(d);
+  } catch (eval::PyException& e) {
+    // A Python exception outside forward (the model's forward signature, the value it returned).
+    r.failure = Failure::Convert;
+    r.diagnostics = s.failure(python_error(*s.I, e.exc));
   }
   r.warnings = s.T->warnings;
   if (r.failure != Failure::None) return r;
@@ -264,14 +305,8 @@ ExportResult export_model(const ExportOptions& o) {
     return r;
   }
   timer.lap("passes");
-  LowerOptions lo;
-  lo.target = o.target;
-  lo.opset = o.opset;
-  lo.decompose = o.decompose;
-  lo.keep = o.keep;
-  lo.trt_version = o.trt_version;
   DiagnosticList all;
-  st = lower(g, lo, &all);
+  st = lower(g, lower_options(o), &all);
   if (!st) {
     r.failure = Failure::Convert;
     r.diagnostics = all.empty() ? DiagnosticList() : all;

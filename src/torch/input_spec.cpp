@@ -38,6 +38,15 @@ InputSpec parse_input_spec(const std::string& name, const std::string& raw) {
   if (!is_ident(name)) bad(name, raw, fmt::format("'{}' is not a parameter name", name), help);
   size_t lb = spec.find('[');
   std::string head = trim(spec.substr(0, lb));
+  // torch.float32[N,3] or np.float32[N,3]: the element type is written alone.
+  size_t dot = head.rfind('.');
+  if (lb != std::string::npos && dot != std::string::npos) {
+    std::string last = trim(head.substr(dot + 1));
+    if (dtype_from_name(last) || ir::element_type_from_name(last))
+      bad(name, raw, fmt::format("'{}' is not an element type", head),
+          fmt::format("write the element type without '{}': --input {}={}{}", head.substr(0, dot + 1), name, last,
+                      spec.substr(lb)));
+  }
   bool looks_like_type = lb != std::string::npos && is_ident(head);
   if (!looks_like_type) {
     if (spec.empty()) bad(name, raw, "the spec is empty", help);

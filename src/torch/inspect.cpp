@@ -35,6 +35,9 @@ InspectResult inspect_model(const ExportOptions& o) {
   } catch (const Diagnostic& d) {
     r.failure = Failure::Convert;
     r.diagnostics = s.failure(d);
+  } catch (eval::PyException& e) {
+    r.failure = Failure::Convert;
+    r.diagnostics = s.failure(python_error(*s.I, e.exc));
   }
   return r;
 }

@@ -96,6 +96,17 @@ Diagnostic strip_prelude_notes(const Diagnostic& d) {
   return out;
 }
 
+// The --model frames of a diagnostic quote what the user typed, not compile_expression's wrapper.
+Diagnostic in_model_expr(const Diagnostic& d, const std::shared_ptr<const SourceFile>& f) {
+  auto fix = [&](const SourceRange& r) { return r.file && r.file->path() == "--model" ? model_range(f, r) : r; };
+  bool expr_frame = d.range().file && d.range().file->path() == "--model";
+  std::string msg = expr_frame && d.message() == "called from module code" ? "called from --model" : d.message();
+  Diagnostic out(d.severity(), msg, fix(d.range()));
+  for (const Diagnostic& n : d.notes()) out.with_note(in_model_expr(n, f));
+  if (!d.help().empty()) out.with_help(d.help());
+  return out;
+}
+
 }  // namespace
 
 Diagnostic python_error(eval::Interp& I, const Value& exc) {
@@ -162,6 +173,10 @@ void Session::load_model() {
                                                 eval::as<eval::Poison>(module)->reason)));
 
   // --model EXPR in the module's namespace.
+  if (opts.model_expr.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw BadInput{Diagnostic::error("--model is empty")
+                       .with_help("--model is a Python expression giving the model, e.g. --model 'Net()' or "
+                                  "--model 'resnet50(num_classes=10)'")};
   auto expr_file = std::make_shared<SourceFile>("--model", opts.model_expr);
   std::unique_ptr<eval::CodeUnit> unit;
   try {
@@ -178,6 +193,11 @@ void Session::load_model() {
     auto* exc = eval::as<eval::Exc>(e.exc);
     bool in_expr = !exc->traceback.empty() && exc->traceback.back().range.file &&
                    exc->traceback.back().range.file->path() == "--model";
+    // Raised by the expression itself (a wrong name, wrong arguments, 1/0), not by the model's own
+    // code: no frame of the user's sources, only --model and onnxify's prelude.
+    bool by_expr = in_expr;
+    for (const eval::TraceEntry& t : exc->traceback)
+      by_expr = by_expr && t.range.file && (t.range.file->path() == "--model" || in_prelude(t.range));
     if (eval::isinstance(in, e.exc, in.exc.NameError) && in_expr && exc->traceback.size() == 1) {
       // An unknown name in --model: list what the module does define.
       std::string msg = eval::str_string(in, e.exc);
@@ -194,7 +214,13 @@ void Session::load_model() {
       if (!near.empty()) d.with_help(fmt::format("did you mean '{}'?", near));
       throw BadInput{d};
     }
-    throw failure(python_error(in, e.exc));
+    if (by_expr) {
+      std::string type(in.type_of(e.exc)->name_view());
+      std::string text = eval::str_string(in, e.exc);
+      throw BadInput{Diagnostic::error(text.empty() ? type : type + ": " + text,
+                                       model_range(expr_file, exc->traceback.back().range))};
+    }
+    throw failure(in_model_expr(python_error(in, e.exc), expr_file));
   }
   model = eval::dict_get(in, ns, "__result__");
   eval::dict_del(in, ns, in.str("__result__"));

@@ -319,6 +319,12 @@ DiagnosticList check_target(const ir::Graph& graph, const LowerOptions& options)
   return out;
 }
 
+Status check_lower_options(const LowerOptions& options) {
+  const targets::TargetProfile* target = nullptr;
+  targets::TargetContext tc;
+  return lowering::prepare(options, &target, &tc);
+}
+
 Status lower(ir::Graph& graph, const LowerOptions& options, DiagnosticList* all) {
   const targets::TargetProfile* target = nullptr;
   targets::TargetContext tc;

@@ -191,7 +191,9 @@ def test_pytorch_errors(name, model, inputs, tmp_path):
     for n, s in inputs.items():
         cmd += ["--input", f"{n}={s}"]
     got = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    assert got.returncode == 1, got.stderr
+    # Raised by the --model expression itself (torch.compile's arguments), not by the model's code:
+    # a bad command line.
+    assert got.returncode == (2 if model.startswith("torch.compile(") else 1), got.stderr
     first = got.stderr.splitlines()[0]
     assert f"{type(want.value).__name__}: {want.value}" in first, (first, str(want.value))
 
