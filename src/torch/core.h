@@ -12,6 +12,7 @@
 // Transpose for permute/transpose), and a view whose base changed later is re-derived when next read.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -95,6 +96,13 @@ class Torch {
   std::unique_ptr<eval::ControlFlowHook> control_flow;
   eval::Type* scan_type = nullptr;
 
+  // True while model code builds the model (its __init__), false once forward is recorded. While
+  // building, an op that reads a random tensor's values (torch.randn(1, n) * .02) gives a random
+  // placeholder too, whose values come from the checkpoint like the random tensor's would
+  // (dispatch in ops_registry.cpp); `random_reads` collects the random tensors such an op read.
+  bool building = true;
+  std::vector<eval::Ref<TensorObj>>* random_reads = nullptr;
+
   // Unsupported operations met so far (DESIGN.md decision 6: one run lists them all). Each poison
   // is reported once, where it first reached a torch op.
   DiagnosticList problems;
@@ -130,6 +138,12 @@ ir::Value* value_of(Torch& T, TensorObj* t);
 void assign_inplace(Torch& T, TensorObj* t, ir::Value* v);
 // Marks `view` as a view of `base` (for in-place writes through it).
 void make_view(TensorObj* view, TensorObj* base, ViewSpec spec);
+// Runs `op` (an op on tensors) while the model is built: when it read the values of a random tensor
+// (torch.randn(1, n) * .02 in __init__), PyTorch's result is random too, so the tensors it gives (a
+// tensor, or those in a tuple or list) become random placeholders whose values the checkpoint gives;
+// `inplace`: also the tensors the written one views. Ops that do not read the values (zeros_like,
+// fill_) give what they give.
+eval::Value placeholder_scope(Torch& T, bool inplace, const std::function<eval::Value()>& op);
 // The legacy constructors torch.Tensor(...), torch.FloatTensor(...) & co (dtype `dt`) and
 // Tensor.new(...) (the tensor's dtype), reading their arguments as PyTorch's legacy constructor does:
 // () an empty 1-d tensor; (n, m, ...) or (torch.Size) an uninitialized tensor of that shape;

@@ -267,6 +267,7 @@ ExportResult export_model(const ExportOptions& o) {
     Value result;
     try {
       s.I->max_unroll = o.max_unroll;
+      s.T->building = false;  // random tensors from here on are reported where they are used
       result = call_forward(s, kwargs);
       s.I->max_unroll = 0;
       timer.lap("record forward");

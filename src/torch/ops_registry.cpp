@@ -115,7 +115,16 @@ std::string describe_args(Interp& I, const Value& self, const Args& a) {
   return out;
 }
 
+Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode);
+
 Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
+  // While the model is built, an op on a random tensor gives a random placeholder (core.h).
+  if (T.building && !poison_in(self, a))
+    return placeholder_scope(T, mode == Mode::Inplace, [&] { return dispatch_rows(T, g, self, a, mode); });
+  return dispatch_rows(T, g, self, a, mode);
+}
+
+Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
   Interp& I = T.I;
   std::string qual = (mode == Mode::Method || mode == Mode::Inplace ? "Tensor." : "torch.") + g.name +
                      (mode == Mode::Inplace ? "_" : "");

@@ -91,7 +91,9 @@ static ir::Tensor splat(ir::ElementType e, std::vector<int64_t> shape, double v,
 }
 
 static void materialize(Torch& T, TensorObj* t) {
-  if (t->random)
+  if (t->random && T.random_reads)
+    T.random_reads->push_back(eval::Ref<TensorObj>(t));  // an op on a placeholder while building
+  else if (t->random)
     unsupported(T, "a random tensor (torch.rand/randn/...) used in the exported computation",
                 "its values differ on every run; only parameters made this way get values (from the checkpoint)");
   if (t->data) {
@@ -119,6 +121,53 @@ static void materialize(Torch& T, TensorObj* t) {
   }
   ir::Value* shape = T.rec.shape_value(t->shape);
   t->value = T.rec.emit("ConstantOfShape", {shape}, t->ir_type(), {{"value", splat(e, {1}, f, 1)}});
+}
+
+// ---- random placeholders while the model is built ------------------------------------------------------
+
+// A tensor whose values are random, like torch.randn's: a placeholder the checkpoint fills.
+static void make_placeholder(TensorObj* t) {
+  t->value = nullptr;
+  t->data.reset();
+  t->fill.reset();
+  t->uninitialized = false;
+  t->random = true;
+  t->base = eval::Ref<TensorObj>();
+  t->view = ViewSpec{};
+  ++t->version;
+}
+
+Value placeholder_scope(Torch& T, bool inplace, const std::function<Value()>& op) {
+  std::vector<eval::Ref<TensorObj>> reads;
+  std::vector<eval::Ref<TensorObj>>* outer = T.random_reads;
+  T.random_reads = &reads;
+  auto restore = [&] {
+    T.random_reads = outer;
+    // The random tensors stay placeholders: a later read materializes (and, in forward, reports) again.
+    for (auto& t : reads) t->value = nullptr;
+    if (outer)
+      for (auto& t : reads) outer->push_back(t);
+  };
+  Value r;
+  try {
+    r = op();
+  } catch (...) {
+    restore();
+    throw;
+  }
+  restore();
+  if (reads.empty()) return r;
+  std::vector<eval::Ref<TensorObj>> outs;
+  if (is_tensor(r)) {
+    outs.emplace_back(as_tensor(r));
+    if (inplace)
+      for (TensorObj* b = as_tensor(r)->base.get(); b; b = b->base.get()) outs.emplace_back(b);
+  } else if (eval::is_list(r) || eval::is_tuple(r)) {
+    for (const Value& item : eval::is_list(r) ? eval::as_list(r)->items : eval::as_tuple(r)->items)
+      if (is_tensor(item)) outs.emplace_back(as_tensor(item));
+  }
+  for (auto& t : outs) make_placeholder(t.get());
+  return r;
 }
 
 // ---- views -------------------------------------------------------------------------------------------
@@ -206,6 +255,7 @@ void assign_inplace(Torch& T, TensorObj* t, ir::Value* v) {
   t->data.reset();
   t->fill.reset();
   t->uninitialized = false;
+  t->random = false;  // new values (a write of random ones makes it a placeholder again: dispatch)
   ++t->version;
   if (t->base) {
     TensorObj* b = t->base.get();

@@ -164,6 +164,7 @@ int64_t t_hash(Interp& I, const Value& a) { return static_cast<int64_t>(reinterp
 Value t_getitem(Interp& I, const Value& a, const Value& key) {
   Torch& T = torch_state();
   if (const Value* p = eval::find_poison(key)) return poison_reached_op(T, *p, "Tensor.__getitem__");
+  if (T.building) return placeholder_scope(T, false, [&] { return index_get(T, self_t(a), key); });
   return index_get(T, self_t(a), key);
 }
 
@@ -175,6 +176,13 @@ void t_setitem(Interp& I, const Value& a, const Value& key, const Value& v) {
   }
   if (eval::is_poison(v)) {
     poison_reached_op(T, v, "Tensor.__setitem__");
+    return;
+  }
+  if (T.building) {
+    placeholder_scope(T, true, [&] {
+      index_set(T, self_t(a), key, v);
+      return a;
+    });
     return;
   }
   index_set(T, self_t(a), key, v);

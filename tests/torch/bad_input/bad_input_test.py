@@ -88,6 +88,10 @@ CASES = [
                                         "--input", "x=float32[N,3]"], 1),
     ("tensor_legacy_wrong_dtype", ["export", "models/tensor_ops.py", "--model", "LegacyWrongDtype()", "--input",
                                    "x=float32[N,3]"], 1),
+    ("tensor_random_in_forward", ["export", "models/tensor_ops.py", "--model", "RandomInForward()", "--input",
+                                  "x=float32[N,3]"], 1),
+    ("tensor_random_attribute", ["export", "models/tensor_ops.py", "--model", "RandomAttribute()", "--input",
+                                 "x=float32[N,3]"], 1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
 ]

@@ -30,6 +30,8 @@ CASES = [
     # ---- legacy constructors and wrappers ----
     case("legacy_constructors", "LegacyConstructors()", [{"N": 2}, {"N": 3}], x="float32[N,4]", idx="int64[N,5]"),
     case("custom_autograd_functions", "CustomFunctions()", [{"N": 2}, {"N": 3}], x="float32[N,4]"),
+    # ---- random tensors made in __init__: placeholders the checkpoint binds ----
+    case("vit_random_parameters", "ViTEmbedding()", [{"N": 2}, {"N": 3}], x="float32[N,3,16,16]"),
 ]
 
 BATCH = Batch(CASES)

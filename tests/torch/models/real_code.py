@@ -206,3 +206,25 @@ class CustomFunctions(nn.Module):
     def forward(self, x):
         y = _ScaledClamp.apply(self.fc(x), -0.5, hi=0.75)
         return _GradReverse.apply(y, 0.1) + 1
+
+
+class ViTEmbedding(nn.Module):
+    """timm/ViT-style parameters made in __init__ from random tensors with arithmetic on them (the
+    checkpoint gives their values): cls token from zeros, position embedding randn * .02, a chained
+    rand * 2 - 1, a random-features buffer scaled in place, a row of a transposed randn."""
+
+    def __init__(self, img=16, patch=4, dim=8):
+        super().__init__()
+        self.patch_embed = nn.Conv2d(3, dim, patch, patch)
+        n = (img // patch) ** 2
+        self.cls_token = nn.Parameter(torch.zeros(1, 1, dim))
+        self.pos_embed = nn.Parameter(torch.randn(1, n + 1, dim) * .02)
+        self.scale = nn.Parameter(torch.rand(dim) * 2 - 1)
+        self.register_buffer("proj", torch.randn(dim, dim).div_(dim ** 0.5))
+        self.head_bias = nn.Parameter(torch.randn(dim, 4).t()[0].clone())
+
+    def forward(self, x):
+        x = self.patch_embed(x).flatten(2).transpose(1, 2)
+        cls = self.cls_token.expand(x.shape[0], -1, -1)
+        x = torch.cat((cls, x), dim=1) + self.pos_embed
+        return (x * self.scale) @ self.proj + self.head_bias

@@ -60,3 +60,22 @@ class LegacyWrongDtype(nn.Module):
 
     def forward(self, x):
         return torch.LongTensor(x)
+
+
+class RandomInForward(nn.Module):
+    """Noise made in forward: no checkpoint can give its values."""
+
+    def forward(self, x):
+        return x + torch.randn_like(x) * 0.1
+
+
+class RandomAttribute(nn.Module):
+    """A random tensor made in __init__ but kept as a plain attribute (not a parameter or buffer): it
+    stays a placeholder no checkpoint binds, reported where forward uses it."""
+
+    def __init__(self):
+        super().__init__()
+        self.noise = torch.randn(3) * 2
+
+    def forward(self, x):
+        return x + self.noise
