@@ -252,6 +252,7 @@ TRIANGLE_GRID = [
     op("meshgrid_tuple_xy", "Fn('torch.meshgrid', (X, Y), indexing='xy')", x="float32[N]", y="float32[4]"),
     op("meshgrid_scalar_xy", "Fn('torch.meshgrid', indexing='xy')", x="float32[]", y="float32[N]"),
     op("meshgrid_one_xy", "Fn('torch.meshgrid', indexing='xy')", x="float32[N]"),
+    op("meshgrid_torch_functional", "Fn('torch.functional.meshgrid', indexing='ij')", x="float32[2]", y="float32[N]"),
     op("cartesian_prod", "Fn('torch.cartesian_prod')", x="float32[N]", y="float32[3]"),
     op("cartesian_prod_three", "Fn('torch.cartesian_prod')", x="int64[2]", y="int64[N]", z="int64[3]"),
     op("cartesian_prod_one", "Fn('torch.cartesian_prod')", x="float32[N]"),
