@@ -102,6 +102,8 @@ class Torch {
   // (dispatch in ops_registry.cpp); `random_reads` collects the random tensors such an op read.
   bool building = true;
   std::vector<eval::Ref<TensorObj>>* random_reads = nullptr;
+  // Sizes read from tensor values at run time (size_from_tensor), by the value they are read from.
+  std::map<ir::Value*, ir::DimExpr> value_sizes;
 
   // Unsupported operations met so far (DESIGN.md decision 6: one run lists them all). Each poison
   // is reported once, where it first reached a torch op.
@@ -156,6 +158,9 @@ eval::Value legacy_new(Torch& T, DType dt, const eval::Args& a, const char* what
 eval::Value make_size_value(Torch& T, ir::DimExpr d);
 eval::Value make_size_tuple(Torch& T, const std::vector<ir::DimExpr>& dims);  // torch.Size
 bool is_symint(const eval::Value& v);
+// A size read at run time from a one-element tensor's value (int(t), a size merged from two branches
+// of an If), truncated toward zero.
+ir::DimExpr size_from_tensor(Torch& T, TensorObj* t);
 
 // ---- diagnostics --------------------------------------------------------------------------------------
 // Records an unsupported operation (op name, why) at the current location and module path and

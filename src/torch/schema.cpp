@@ -244,31 +244,39 @@ bool is_int_like(Interp& I, const Value& v) {
   return eval::int_value(v, &i) || is_symint(v);
 }
 
+// A one-element integer tensor, which PyTorch takes where an int or a size is expected.
+static bool is_size_tensor(const Value& v) {
+  if (!is_tensor(v)) return false;
+  TensorObj* t = as_tensor(v);
+  return is_integral(t->dtype, false) && (t->rank() == 0 || (t->rank() == 1 && t->shape[0] == DimExpr(1)));
+}
+
 bool to_dim(Interp& I, const Value& v, DimExpr* out) {
   int64_t i;
   if (eval::int_value(v, &i)) {
-    *out = DimExpr(i);
+    if (out) *out = DimExpr(i);
     return true;
   }
   if (is_symint(v)) {
-    *out = eval::as<SymIntObj>(v)->expr;
+    if (out) *out = eval::as<SymIntObj>(v)->expr;
     return true;
   }
-  // A zero-dim integer tensor with a known value (torch accepts it where an int is expected).
-  if (is_tensor(v)) {
-    TensorObj* t = as_tensor(v);
-    if (t->rank() == 0 && is_integral(t->dtype, false)) {
-      if (t->data) {
-        *out = DimExpr(t->data->int_at(0));
-        return true;
-      }
-      if (t->fill) {
-        *out = DimExpr(static_cast<int64_t>(*t->fill));
-        return true;
-      }
-    }
+  if (!is_size_tensor(v)) return false;
+  TensorObj* t = as_tensor(v);
+  bool stale = t->base && t->base_version != t->base->version;
+  // A known value (torch.tensor(3)); else one computed at run time (a size merged from the branches
+  // of an If, t.sum()): a size read from the value when the model runs.
+  if (t->data && !stale) {
+    if (out) *out = DimExpr(t->data->int_at(0));
+    return true;
   }
-  return false;
+  if (t->fill && !stale) {
+    if (out) *out = DimExpr(static_cast<int64_t>(*t->fill));
+    return true;
+  }
+  if (t->random || t->uninitialized) return false;
+  if (out) *out = size_from_tensor(torch_state(), t);
+  return true;
 }
 
 std::optional<DType> to_dtype(Interp& I, const Value& v) {
@@ -302,12 +310,10 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
       case BaseType::Int:
       case BaseType::SymInt:
         if (is_int_like(I, v)) return p.list_size > 0;  // int[2] x = 3
+        if (is_size_tensor(v)) return to_dim(I, v, nullptr);
         if (!is_seq(v)) return false;
         for (const Value& e : seq_items(v))
-          if (!is_int_like(I, e)) {
-            DimExpr d;
-            if (!to_dim(I, e, &d)) return false;
-          }
+          if (!to_dim(I, e, nullptr)) return false;
         return true;
       case BaseType::Tensor:
         if (!is_seq(v)) return false;
@@ -329,11 +335,7 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
   switch (p.base) {
     case BaseType::Tensor: return is_tensor(v);
     case BaseType::Int:
-    case BaseType::SymInt: {
-      if (is_int_like(I, v)) return true;
-      DimExpr d;
-      return to_dim(I, v, &d);
-    }
+    case BaseType::SymInt: return to_dim(I, v, nullptr);
     case BaseType::Float: return is_number(I, v);
     case BaseType::Bool: return v.is_bool() || (is_int_like(I, v) && !is_symint(v));
     case BaseType::Str: return eval::is_str(v);
@@ -375,11 +377,13 @@ bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bo
                               npos == 1 ? "" : "s", a.npos + (self ? 1 : 0)));
     }
     const Param& p = s.params[k];
+    auto size_item = [&](const Value& v) { return is_int_like(I, v) || is_size_tensor(v); };
     if (p.is_list && p.list_size == 0 && (p.base == BaseType::Int || p.base == BaseType::SymInt) &&
-        is_int_like(I, a.pos[i])) {
-      // PyTorch's varargs form of a size list: x.view(2, 3), torch.zeros(2, 3).
+        size_item(a.pos[i])) {
+      // PyTorch's varargs form of a size list: x.view(2, 3), torch.zeros(2, 3), torch.ones(n) with n
+      // an integer tensor of one element.
       std::vector<Value> items;
-      while (i < a.npos && is_int_like(I, a.pos[i])) items.push_back(a.pos[i++]);
+      while (i < a.npos && size_item(a.pos[i])) items.push_back(a.pos[i++]);
       --i;
       out.vals[k++] = eval::new_tuple(I, std::move(items));
       continue;

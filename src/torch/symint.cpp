@@ -218,9 +218,7 @@ Value hook_to_int(Interp& I, const Value& v) {
       is_complex(t->dtype) || elem(t->dtype) == ir::ElementType::Undefined)
     return Value();  // int() as usual: a concrete value, or the error saying why there is none
   Torch& T = torch_state();
-  ir::Value* x = cast_to(T, value_of(T, t), t->dtype, DType::Int64, t->shape);
-  ir::Value* one = T.rec.emit("Reshape", {x, T.rec.const_i64({1})}, ir::Type::tensor(ir::ElementType::Int64, {1}));
-  return make_size_value(T, T.rec.value_symbol(one));
+  return make_size_value(T, size_from_tensor(T, t));
 }
 
 Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
@@ -233,6 +231,17 @@ Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
 }
 
 }  // namespace
+
+DimExpr size_from_tensor(Torch& T, TensorObj* t) {
+  ir::Value* v = value_of(T, t);
+  auto it = T.value_sizes.find(v);  // one symbol per value, however often it is read
+  if (it != T.value_sizes.end()) return it->second;
+  ir::Value* x = cast_to(T, v, t->dtype, DType::Int64, t->shape);
+  ir::Value* one = T.rec.emit("Reshape", {x, T.rec.const_i64({1})}, ir::Type::tensor(ir::ElementType::Int64, {1}));
+  DimExpr d = T.rec.value_symbol(one);
+  T.value_sizes.emplace(v, d);
+  return d;
+}
 
 void init_symint_type(Torch& T) {
   eval::TypeSpec s;
