@@ -231,6 +231,12 @@ LINALG = [
     op("einsum_spaces_three", "Fn('torch.einsum', 'b i , i j, j -> b', X, Y, Z)", x="float32[N,3]",
        y="float32[3,4]", z="float32[4]"),
     op("einsum_attention", "Fn('torch.einsum', 'bhqd,bhkd->bhqk', X, Y)", x="float32[N,2,3,4]", y="float32[N,2,5,4]"),
+    # triu / tril (ONNX Trilu; a masked Where below opset 14): diagonals above and below, symbolic rows
+    op("triu", "Fn('torch.triu')", x="float32[N,3,4]"),
+    op("triu_diagonal_sym", "Fn('Tensor.triu', 1)", x="float32[3,N]"),
+    op("tril_negative", "Fn('torch.tril', diagonal=-1)", x="float32[N,4]"),
+    op("tril_int_inplace", "Fn('Tensor.tril_', 2)", x="int64[N,2,5]"),
+    op("triu_bool", "Fn('torch.triu', X, -2)", x="bool[2,N,N]"),
 ]
 
 CREATE = [tc("create_" + k, f"Create('{k}')", x="float32[N,5]") for k in [
