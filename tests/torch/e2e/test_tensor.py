@@ -202,6 +202,11 @@ INDEX_OPS = [
     op("where_scalar_other", "Fn('torch.where', X, Y, 0.0)", x="bool[N,4]", y="float32[N,4]"),
     op("where_scalars", "Fn('torch.where', X, 1.0, -1.0)", x="bool[N,4]"),
     op("where_promote", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="int64[4]", z="float32[N,4]"),
+    # bool / int8 / int16 data: ONNX Runtime's Where has no kernel for them (And/Or/Not, or int32, instead)
+    op("where_bool", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="bool[N,4]", z="bool[4]"),
+    op("where_int8", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="int8[N,4]", z="int8[4]"),
+    op("masked_fill_bool", "Fn('Tensor.masked_fill', X, Y, True)", x="bool[N,4]", y="bool[N,4]"),
+    op("masked_fill_int16", "Fn('torch.masked_fill', X, Y, -3)", x="int16[N,4]", y="bool[4]"),
 ]
 
 LINALG = [
@@ -315,6 +320,7 @@ INDEXING = [
     tc("set_int_dtype_cast", "Set(0, Y)", x=G, y="int64[4,5]"),
     tc("set_none", "Set((None, slice(None), 1), 0.0)", x=G),
     tc("set_mask_scalar", "Set(Y, 0.0)", x=G, y="bool[N,4,5]"),
+    tc("set_mask_bool_base", "Set(Y, False)", x="bool[N,4,5]", y="bool[N,4]"),
     tc("mask_set_compare", "MaskOps('set_negative')", x=G),
     tc("mask_set_from_other", "MaskOps('set_from_other')", x=G),
     tc("mask_sum_count", "MaskOps('count')", x=G),
