@@ -232,6 +232,11 @@ LINALG = [
     op("einsum_trace_diag", "Fn('torch.einsum', 'ii->i', X)", x="float32[3,3]", shapes=[{}]),
     op("einsum_sum", "Fn('torch.einsum', 'bij->b', X)", x=F),
     op("einsum_outer", "Fn('torch.einsum', 'i,j->ij', X, Y)", x="float32[N]", y="float32[3]"),
+    # torch.meshgrid (prelude: reshape + expand views)
+    op("meshgrid_ij", "Fn('torch.meshgrid', X, Y, indexing='ij')", x="float32[N]", y="float32[3]"),
+    op("meshgrid_xy_three", "Fn('torch.meshgrid', X, Y, Z, indexing='xy')", x="int64[N]", y="int64[3]", z="int64[2]"),
+    op("meshgrid_list_0d", "Fn('torch.meshgrid', [X, Y], indexing='xy')", x="float32[N]", y="float32[]"),
+    op("meshgrid_default_one", "Fn('torch.meshgrid', X)", x="float32[N]"),
     op("einsum_ellipsis", "Fn('torch.einsum', '...ij,...jk->...ik', X, Y)", x="float32[N,2,3,4]", y="float32[4,5]"),
     op("einsum_spaces_three", "Fn('torch.einsum', 'b i , i j, j -> b', X, Y, Z)", x="float32[N,3]",
        y="float32[3,4]", z="float32[4]"),
