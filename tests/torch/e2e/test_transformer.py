@@ -91,6 +91,8 @@ MHA = [
     # ---- dtypes ----
     mha("mha_float64", "dtype=torch.float64", q="float64[L,N,16]", k="float64[S,N,16]", kpm="bool[N,S]",
         am="float64[L,S]"),
+    case("mha_float16", "Mha(dtype=torch.float16, batch_first=True)", LS, rtol=1e-2, atol=2e-3, q="float16[N,L,16]",
+         k="float16[N,S,16]", kpm="bool[N,S]"),
     # ---- a row with nothing to attend (reference path): zeros, or NaN with the weights ----
     case("mha_dead_rows", "MhaDeadRows(need_weights=False)", LS, q="float32[L,N,8]", k="float32[S,N,8]",
          kpm="bool[N,S]"),
@@ -128,6 +130,8 @@ TRANSFORMER = [
          m="float32[S,S]", kpm="float32[N,S]"),
     case("enc_layer_unbatched", "EncoderLayer(batch_first=True)", [{"S": 5}, {"S": 2}], x=f"float32[S,{E}]",
          m="bool[S,S]", kpm="bool[S]"),
+    case("enc_layer_float16", "EncoderLayer(batch_first=True, dtype=torch.float16)", NS, rtol=1e-2, atol=2e-3,
+         x="float16[N,S,16]", kpm="bool[N,S]"),
     # ---- nn.TransformerEncoder (the nested-tensor path: batch_first, padding mask, no attention mask) ----
     case("encoder", "Encoder()", NS, x=X, kpm="bool[N,S]"),
     case("encoder_causal", "Encoder(causal=True, norm_first=True, activation='gelu')", NS, x=X),
