@@ -143,6 +143,9 @@ TRANSFORMER = [
          kpm="bool[N,S]"),
     case("encoder_nested_disabled", "Encoder(batch_first=True, enc_kwargs={'enable_nested_tensor': False})", NS,
          gen={"lengths": "int:1:4"}, x=XB, lengths="int64[N]"),
+    case("encoder_nested_empty_row", "Encoder(batch_first=True, empty_first=True)", [{"N": 2, "S": 5}, {"N": 3, "S": 3}],
+         gen={"lengths": "int:1:4"}, x=XB, lengths="int64[N]"),  # PyTorch fails on a batch of only empty rows
+    case("encoder_fast_path_off", "FastPathOff()", NS, gen={"lengths": "int:1:4"}, x=XB, lengths="int64[N]"),
     case("encoder_norm_first_lengths", "Encoder(batch_first=True, norm_first=True, layer_norm_eps=1e-6)", NS,
          gen={"lengths": "int:1:4"}, x=XB, lengths="int64[N]"),
     case("encoder_causal_padding_batch_first", "Encoder(layers=1, causal=True, batch_first=True)", NS, x=XB,

@@ -141,17 +141,20 @@ class Encoder(nn.Module):
     LayerNorm. Padding comes from `lengths` (left-aligned rows: PyTorch's nested-tensor path) or from a
     bool / float mask input; `causal` adds the generated causal mask (PyTorch detects it)."""
 
-    def __init__(self, layers=2, causal=False, float_kpm=False, enc_kwargs=None, **kwargs):
+    def __init__(self, layers=2, causal=False, float_kpm=False, empty_first=False, enc_kwargs=None, **kwargs):
         super().__init__()
         layer = nn.TransformerEncoderLayer(16, 4, 32, **kwargs)
         self.encoder = nn.TransformerEncoder(layer, layers, norm=nn.LayerNorm(16), **(enc_kwargs or {}))
         self.batch_first = kwargs.get("batch_first", False)
         self.causal = causal
         self.float_kpm = float_kpm
+        self.empty_first = empty_first  # batch entry 0 is all padding (length 0)
 
     def forward(self, x, kpm=None, lengths=None):
         seq = x.size(1 if self.batch_first else 0)
         if lengths is not None:
+            if self.empty_first:
+                lengths = lengths.masked_fill(torch.arange(lengths.size(0)) == 0, 0)
             kpm = torch.arange(seq)[None, :] >= lengths[:, None]
         elif kpm is not None:
             kpm = _keep_key0(kpm)
@@ -159,6 +162,22 @@ class Encoder(nn.Module):
                 kpm = _as_float(kpm)
         mask = nn.Transformer.generate_square_subsequent_mask(seq) if self.causal else None
         return self.encoder(x, mask=mask, src_key_padding_mask=kpm)
+
+
+class FastPathOff(nn.Module):
+    """Encoder(batch_first=True) run with torch.backends.mha.set_fastpath_enabled(False): PyTorch's
+    reference path (padded positions are computed, not zeroed)."""
+
+    def __init__(self):
+        super().__init__()
+        self.inner = Encoder(batch_first=True)
+
+    def forward(self, x, lengths):
+        torch.backends.mha.set_fastpath_enabled(False)
+        try:
+            return self.inner(x, lengths=lengths)
+        finally:
+            torch.backends.mha.set_fastpath_enabled(True)
 
 
 class DecoderLayer(nn.Module):
