@@ -507,7 +507,7 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Valu
         vm = R.emit("Unsqueeze", {vm, R.const_i64(axes)}, ir::Type::tensor(ir::ElementType::Bool, ms));
       }
       ir::Value* sv = v_shape.empty() ? v : R.emit("Reshape", {v, R.const_i64({})}, ir::Type::tensor(et, {}));
-      return R.emit("Where", {vm, sv, value_of(T, base)}, base->ir_type());
+      return select_value(T, vm, sv, value_of(T, base), base->dtype, base->shape);
     }
     return index_put_advanced(T, base, key, v, v_shape);
   }

@@ -1,4 +1,4 @@
-// Linear algebra beyond matmul/mm/bmm/addmm (ops_nn.cpp): baddbmm, outer, einsum.
+// Linear algebra beyond matmul/mm/bmm/addmm (ops_nn.cpp): baddbmm, outer, einsum, triu/tril.
 #include <fmt/core.h>
 
 #include <map>
@@ -158,6 +158,16 @@ Value einsum(OpCall& c) {
   return c.node("Einsum", ins, dt, shape, {{"equation", lhs + "->" + out}});
 }
 
+// triu/tril(input, diagonal): keeps the elements of the last two dims on and above (triu) or on and
+// below (tril) the given diagonal, zeros elsewhere. ONNX Trilu (opset 14; a masked Where below).
+Value trilu(OpCall& c, bool upper) {
+  TensorObj* x = c.t(0);
+  int64_t k = c.a.int_(1);
+  if (x->rank() < 2)
+    c.runtime_error(fmt::format("{}: input tensor must have at least 2 dimensions", upper ? "triu" : "tril"));
+  return c.node("Trilu", {c.v(x), c.rec.const_i64_scalar(k)}, x->dtype, x->shape, {{"upper", int64_t{upper}}});
+}
+
 }  // namespace
 
 const std::vector<OpDef>& linalg_ops() {
@@ -166,6 +176,10 @@ const std::vector<OpDef>& linalg_ops() {
        kFn | kMethod | kInplace, baddbmm},
       {"outer(Tensor self, Tensor vec2) -> Tensor", kFn | kMethod, outer},
       {"ger(Tensor self, Tensor vec2) -> Tensor", kFn | kMethod, outer},
+      {"triu(Tensor self, int diagonal=0) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return trilu(c, true); }},
+      {"tril(Tensor self, int diagonal=0) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return trilu(c, false); }},
       {"einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor", kFn, einsum},
   };
   return ops;

@@ -202,6 +202,11 @@ INDEX_OPS = [
     op("where_scalar_other", "Fn('torch.where', X, Y, 0.0)", x="bool[N,4]", y="float32[N,4]"),
     op("where_scalars", "Fn('torch.where', X, 1.0, -1.0)", x="bool[N,4]"),
     op("where_promote", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="int64[4]", z="float32[N,4]"),
+    # bool / int8 / int16 data: ONNX Runtime's Where has no kernel for them (And/Or/Not, or int32, instead)
+    op("where_bool", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="bool[N,4]", z="bool[4]"),
+    op("where_int8", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="int8[N,4]", z="int8[4]"),
+    op("masked_fill_bool", "Fn('Tensor.masked_fill', X, Y, True)", x="bool[N,4]", y="bool[N,4]"),
+    op("masked_fill_int16", "Fn('torch.masked_fill', X, Y, -3)", x="int16[N,4]", y="bool[4]"),
 ]
 
 LINALG = [
@@ -227,10 +232,21 @@ LINALG = [
     op("einsum_trace_diag", "Fn('torch.einsum', 'ii->i', X)", x="float32[3,3]", shapes=[{}]),
     op("einsum_sum", "Fn('torch.einsum', 'bij->b', X)", x=F),
     op("einsum_outer", "Fn('torch.einsum', 'i,j->ij', X, Y)", x="float32[N]", y="float32[3]"),
+    # torch.meshgrid (prelude: reshape + expand views)
+    op("meshgrid_ij", "Fn('torch.meshgrid', X, Y, indexing='ij')", x="float32[N]", y="float32[3]"),
+    op("meshgrid_xy_three", "Fn('torch.meshgrid', X, Y, Z, indexing='xy')", x="int64[N]", y="int64[3]", z="int64[2]"),
+    op("meshgrid_list_0d", "Fn('torch.meshgrid', [X, Y], indexing='xy')", x="float32[N]", y="float32[]"),
+    op("meshgrid_default_one", "Fn('torch.meshgrid', X)", x="float32[N]"),
     op("einsum_ellipsis", "Fn('torch.einsum', '...ij,...jk->...ik', X, Y)", x="float32[N,2,3,4]", y="float32[4,5]"),
     op("einsum_spaces_three", "Fn('torch.einsum', 'b i , i j, j -> b', X, Y, Z)", x="float32[N,3]",
        y="float32[3,4]", z="float32[4]"),
     op("einsum_attention", "Fn('torch.einsum', 'bhqd,bhkd->bhqk', X, Y)", x="float32[N,2,3,4]", y="float32[N,2,5,4]"),
+    # triu / tril (ONNX Trilu; a masked Where below opset 14): diagonals above and below, symbolic rows
+    op("triu", "Fn('torch.triu')", x="float32[N,3,4]"),
+    op("triu_diagonal_sym", "Fn('Tensor.triu', 1)", x="float32[3,N]"),
+    op("tril_negative", "Fn('torch.tril', diagonal=-1)", x="float32[N,4]"),
+    op("tril_int_inplace", "Fn('Tensor.tril_', 2)", x="int64[N,2,5]"),
+    op("triu_bool", "Fn('torch.triu', X, -2)", x="bool[2,N,N]"),
 ]
 
 CREATE = [tc("create_" + k, f"Create('{k}')", x="float32[N,5]") for k in [
@@ -309,6 +325,7 @@ INDEXING = [
     tc("set_int_dtype_cast", "Set(0, Y)", x=G, y="int64[4,5]"),
     tc("set_none", "Set((None, slice(None), 1), 0.0)", x=G),
     tc("set_mask_scalar", "Set(Y, 0.0)", x=G, y="bool[N,4,5]"),
+    tc("set_mask_bool_base", "Set(Y, False)", x="bool[N,4,5]", y="bool[N,4]"),
     tc("mask_set_compare", "MaskOps('set_negative')", x=G),
     tc("mask_set_from_other", "MaskOps('set_from_other')", x=G),
     tc("mask_sum_count", "MaskOps('count')", x=G),

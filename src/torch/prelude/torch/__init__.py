@@ -303,6 +303,43 @@ def einsum(*args):
     return _VF.einsum(equation, _builtins.list(operands))
 
 
+def meshgrid(*tensors, indexing=None):
+    """torch.meshgrid(*tensors, indexing="ij" | "xy"): for 0-d or 1-d tensors of sizes S0..Sn-1, grid i
+    is tensor i expanded along axis i of the shape (S0, ..., Sn-1) (a view, as in PyTorch). "xy" swaps
+    the roles of the first two axes (grids of shape (S1, S0, ...)). Without indexing PyTorch warns and
+    uses "ij"."""
+    if len(tensors) == 1 and isinstance(tensors[0], (_builtins.list, _builtins.tuple)):
+        tensors = tensors[0]
+    tensors = _builtins.list(tensors)
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    for t in tensors[1:]:
+        if t.dtype != tensors[0].dtype:
+            raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    for t in tensors:
+        if t.dim() > 1:
+            raise RuntimeError(f"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a tensor of "
+                               f"{t.dim()} dimensions")
+    if indexing is None:
+        import warnings
+        warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.")
+        indexing = "ij"
+    if indexing not in ("ij", "xy"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}')
+    swap = indexing == "xy" and len(tensors) >= 2
+    if swap:
+        tensors[0], tensors[1] = tensors[1], tensors[0]
+    sizes = [t.numel() for t in tensors]
+    grids = []
+    for i, t in enumerate(tensors):
+        view = [1] * len(tensors)
+        view[i] = -1
+        grids.append(t.reshape(view).expand(sizes))
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return _builtins.tuple(grids)
+
+
 def __getattr__(name):
     from torch._onnxify_support import missing
     from torch._api_names import TORCH
