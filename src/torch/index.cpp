@@ -50,9 +50,8 @@ std::vector<Entry> parse_key(Torch& T, const Value& key) {
     } else if (is_tensor(v)) {
       e.kind = Entry::Kind::Tensor;
       e.t = as_tensor(v);
-      if (e.t->rank() == 0 && is_integral(e.t->dtype, false) && e.t->is_constant()) {
-        e.kind = Entry::Kind::Int;  // a constant 0-d index is an int
-        to_dim(I, v, &e.i);
+      if (e.t->rank() == 0 && is_integral(e.t->dtype, false) && to_dim(I, v, &e.i)) {
+        e.kind = Entry::Kind::Int;  // a 0-d index known at conversion time is an int
       } else if (!is_integral(e.t->dtype, true)) {
         eval::raise(I, I.exc.IndexError, "tensors used as indices must be long, int, byte or bool tensors");
       }

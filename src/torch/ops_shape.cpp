@@ -399,6 +399,54 @@ Value to(OpCall& c, std::optional<DType> dt, bool copy) {
 }
 
 // roll: each dim's last (shift mod n) elements move to the front, two Slices and a Concat per dim
+// torch.diff: prepend/append concatenated along dim, then n times x[1:] - x[:-1] along it (logical_xor
+// for bool), as PyTorch's composite; once the dim is empty it stays empty.
+Value diff(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t n = c.a.int_(1);
+  if (x->rank() == 0) c.runtime_error("diff expects input to be at least one-dimensional");
+  if (n < 0) c.runtime_error(fmt::format("order must be non-negative but got {}", n));
+  int64_t dim = norm_dim(c.I, c.a.int_(2), x->rank());
+  Value cur = Value::borrow(x);
+  if (!c.a.is_none(3) || !c.a.is_none(4)) {
+    std::vector<Value> parts;
+    if (!c.a.is_none(3)) parts.push_back(Value::borrow(c.t(3)));
+    parts.push_back(cur);
+    if (!c.a.is_none(4)) parts.push_back(Value::borrow(c.t(4)));
+    cur = call_op(c.T, "cat", {eval::new_list(c.I, std::move(parts)), Value::integer(dim)});
+  }
+  for (int64_t k = 0; k < n && is_tensor(cur); ++k) {
+    TensorObj* t = as_tensor(cur);
+    DimExpr len = t->shape[dim];
+    if (len.is_const() && len.value() == 0) break;
+    DimExpr out = ir::max(len - 1, DimExpr(0));
+    Value a = slice_dim(c, t, dim, DimExpr(1), out), b = slice_dim(c, t, dim, DimExpr(0), out);
+    cur = call_op(c.T, t->dtype == DType::Bool ? "logical_xor" : "sub", {a, b});
+  }
+  return cur;
+}
+
+// triu / tril: Where over the last two dims' (column - row) compared with the diagonal, rather than
+// ONNX Trilu (opset 14), so every opset and symbolic sizes work and constants fold.
+Value triangle(OpCall& c, bool upper) {
+  TensorObj* x = c.t(0);
+  int64_t k = c.a.int_(1);
+  if (x->rank() < 2)
+    c.runtime_error(fmt::format("{}: input tensor must have at least 2 dimensions", upper ? "triu" : "tril"));
+  const ir::ElementType i64 = ir::ElementType::Int64;
+  DimExpr rows = x->shape[x->rank() - 2], cols = x->shape[x->rank() - 1];
+  ir::Value* zero = c.rec.const_i64_scalar(0);
+  ir::Value* one = c.rec.const_i64_scalar(1);
+  ir::Value* r = c.rec.emit("Range", {zero, c.rec.dim_scalar(rows), one}, ir::Type::tensor(i64, {rows}));
+  r = c.rec.emit("Unsqueeze", {r, c.rec.const_i64({1})}, ir::Type::tensor(i64, {rows, DimExpr(1)}));
+  ir::Value* col = c.rec.emit("Range", {zero, c.rec.dim_scalar(cols), one}, ir::Type::tensor(i64, {cols}));
+  ir::Value* diff = c.rec.emit("Sub", {col, r}, ir::Type::tensor(i64, {rows, cols}));
+  ir::Value* keep = c.rec.emit(upper ? "GreaterOrEqual" : "LessOrEqual", {diff, c.rec.const_i64_scalar(k)},
+                               ir::Type::tensor(ir::ElementType::Bool, {rows, cols}));
+  ir::Value* z = c.rec.const_scalar(elem(x->dtype), 0);
+  return c.node("Where", {keep, c.v(x), z}, x->dtype, x->shape);
+}
+
 // (symbolic sizes: the split point is computed at run time, Python's modulo via ONNX's integer Mod).
 // Without dims, the flattened tensor is rolled and reshaped back.
 Value roll(OpCall& c) {
@@ -611,6 +659,12 @@ const std::vector<OpDef>& shape_ops() {
                        x->dtype, x->shape);
        }},
       {"roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", kFn | kMethod, roll},
+      {"diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", kFn | kMethod,
+       diff},
+      {"triu(Tensor self, int diagonal=0) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return triangle(c, true); }},
+      {"tril(Tensor self, int diagonal=0) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return triangle(c, false); }},
       {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
