@@ -578,4 +578,74 @@ Out k_scatter_elements(const Node& node, const std::vector<const Tensor*>& in, c
   return one(std::move(*t));
 }
 
+// GatherND (batch_dims 0): out[i...] = data[indices[i..., :], ...].
+Out k_gather_nd(const Node& node, const std::vector<const Tensor*>& in, const Limits& limits) {
+  const Tensor* data = arg(in, 0);
+  auto idx = int_values(arg(in, 1));
+  if (!data || !idx || node.attr_int("batch_dims", 0) != 0) return std::nullopt;
+  const auto& is = in[1]->shape();
+  if (is.empty()) return std::nullopt;
+  int64_t q = is.back(), r = static_cast<int64_t>(data->rank());
+  if (q < 1 || q > r) return std::nullopt;
+  std::vector<int64_t> shape(is.begin(), is.end() - 1);
+  int64_t inner = 1;
+  for (int64_t k = q; k < r; ++k) {
+    shape.push_back(data->shape()[static_cast<size_t>(k)]);
+    inner *= data->shape()[static_cast<size_t>(k)];
+  }
+  if (too_big(*data, product(shape), limits)) return std::nullopt;
+  auto strides = strides_of(data->shape());
+  int64_t tuples = static_cast<int64_t>(idx->size()) / q;
+  std::vector<int64_t> index;
+  index.reserve(static_cast<size_t>(tuples * inner));
+  for (int64_t t = 0; t < tuples; ++t) {
+    int64_t base = 0;
+    for (int64_t k = 0; k < q; ++k) {
+      int64_t i = (*idx)[static_cast<size_t>(t * q + k)], d = data->shape()[static_cast<size_t>(k)];
+      if (i < -d || i >= d) return std::nullopt;
+      if (i < 0) i += d;
+      base += i * strides[static_cast<size_t>(k)];
+    }
+    for (int64_t e = 0; e < inner; ++e) index.push_back(base + e);
+  }
+  auto out = gather_elements(*data, index, shape, limits);
+  if (!out) return std::nullopt;
+  return one(std::move(*out));
+}
+
+// GatherElements: out[p] = data[p with its `axis` coordinate replaced by indices[p]].
+Out k_gather_elements(const Node& node, const std::vector<const Tensor*>& in, const Limits& limits) {
+  const Tensor* data = arg(in, 0);
+  auto idx = int_values(arg(in, 1));
+  if (!data || !idx) return std::nullopt;
+  const auto& is = in[1]->shape();
+  int64_t r = static_cast<int64_t>(data->rank());
+  if (static_cast<int64_t>(is.size()) != r) return std::nullopt;
+  auto axis = norm_axis(node.attr_int("axis", 0), r);
+  if (!axis) return std::nullopt;
+  auto strides = strides_of(data->shape());
+  auto istrides = strides_of(is);
+  std::vector<int64_t> index(idx->size());
+  for (size_t p = 0; p < idx->size(); ++p) {
+    int64_t rest = static_cast<int64_t>(p), flat = 0;
+    for (size_t k = 0; k < is.size(); ++k) {
+      int64_t c = rest / istrides[k];
+      rest %= istrides[k];
+      int64_t d = data->shape()[k];
+      if (static_cast<int64_t>(k) == *axis) {
+        c = (*idx)[p];
+        if (c < -d || c >= d) return std::nullopt;
+        if (c < 0) c += d;
+      } else if (c >= d) {
+        return std::nullopt;
+      }
+      flat += c * strides[k];
+    }
+    index[p] = flat;
+  }
+  auto out = gather_elements(*data, index, is, limits);
+  if (!out) return std::nullopt;
+  return one(std::move(*out));
+}
+
 }  // namespace onnxify::passes::kernels
