@@ -286,7 +286,7 @@ Value tolist_rec(Interp& I, TensorObj* t, const ir::Tensor& data, size_t dim, in
     return Value::integer(data.int_at(k));
   }
   std::vector<Value> items;
-  for (int64_t i = 0; i < t->shape[dim].value(); ++i) items.push_back(tolist_rec(I, t, data, dim + 1, at));
+  for (int64_t i = 0; i < data.shape()[dim]; ++i) items.push_back(tolist_rec(I, t, data, dim + 1, at));
   return eval::new_list(I, std::move(items));
 }
 

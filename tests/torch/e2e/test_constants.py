@@ -25,6 +25,7 @@ CASES = [
     cc("constant_condition", "ConstantCondition()", x="float32[N,4]"),
     cc("position_table", "PositionTable()", x="float32[N,7,6]"),
     cc("cumulative", "Cumulative()", x="float32[N,4]"),
+    cc("constant_mask_index", "ConstantMaskIndex()", x="float32[N,4]"),
     # triu / tril (Where over column - row, so constants fold and symbolic sizes work at every opset)
     op("triu_diagonal", "Fn('torch.triu', 1)", x="float32[N,4,5]"),
     op("tril_method_negative", "Fn('Tensor.tril', -1)", x="float32[N,5,3]"),

@@ -131,3 +131,20 @@ class Cumulative(nn.Module):
 
     def forward(self, x):
         return tuple(f(x) for f in self.fc)
+
+
+class ConstantMaskIndex(nn.Module):
+    """Boolean-mask indexing with a mask known at conversion time: a static count, so len() and
+    tolist() work in __init__ and the result's size is a plain int in forward."""
+
+    def __init__(self):
+        super().__init__()
+        t = torch.arange(6)
+        evens = t[t % 2 == 0]
+        self.vals = evens.tolist()                       # [0, 2, 4]
+        self.fc = nn.Linear(4, len(evens) + sum(self.vals))  # 9
+
+    def forward(self, x):
+        picked = x[:, torch.tensor([True, False, True, False])]
+        n = picked.size(1)
+        return self.fc(x), picked * n
