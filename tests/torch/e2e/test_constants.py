@@ -3,7 +3,9 @@ values of tensors computed from Python numbers (tolist(), item(), int(), iterati
 exported with a symbolic batch N and compared with PyTorch eager at two batch sizes (harness.py)."""
 import pytest
 
-from harness import Batch, Case, check
+from harness import DIST_PACKAGES, Batch, Case, check
+
+import sitepaths  # noqa: E402,I100 (on the path once harness is imported)
 
 N2 = [{"N": 2}, {"N": 3}]
 
@@ -26,6 +28,9 @@ CASES = [
     cc("position_table", "PositionTable()", x="float32[N,7,6]"),
     cc("cumulative", "Cumulative()", x="float32[N,4]"),
     cc("constant_mask_index", "ConstantMaskIndex()", x="float32[N,4]"),
+    # timm's unmodified calculate_drop_path_rates: linspace(...).split(depths), x.tolist() per stage
+    Case("timm_convnext_atto_drop_path", f"{sitepaths.package_dir('timm')}/models/convnext.py",
+         "convnext_atto(drop_path_rate=0.1)", {"x": "float32[N,3,64,64]"}, shapes=N2, path=DIST_PACKAGES),
     # triu / tril (Where over column - row, so constants fold and symbolic sizes work at every opset)
     op("triu_diagonal", "Fn('torch.triu', 1)", x="float32[N,4,5]"),
     op("tril_method_negative", "Fn('Tensor.tril', -1)", x="float32[N,5,3]"),
