@@ -144,4 +144,48 @@ Out k_cumsum(const Node& node, const std::vector<const Tensor*>& in, const Limit
   return std::vector<Tensor>{store(out)};
 }
 
+// ArgMax / ArgMin along `axis` (keepdims, select_last_index). NaN counts as the largest and the
+// smallest value (PyTorch's argmax/argmin pick the first NaN).
+Out k_arg_reduce(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.empty() || !in[0]) return std::nullopt;
+  auto x = load(*in[0]);
+  if (!x || x->shape.empty()) return std::nullopt;
+  int64_t r = static_cast<int64_t>(x->shape.size());
+  auto axis = norm_axis(node.attr_int("axis", 0), r);
+  if (!axis) return std::nullopt;
+  bool keep = node.attr_int("keepdims", 1) != 0, last = node.attr_int("select_last_index", 0) != 0;
+  bool is_max = node.op_type() == "ArgMax";
+  size_t a = static_cast<size_t>(*axis);
+  int64_t dim = x->shape[a], outer = 1, inner = 1;
+  if (dim == 0) return std::nullopt;
+  for (size_t k = 0; k < a; ++k) outer *= x->shape[k];
+  for (size_t k = a + 1; k < x->shape.size(); ++k) inner *= x->shape[k];
+  std::vector<int64_t> shape = x->shape;
+  if (keep)
+    shape[a] = 1;
+  else
+    shape.erase(shape.begin() + static_cast<ptrdiff_t>(a));
+  Array out = make(ir::ElementType::Int64, shape);
+  // true when value p should replace the best so far, q
+  auto better = [&](size_t p, size_t q) {
+    if (x->is_float()) {
+      double u = x->f[p], w = x->f[q];
+      if (std::isnan(w)) return last && std::isnan(u);
+      if (std::isnan(u)) return true;
+      return is_max ? (u > w || (last && u == w)) : (u < w || (last && u == w));
+    }
+    int64_t u = x->i[p], w = x->i[q];
+    return is_max ? (u > w || (last && u == w)) : (u < w || (last && u == w));
+  };
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t e = 0; e < inner; ++e) {
+      int64_t best = 0;
+      for (int64_t s = 1; s < dim; ++s)
+        if (better(static_cast<size_t>((o * dim + s) * inner + e), static_cast<size_t>((o * dim + best) * inner + e)))
+          best = s;
+      out.i[static_cast<size_t>(o * inner + e)] = best;
+    }
+  return std::vector<Tensor>{store(out)};
+}
+
 }  // namespace onnxify::passes::kernels

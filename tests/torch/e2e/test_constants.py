@@ -28,6 +28,7 @@ CASES = [
     cc("position_table", "PositionTable()", x="float32[N,7,6]"),
     cc("cumulative", "Cumulative()", x="float32[N,4]"),
     cc("constant_mask_index", "ConstantMaskIndex()", x="float32[N,4]"),
+    cc("math_reads", "MathReads()", x="float32[N,4]"),
     # timm's unmodified calculate_drop_path_rates: linspace(...).split(depths), x.tolist() per stage
     Case("timm_convnext_atto_drop_path", f"{sitepaths.package_dir('timm')}/models/convnext.py",
          "convnext_atto(drop_path_rate=0.1)", {"x": "float32[N,3,64,64]"}, shapes=N2, path=DIST_PACKAGES),

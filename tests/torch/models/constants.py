@@ -148,3 +148,18 @@ class ConstantMaskIndex(nn.Module):
         picked = x[:, torch.tensor([True, False, True, False])]
         n = picked.size(1)
         return self.fc(x), picked * n
+
+
+class MathReads(nn.Module):
+    """argmax, clamp and inverse trigonometry of constants, read in __init__."""
+
+    def __init__(self):
+        super().__init__()
+        best = int(torch.tensor([3.0, 9.0, 1.0]).argmax())    # 1
+        clamped = torch.arange(5).clamp(1, 3).tolist()        # [1, 1, 2, 3, 3]
+        angle = torch.tensor(1.0).atan().item() * 4             # pi (float32)
+        self.angle = angle
+        self.fc = nn.Linear(4, best + sum(clamped) + round(angle))
+
+    def forward(self, x):
+        return self.fc(x) * self.angle
