@@ -22,6 +22,8 @@ namespace {
 
 // Evaluated results may be large (a causal mask, a position table): far above what fold keeps.
 constexpr size_t kMaxBytes = size_t{1} << 30;
+// Results kept for later requests; larger intermediates live only while one request is evaluated.
+constexpr size_t kMemoBytes = size_t{16} << 20;
 
 std::string shape_text(const std::vector<ir::DimExpr>& s) {
   std::string out = "[";
@@ -129,7 +131,7 @@ class Evaluator {
   }
 
   void remember(const ir::Value* v, std::shared_ptr<const ir::Tensor> t) {
-    if (in_main(v))
+    if (in_main(v) && t->nbytes() <= kMemoBytes)
       T_.known[v] = std::move(t);
     else
       local_[v] = std::move(t);
