@@ -29,6 +29,7 @@ CASES = [
     cc("cumulative", "Cumulative()", x="float32[N,4]"),
     cc("constant_mask_index", "ConstantMaskIndex()", x="float32[N,4]"),
     cc("math_reads", "MathReads()", x="float32[N,4]"),
+    cc("nonzero_count", "NonzeroCount()", x="float32[N,4]"),
     # timm's unmodified calculate_drop_path_rates: linspace(...).split(depths), x.tolist() per stage
     Case("timm_convnext_atto_drop_path", f"{sitepaths.package_dir('timm')}/models/convnext.py",
          "convnext_atto(drop_path_rate=0.1)", {"x": "float32[N,3,64,64]"}, shapes=N2, path=DIST_PACKAGES),
@@ -37,6 +38,9 @@ CASES = [
     op("tril_method_negative", "Fn('Tensor.tril', -1)", x="float32[N,5,3]"),
     op("triu_inplace_symbolic_rows", "Fn('Tensor.triu_')", x="float32[N,4]"),
     op("tril_int", "Fn('torch.tril', 2)", x="int64[3,N]", gen={"x": "int:-9:9"}),
+    # nonzero of run-time values: NonZero with a run-time count
+    op("nonzero", "Fn('torch.nonzero')", x="float32[N,4]", gen={"x": "sparse"}),
+    op("nonzero_as_tuple_method", "Fn('Tensor.nonzero', as_tuple=True)", x="int64[N,3]", gen={"x": "int:0:2"}),
     # torch.diff (torchvision's regnet reads stage depths with it)
     op("diff", "Fn('torch.diff')", x="float32[N,5]"),
     op("diff_n2_dim0_method", "Fn('Tensor.diff', 2, 0)", x="float32[N,4]"),

@@ -163,3 +163,16 @@ class MathReads(nn.Module):
 
     def forward(self, x):
         return self.fc(x) * self.angle
+
+
+class NonzeroCount(nn.Module):
+    """torch.nonzero of a constant: a static count, read with len() and tolist()."""
+
+    def __init__(self):
+        super().__init__()
+        where = torch.nonzero(torch.tensor([[0, 3], [5, 0], [0, 7]]))    # [[0, 1], [1, 0], [2, 1]]
+        rows, cols = torch.tensor([0.0, 2.0, 0.0, 1.0]).nonzero(as_tuple=True)[0], where[:, 1]
+        self.fc = nn.Linear(4, len(where) + sum(rows.tolist()) + sum(cols.tolist()))  # 3 + 4 + 2
+
+    def forward(self, x):
+        return self.fc(x)
