@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "eval/control_flow.h"
@@ -102,6 +103,14 @@ class Torch {
   // Warnings (hooks registered, random weights, ...), printed by the driver.
   std::vector<Diagnostic> warnings;
 
+  // Conversion-time values (const_eval.cpp): what the fold kernels gave for recorded values of the
+  // main graph, what could not be computed (and why), and the initializers that are no
+  // conversion-time constants: weights bound from the checkpoint and placeholders for random or
+  // uninitialized values (with the phrase errors use for them).
+  std::unordered_map<const ir::Value*, std::shared_ptr<const ir::Tensor>> known;
+  std::unordered_map<const ir::Value*, std::string> unknown;
+  std::unordered_map<const ir::Value*, std::string> opaque;
+
   eval::Value dtype_object(DType t) const { return dtype_objects[static_cast<size_t>(t)]; }
   // Drops the Python values held here (before the interpreter that owns them goes away).
   void release_values() {
@@ -130,6 +139,18 @@ ir::Value* value_of(Torch& T, TensorObj* t);
 void assign_inplace(Torch& T, TensorObj* t, ir::Value* v);
 // Marks `view` as a view of `base` (for in-place writes through it).
 void make_view(TensorObj* view, TensorObj* base, ViewSpec spec);
+
+// ---- conversion-time values (const_eval.cpp) ---------------------------------------------------------
+// The values of `t` when they depend on no graph input, no weight and no random or uninitialized
+// placeholder (DESIGN.md decision 1): its data or fill, or what the recorded nodes computing it give
+// when evaluated with the fold kernels (on demand, memoized). Null when they are not known at
+// conversion time; then `why` (if given) says what they depend on ("" for a graph input).
+std::shared_ptr<const ir::Tensor> known_values(Torch& T, TensorObj* t, std::string* why = nullptr);
+// The same, or the error that `use` needs a concrete value that is not known at conversion time.
+std::shared_ptr<const ir::Tensor> need_values(Torch& T, TensorObj* t, const std::string& use);
+// Marks an initializer whose values are no conversion-time constant: `what` names it in errors
+// ("the weight 'fc.weight'", "a random tensor (torch.randn & co)").
+void mark_opaque(Torch& T, const ir::Value* v, std::string what);
 
 // ---- sizes ------------------------------------------------------------------------------------------
 // A size as Python sees it: an int when static, else a SymInt.

@@ -258,12 +258,8 @@ bool to_dim(Interp& I, const Value& v, DimExpr* out) {
   if (is_tensor(v)) {
     TensorObj* t = as_tensor(v);
     if (t->rank() == 0 && is_integral(t->dtype, false)) {
-      if (t->data) {
-        *out = DimExpr(t->data->int_at(0));
-        return true;
-      }
-      if (t->fill) {
-        *out = DimExpr(static_cast<int64_t>(*t->fill));
+      if (auto known = known_values(torch_state(), t)) {
+        *out = DimExpr(known->int_at(0));
         return true;
       }
     }

@@ -97,6 +97,24 @@ Out k_unary(const Node& node, const std::vector<const Tensor*>& in, const Limits
         v = std::cos(v);
       else if (op == "Erf")
         v = std::erf(v);
+      else if (op == "Tan")
+        v = std::tan(v);
+      else if (op == "Asin")
+        v = std::asin(v);
+      else if (op == "Acos")
+        v = std::acos(v);
+      else if (op == "Atan")
+        v = std::atan(v);
+      else if (op == "Sinh")
+        v = std::sinh(v);
+      else if (op == "Cosh")
+        v = std::cosh(v);
+      else if (op == "Asinh")
+        v = std::asinh(v);
+      else if (op == "Acosh")
+        v = std::acosh(v);
+      else if (op == "Atanh")
+        v = std::atanh(v);
       else if (op == "Sign")
         v = v > 0 ? 1.0 : (v < 0 ? -1.0 : v);
       else
@@ -316,6 +334,35 @@ Out k_cast(const Node& node, const std::vector<const Tensor*>& in, const Limits&
     }
   }
   return one(store(out));
+}
+
+// Clip with optional min/max inputs (opset 11+) or attributes (older): min(max(x, lo), hi), so
+// lo > hi gives hi everywhere (as PyTorch's clamp); NaN stays NaN.
+Out k_clip(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.empty() || !in[0]) return std::nullopt;
+  auto x = load(*in[0]);
+  if (!x || x->dtype == ElementType::Bool) return std::nullopt;
+  auto bound = [&](size_t i, const char* attr, double dflt) -> std::optional<double> {
+    if (i < in.size() && in[i]) {
+      if (in[i]->numel() != 1 || in[i]->dtype() != in[0]->dtype()) return std::nullopt;
+      return ir::is_float(in[i]->dtype()) ? in[i]->float_at(0) : static_cast<double>(in[i]->int_at(0));
+    }
+    if (i < node.num_inputs() && node.input(i)) return std::nullopt;  // given but not constant
+    return static_cast<double>(node.attr_float(attr, static_cast<float>(dflt)));
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  auto lo = bound(1, "min", -inf), hi = bound(2, "max", inf);
+  if (!lo || !hi) return std::nullopt;
+  if (x->is_float()) {
+    for (double& v : x->f)
+      if (!std::isnan(v)) v = std::min(std::max(v, *lo), *hi);
+  } else {
+    for (int64_t& v : x->i) {
+      double d = std::min(std::max(static_cast<double>(v), *lo), *hi);
+      v = d == static_cast<double>(v) ? v : static_cast<int64_t>(d);
+    }
+  }
+  return one(store(*x));
 }
 
 }  // namespace onnxify::passes::kernels

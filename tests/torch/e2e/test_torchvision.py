@@ -27,6 +27,9 @@ CASES = [
     tv("shufflenet_v2_x1_0", "shufflenetv2", "shufflenet_v2_x1_0()",
        [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}]),
     tv("mnasnet0_5", "mnasnet", "mnasnet0_5()", [{"N": 2, "H": 224, "W": 224}, {"N": 3, "H": 160, "W": 192}]),
+    # BlockParams computes the stage widths with tensors and reads them with tolist() (conversion-time
+    # constants, DESIGN.md decision 1).
+    tv("regnet_y_400mf", "regnet", "regnet_y_400mf()", [{"N": 2, "H": 64, "W": 64}, {"N": 3, "H": 64, "W": 64}]),
 ]
 
 
