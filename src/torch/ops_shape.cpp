@@ -467,27 +467,6 @@ Value diff(OpCall& c) {
   return cur;
 }
 
-// triu / tril: Where over the last two dims' (column - row) compared with the diagonal, rather than
-// ONNX Trilu (opset 14), so every opset and symbolic sizes work and constants fold.
-Value triangle(OpCall& c, bool upper) {
-  TensorObj* x = c.t(0);
-  int64_t k = c.a.int_(1);
-  if (x->rank() < 2)
-    c.runtime_error(fmt::format("{}: input tensor must have at least 2 dimensions", upper ? "triu" : "tril"));
-  const ir::ElementType i64 = ir::ElementType::Int64;
-  DimExpr rows = x->shape[x->rank() - 2], cols = x->shape[x->rank() - 1];
-  ir::Value* zero = c.rec.const_i64_scalar(0);
-  ir::Value* one = c.rec.const_i64_scalar(1);
-  ir::Value* r = c.rec.emit("Range", {zero, c.rec.dim_scalar(rows), one}, ir::Type::tensor(i64, {rows}));
-  r = c.rec.emit("Unsqueeze", {r, c.rec.const_i64({1})}, ir::Type::tensor(i64, {rows, DimExpr(1)}));
-  ir::Value* col = c.rec.emit("Range", {zero, c.rec.dim_scalar(cols), one}, ir::Type::tensor(i64, {cols}));
-  ir::Value* diff = c.rec.emit("Sub", {col, r}, ir::Type::tensor(i64, {rows, cols}));
-  ir::Value* keep = c.rec.emit(upper ? "GreaterOrEqual" : "LessOrEqual", {diff, c.rec.const_i64_scalar(k)},
-                               ir::Type::tensor(ir::ElementType::Bool, {rows, cols}));
-  ir::Value* z = c.rec.const_scalar(elem(x->dtype), 0);
-  return c.node("Where", {keep, c.v(x), z}, x->dtype, x->shape);
-}
-
 // (symbolic sizes: the split point is computed at run time, Python's modulo via ONNX's integer Mod).
 // Without dims, the flattened tensor is rolled and reshaped back.
 Value roll(OpCall& c) {
@@ -703,10 +682,6 @@ const std::vector<OpDef>& shape_ops() {
       {"nonzero(Tensor self, *, bool as_tuple=False) -> Tensor", kFn | kMethod, nonzero},
       {"diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", kFn | kMethod,
        diff},
-      {"triu(Tensor self, int diagonal=0) -> Tensor", kFn | kMethod | kInplace,
-       [](OpCall& c) { return triangle(c, true); }},
-      {"tril(Tensor self, int diagonal=0) -> Tensor", kFn | kMethod | kInplace,
-       [](OpCall& c) { return triangle(c, false); }},
       {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);

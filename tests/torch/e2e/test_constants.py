@@ -33,7 +33,7 @@ CASES = [
     # timm's unmodified calculate_drop_path_rates: linspace(...).split(depths), x.tolist() per stage
     Case("timm_convnext_atto_drop_path", f"{sitepaths.package_dir('timm')}/models/convnext.py",
          "convnext_atto(drop_path_rate=0.1)", {"x": "float32[N,3,64,64]"}, shapes=N2, path=DIST_PACKAGES),
-    # triu / tril (Where over column - row, so constants fold and symbolic sizes work at every opset)
+    # triu / tril (ONNX Trilu, a masked Where below opset 14; the fold kernel evaluates constant ones)
     op("triu_diagonal", "Fn('torch.triu', 1)", x="float32[N,4,5]"),
     op("tril_method_negative", "Fn('Tensor.tril', -1)", x="float32[N,5,3]"),
     op("triu_inplace_symbolic_rows", "Fn('Tensor.triu_')", x="float32[N,4]"),
