@@ -8,7 +8,8 @@ building its arena tree). Each side runs --repeat times (default 3) and keeps it
 
     bench/parse/run.py [--onnxify build/onnxify] [--repeat 3] [ROOT...]
 
-ROOTs default to the Python 3.11 standard library, torch and torchvision. Goal: onnxify at least
+ROOTs default to the Python 3.11 standard library and the venv's torch, torchvision, transformers
+and timm. Goal: onnxify at least
 3x CPython's MB/s.
 """
 import argparse
@@ -20,15 +21,17 @@ import tempfile
 import time
 import warnings
 
-DEFAULT_ROOTS = ["/usr/lib/python3.11", "/usr/lib/python3/dist-packages/torch",
-                 "/usr/lib/python3/dist-packages/torchvision"]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "tools"))
+import sitepaths  # noqa: E402
+
+DEFAULT_ROOTS = [sitepaths.STDLIB] + [sitepaths.package_dir(p) for p in ("torch", "torchvision", "transformers", "timm")]
 
 
 def corpus(roots):
     files = []
     for root in roots:
         for d, dirs, names in os.walk(root):
-            dirs.sort()
+            dirs[:] = sorted(x for x in dirs if x not in ("site-packages", "__pycache__"))  # stdlib only
             files += [os.path.join(d, n) for n in sorted(names) if n.endswith(".py")]
     return files
 

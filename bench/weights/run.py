@@ -81,7 +81,7 @@ def main():
         py = ("import torch; sd = torch.load('%s'); "
               "[print(k, str(v.dtype)[6:], list(v.shape)) for k, v in sd.items()]" % path)
         a = hyperfine([("onnxify weights --no-checksum", f"{onnxify} weights {path} --no-checksum"),
-                       ("python3 torch.load", f"/usr/bin/python3 -c \"{py}\"")],
+                       ("python3 torch.load", f"{sys.executable} -c \"{py}\"")],
                       args.runs, "(a) list names, dtypes, shapes (process level)")
         speedup = a["python3 torch.load"]["mean"] / a["onnxify weights --no-checksum"]["mean"]
         print(f"  => onnxify is {speedup:.0f}x faster than torch.load (goal >= 20x)")

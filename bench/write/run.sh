@@ -8,6 +8,7 @@
 # onnxify can both use the kernel's file-to-file copy) and read once first so both start from a warm
 # page cache. Each tool runs once; the outputs are deleted before the next run.
 set -euo pipefail
+py=${ONNXIFY_PYTHON:-.venv/bin/python}  # the test venv (scripts/setup.sh): numpy
 cd "$(dirname "$0")/../.."
 build=${1:-build}
 opt="$build/onnxify-opt"
@@ -19,7 +20,7 @@ tensors=16
 rows=16384
 cols=1024                       # 16 x 64 MiB = 1 GiB of float32
 bytes_per=$((rows * cols * 4))
-/usr/bin/python3 - "$tmp/weights.bin" "$tensors" "$rows" "$cols" <<'PY'
+"$py" - "$tmp/weights.bin" "$tensors" "$rows" "$cols" <<'PY'
 import sys, numpy as np
 path, n, rows, cols = sys.argv[1], *map(int, sys.argv[2:])
 rng = np.random.default_rng(0)
@@ -42,7 +43,7 @@ cat "$tmp/weights.bin" > /dev/null   # warm the page cache for both sides
 now() { date +%s.%N; }
 # Flush dirty pages before each timed run, so no run pays for the previous one's write-back.
 settle() { sync; }
-secs() { /usr/bin/python3 -c "print(f'{$2 - $1:.3f}')"; }
+secs() { "$py" -c "print(f'{$2 - $1:.3f}')"; }
 
 settle; t0=$(now); cp "$tmp/weights.bin" "$tmp/copy.bin"; t1=$(now)
 cp_s=$(secs "$t0" "$t1"); rm -f "$tmp/copy.bin"
@@ -54,7 +55,7 @@ settle; t0=$(now); "$opt" "$tmp/model.ir" -o "$tmp/external.onnx" --external-thr
 ext_s=$(secs "$t0" "$t1"); ext_size=$(stat -c %s "$tmp/external.onnx.data"); rm -f "$tmp/external.onnx"*
 peak=$(grep VmHWM "$tmp/stats" | awk '{print $3}')
 
-/usr/bin/python3 - "$cp_s" "$emb_s" "$ext_s" "$emb_size" "$ext_size" "$peak" <<'PY'
+"$py" - "$cp_s" "$emb_s" "$ext_s" "$emb_size" "$ext_size" "$peak" <<'PY'
 import sys
 cp, emb, ext = map(float, sys.argv[1:4])
 emb_size, ext_size, peak = map(int, sys.argv[4:7])

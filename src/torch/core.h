@@ -18,6 +18,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "eval/control_flow.h"
@@ -102,8 +103,6 @@ class Torch {
   // (dispatch in ops_registry.cpp); `random_reads` collects the random tensors such an op read.
   bool building = true;
   std::vector<eval::Ref<TensorObj>>* random_reads = nullptr;
-  // Sizes read from tensor values at run time (size_from_tensor), by the value they are read from.
-  std::map<ir::Value*, ir::DimExpr> value_sizes;
 
   // Unsupported operations met so far (DESIGN.md decision 6: one run lists them all). Each poison
   // is reported once, where it first reached a torch op.
@@ -111,6 +110,14 @@ class Torch {
   std::set<std::string> reported;
   // Warnings (hooks registered, random weights, ...), printed by the driver.
   std::vector<Diagnostic> warnings;
+
+  // Conversion-time values (const_eval.cpp): what the fold kernels gave for recorded values of the
+  // main graph, what could not be computed (and why), and the initializers that are no
+  // conversion-time constants: weights bound from the checkpoint and placeholders for random or
+  // uninitialized values (with the phrase errors use for them).
+  std::unordered_map<const ir::Value*, std::shared_ptr<const ir::Tensor>> known;
+  std::unordered_map<const ir::Value*, std::string> unknown;
+  std::unordered_map<const ir::Value*, std::string> opaque;
 
   eval::Value dtype_object(DType t) const { return dtype_objects[static_cast<size_t>(t)]; }
   // Drops the Python values held here (before the interpreter that owns them goes away).
@@ -152,6 +159,18 @@ eval::Value placeholder_scope(Torch& T, bool inplace, const std::function<eval::
 // (sequence) a tensor of its values (a tuple too: FloatTensor((2, 3)) holds 2 and 3); (tensor) an
 // alias of it, whose dtype must be `dt`. `device=` is accepted (tensors have no device here).
 eval::Value legacy_new(Torch& T, DType dt, const eval::Args& a, const char* what);
+
+// ---- conversion-time values (const_eval.cpp) ---------------------------------------------------------
+// The values of `t` when they depend on no graph input, no weight and no random or uninitialized
+// placeholder (DESIGN.md decision 1): its data or fill, or what the recorded nodes computing it give
+// when evaluated with the fold kernels (on demand, memoized). Null when they are not known at
+// conversion time; then `why` (if given) says what they depend on ("" for a graph input).
+std::shared_ptr<const ir::Tensor> known_values(Torch& T, TensorObj* t, std::string* why = nullptr);
+// The same, or the error that `use` needs a concrete value that is not known at conversion time.
+std::shared_ptr<const ir::Tensor> need_values(Torch& T, TensorObj* t, const std::string& use);
+// Marks an initializer whose values are no conversion-time constant: `what` names it in errors
+// ("the weight 'fc.weight'", "a random tensor (torch.randn & co)").
+void mark_opaque(Torch& T, const ir::Value* v, std::string what);
 
 // ---- sizes ------------------------------------------------------------------------------------------
 // A size as Python sees it: an int when static, else a SymInt.

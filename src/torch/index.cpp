@@ -50,9 +50,8 @@ std::vector<Entry> parse_key(Torch& T, const Value& key) {
     } else if (is_tensor(v)) {
       e.kind = Entry::Kind::Tensor;
       e.t = as_tensor(v);
-      if (e.t->rank() == 0 && is_integral(e.t->dtype, false) && e.t->is_constant()) {
-        e.kind = Entry::Kind::Int;  // a constant 0-d index is an int
-        to_dim(I, v, &e.i);
+      if (e.t->rank() == 0 && is_integral(e.t->dtype, false) && to_dim(I, v, &e.i)) {
+        e.kind = Entry::Kind::Int;  // a 0-d index known at conversion time is an int
       } else if (!is_integral(e.t->dtype, true)) {
         eval::raise(I, I.exc.IndexError, "tensors used as indices must be long, int, byte or bool tensors");
       }
@@ -292,10 +291,28 @@ Value apply_advanced(Torch& T, TensorObj* x, Basic b) {
                        "index {}",
                        md.value(), j, xd.value(), d + j);
       }
-      ir::Value* m = cast_to(T, value_of(T, t), t->dtype, DType::Bool, t->shape);
-      ir::Value* nz = R.emit("NonZero", {m}, ir::Type::tensor(i64, {int64_t(k), DimExpr::unknown()}));
-      DimExpr count = R.fresh_symbol(nz, 1);
-      nz->set_type(ir::Type::tensor(i64, {int64_t(k), count}));
+      ir::Value* nz = nullptr;
+      DimExpr count;
+      if (auto known = known_values(T, t)) {
+        // A mask known at conversion time: its true positions are a constant, their count static.
+        const auto& ms = known->shape();
+        std::vector<int64_t> pos;
+        for (int64_t e = 0; e < known->numel(); ++e)
+          if (known->int_at(e) != 0) pos.push_back(e);
+        std::vector<int64_t> flat(k * pos.size());
+        for (size_t p = 0; p < pos.size(); ++p)
+          for (size_t j = k, rest = static_cast<size_t>(pos[p]); j-- > 0;) {
+            flat[j * pos.size() + p] = static_cast<int64_t>(rest % static_cast<size_t>(ms[j]));
+            rest /= static_cast<size_t>(ms[j]);
+          }
+        count = DimExpr(static_cast<int64_t>(pos.size()));
+        nz = R.constant(ir::Tensor::from_values<int64_t>(i64, {int64_t(k), count.value()}, flat));
+      } else {
+        ir::Value* m = cast_to(T, value_of(T, t), t->dtype, DType::Bool, t->shape);
+        nz = R.emit("NonZero", {m}, ir::Type::tensor(i64, {int64_t(k), DimExpr::unknown()}));
+        count = R.fresh_symbol(nz, 1);
+        nz->set_type(ir::Type::tensor(i64, {int64_t(k), count}));
+      }
       for (size_t j = 0; j < k; ++j)
         idx.push_back({d + j, R.emit("Gather", {nz, R.const_i64_scalar(int64_t(j))}, ir::Type::tensor(i64, {count}),
                                      {{"axis", int64_t{0}}}),
@@ -507,7 +524,7 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Valu
         vm = R.emit("Unsqueeze", {vm, R.const_i64(axes)}, ir::Type::tensor(ir::ElementType::Bool, ms));
       }
       ir::Value* sv = v_shape.empty() ? v : R.emit("Reshape", {v, R.const_i64({})}, ir::Type::tensor(et, {}));
-      return R.emit("Where", {vm, sv, value_of(T, base)}, base->ir_type());
+      return select_value(T, vm, sv, value_of(T, base), base->dtype, base->shape);
     }
     return index_put_advanced(T, base, key, v, v_shape);
   }

@@ -117,6 +117,10 @@ std::vector<ir::DimExpr> broadcast_shapes(eval::Interp& I, const std::vector<ir:
                                           const std::vector<ir::DimExpr>& b);
 // Casts a tensor's value to `to` (no node when it already is).
 ir::Value* cast_to(Torch& T, ir::Value* v, DType from, DType to, const std::vector<ir::DimExpr>& shape);
+// Where(cond, a, b) of dtype `dt` (cond bool): ONNX Runtime's CPU Where has no bool, int8 or int16
+// kernel, so bool data is selected with And/Or/Not and int8/int16 data in int32.
+ir::Value* select_value(Torch& T, ir::Value* cond, ir::Value* a, ir::Value* b, DType dt,
+                        const std::vector<ir::DimExpr>& shape);
 // An operand of an elementwise op: a tensor or a Python scalar.
 struct Operand {
   TensorObj* t = nullptr;

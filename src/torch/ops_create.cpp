@@ -159,12 +159,13 @@ void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
     out.all_bool = false;
     out.symbolic = true;
     out.vals.push_back(0);
-  } else if (is_tensor(v) && as_tensor(v)->rank() == 0 && as_tensor(v)->is_constant()) {
+  } else if (is_tensor(v) && as_tensor(v)->rank() == 0) {
+    // A zero-dim tensor: its value must be known at conversion time (eager reads it).
     TensorObj* t = as_tensor(v);
+    auto known = need_values(c.T, t, "torch.tensor() of a list holding it");
     out.all_bool &= t->dtype == DType::Bool;
     out.any_float |= is_floating(t->dtype);
-    out.vals.push_back(t->data ? (is_floating(t->dtype) ? t->data->float_at(0) : static_cast<double>(t->data->int_at(0)))
-                               : *t->fill);
+    out.vals.push_back(is_floating(t->dtype) ? known->float_at(0) : static_cast<double>(known->int_at(0)));
   } else {
     eval::raisef(c.I, c.I.exc.TypeError, "new(): invalid data type '{}'", eval::type_name(c.I, v));
   }
@@ -252,10 +253,19 @@ const std::vector<OpDef>& create_ops() {
          if (n < 0) c.runtime_error("number of steps must be non-negative");
          DType dt = dtype_or(c, 3, c.T.default_dtype);
          std::vector<double> vals(static_cast<size_t>(n));
-         // aten's linspace: from the start for the first half, from the end for the second.
-         double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0;
+         // aten's linspace: from the start for the first half, from the end for the second, in the
+         // dtype's own arithmetic for float32 (step and each element rounded to float, as eager's
+         // scalar loop does; double for other types).
          int64_t half = n / 2;
-         for (int64_t i = 0; i < n; ++i) vals[i] = i < half ? a + step * i : b - step * (n - 1 - i);
+         if (dt == DType::Float32) {
+           float fa = static_cast<float>(a), fb = static_cast<float>(b);
+           float step = n > 1 ? (fb - fa) / static_cast<float>(n - 1) : 0.0f;
+           for (int64_t i = 0; i < n; ++i)
+             vals[i] = i < half ? fa + step * static_cast<float>(i) : fb - step * static_cast<float>(n - 1 - i);
+         } else {
+           double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0;
+           for (int64_t i = 0; i < n; ++i) vals[i] = i < half ? a + step * i : b - step * (n - 1 - i);
+         }
          return new_constant(c.T, make_data(dt, {n}, vals), dt);
        }},
       {"eye(SymInt n, SymInt? m=None, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",

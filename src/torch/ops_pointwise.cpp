@@ -172,7 +172,7 @@ Value where(OpCall& c) {
   std::vector<DimExpr> shape = broadcast_shapes(c.I, cond->shape, broadcast_shapes(c.I, a.t ? a.t->shape : std::vector<DimExpr>{},
                                                                                      b.t ? b.t->shape : std::vector<DimExpr>{}));
   ir::Value* vc = cast_to(c.T, c.v(cond), cond->dtype, DType::Bool, cond->shape);
-  return c.node("Where", {vc, operand_value(c.T, a, dt), operand_value(c.T, b, dt)}, dt, shape);
+  return c.out(select_value(c.T, vc, operand_value(c.T, a, dt), operand_value(c.T, b, dt), dt, shape), dt, shape);
 }
 
 Value masked_fill(OpCall& c) {
@@ -183,7 +183,7 @@ Value masked_fill(OpCall& c) {
     c.runtime_error("masked_fill_ only supports a 0-dimensional value tensor");
   ir::Value* vm = cast_to(c.T, c.v(mask), mask->dtype, DType::Bool, mask->shape);
   std::vector<DimExpr> shape = broadcast_shapes(c.I, x->shape, mask->shape);
-  return c.node("Where", {vm, operand_value(c.T, fill, x->dtype), c.v(x)}, x->dtype, shape);
+  return c.out(select_value(c.T, vm, operand_value(c.T, fill, x->dtype), c.v(x), x->dtype, shape), x->dtype, shape);
 }
 
 // Tensor.to(dtype) and friends: a Cast (or the tensor itself when nothing changes, as PyTorch does).
@@ -230,6 +230,8 @@ const std::vector<OpDef>& pointwise_ops() {
        [](OpCall& c) { return binary_op(c.T, "Mul", arg(c, 0), arg(c, 1)); }},
       {"multiply.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return binary_op(c.T, "Mul", arg(c, 0), arg(c, 1)); }},
+      {"multiply.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return binary_op(c.T, "Mul", arg(c, 0), arg(c, 1)); }},
       {"div.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return true_div(c, arg(c, 0), arg(c, 1)); }},
       {"div.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
@@ -238,6 +240,12 @@ const std::vector<OpDef>& pointwise_ops() {
       {"div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor", kFn | kMethod | kInplace, div_mode},
       {"divide.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return true_div(c, arg(c, 0), arg(c, 1)); }},
+      {"divide.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return true_div(c, arg(c, 0), arg(c, 1)); }},
+      {"divide.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor", kFn | kMethod | kInplace,
+       div_mode},
+      {"divide.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor", kFn | kMethod | kInplace,
+       div_mode},
       {"true_divide.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return true_div(c, arg(c, 0), arg(c, 1)); }},
       {"true_divide.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,

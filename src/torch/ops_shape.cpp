@@ -399,6 +399,74 @@ Value to(OpCall& c, std::optional<DType> dt, bool copy) {
 }
 
 // roll: each dim's last (shift mod n) elements move to the front, two Slices and a Concat per dim
+// nonzero: [count, rank] int64 positions of the nonzero elements in row-major order (as_tuple: one
+// 1-d tensor per dim). Input known at conversion time: a constant with a static count (so len() and
+// tolist() work); else Transpose(NonZero) with a fresh run-time size.
+Value nonzero(OpCall& c) {
+  TensorObj* x = c.t(0);
+  bool as_tuple = c.a.boolean(1);
+  int64_t k = static_cast<int64_t>(x->rank());
+  if (k == 0) return c.unsupported("nonzero of a 0-d tensor");
+  const ir::ElementType i64 = ir::ElementType::Int64;
+  Value r;
+  if (auto known = known_values(c.T, x)) {
+    const auto& ms = known->shape();
+    std::vector<int64_t> flat;
+    for (int64_t e = 0; e < known->numel(); ++e) {
+      if (known->float_at(e) == 0) continue;
+      std::vector<int64_t> pos(static_cast<size_t>(k));
+      for (int64_t j = k - 1, rest = e; j >= 0; --j) {
+        pos[static_cast<size_t>(j)] = rest % ms[static_cast<size_t>(j)];
+        rest /= ms[static_cast<size_t>(j)];
+      }
+      flat.insert(flat.end(), pos.begin(), pos.end());
+    }
+    int64_t count = static_cast<int64_t>(flat.size()) / k;
+    r = new_constant(c.T, ir::Tensor::from_values<int64_t>(i64, {count, k}, flat), DType::Int64);
+  } else {
+    // Integers and bools as float32 (same nonzero elements): TensorRT's NonZero takes floats only.
+    ir::Value* in = c.v(x);
+    if (!is_floating(x->dtype)) in = cast_to(c.T, in, x->dtype, DType::Float32, x->shape);
+    ir::Value* nz = c.rec.emit("NonZero", {in}, ir::Type::tensor(i64, {DimExpr(k), DimExpr::unknown()}));
+    DimExpr count = c.rec.fresh_symbol(nz, 1);
+    nz->set_type(ir::Type::tensor(i64, {DimExpr(k), count}));
+    r = c.node("Transpose", {nz}, DType::Int64, {count, DimExpr(k)}, {{"perm", std::vector<int64_t>{1, 0}}});
+  }
+  if (!as_tuple) return r;
+  TensorObj* t = as_tensor(r);
+  std::vector<Value> cols;
+  for (int64_t j = 0; j < k; ++j)
+    cols.push_back(c.node("Gather", {c.v(t), c.rec.const_i64_scalar(j)}, DType::Int64, {t->shape[0]}, {{"axis", int64_t{1}}}));
+  return tuple_of(c, std::move(cols));
+}
+
+// torch.diff: prepend/append concatenated along dim, then n times x[1:] - x[:-1] along it (logical_xor
+// for bool), as PyTorch's composite; once the dim is empty it stays empty.
+Value diff(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t n = c.a.int_(1);
+  if (x->rank() == 0) c.runtime_error("diff expects input to be at least one-dimensional");
+  if (n < 0) c.runtime_error(fmt::format("order must be non-negative but got {}", n));
+  int64_t dim = norm_dim(c.I, c.a.int_(2), x->rank());
+  Value cur = Value::borrow(x);
+  if (!c.a.is_none(3) || !c.a.is_none(4)) {
+    std::vector<Value> parts;
+    if (!c.a.is_none(3)) parts.push_back(Value::borrow(c.t(3)));
+    parts.push_back(cur);
+    if (!c.a.is_none(4)) parts.push_back(Value::borrow(c.t(4)));
+    cur = call_op(c.T, "cat", {eval::new_list(c.I, std::move(parts)), Value::integer(dim)});
+  }
+  for (int64_t k = 0; k < n && is_tensor(cur); ++k) {
+    TensorObj* t = as_tensor(cur);
+    DimExpr len = t->shape[dim];
+    if (len.is_const() && len.value() == 0) break;
+    DimExpr out = ir::max(len - 1, DimExpr(0));
+    Value a = slice_dim(c, t, dim, DimExpr(1), out), b = slice_dim(c, t, dim, DimExpr(0), out);
+    cur = call_op(c.T, t->dtype == DType::Bool ? "logical_xor" : "sub", {a, b});
+  }
+  return cur;
+}
+
 // (symbolic sizes: the split point is computed at run time, Python's modulo via ONNX's integer Mod).
 // Without dims, the flattened tensor is rolled and reshaped back.
 Value roll(OpCall& c) {
@@ -611,6 +679,9 @@ const std::vector<OpDef>& shape_ops() {
                        x->dtype, x->shape);
        }},
       {"roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", kFn | kMethod, roll},
+      {"nonzero(Tensor self, *, bool as_tuple=False) -> Tensor", kFn | kMethod, nonzero},
+      {"diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", kFn | kMethod,
+       diff},
       {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);

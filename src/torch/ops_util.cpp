@@ -68,6 +68,29 @@ ir::Value* cast_to(Torch& T, ir::Value* v, DType from, DType to, const std::vect
   return T.rec.emit("Cast", {v}, ir::Type::tensor(elem(to), shape), {{"to", int64_t{ir::info(elem(to)).onnx}}});
 }
 
+ir::Value* select_value(Torch& T, ir::Value* cond, ir::Value* a, ir::Value* b, DType dt,
+                        const std::vector<DimExpr>& shape) {
+  ir::Type out = ir::Type::tensor(elem(dt), shape);
+  if (dt == DType::Bool) {
+    // (cond and a) or (not cond and b)
+    auto logic = [&](const char* op, ir::Value* x, ir::Value* y) {
+      std::vector<DimExpr> s = broadcast_shapes(T.I, x->type().dims(), y->type().dims());
+      return T.rec.emit(op, {x, y}, ir::Type::tensor(ir::ElementType::Bool, std::move(s)));
+    };
+    ir::Value* not_cond = T.rec.emit("Not", {cond}, cond->type());
+    return logic("Or", logic("And", cond, a), logic("And", not_cond, b));
+  }
+  if (dt == DType::Int8 || dt == DType::Int16) {
+    auto widen = [&](ir::Value* v) {
+      std::vector<DimExpr> dims = v->type().has_rank() ? v->type().dims() : shape;
+      return cast_to(T, v, dt, DType::Int32, dims);
+    };
+    ir::Value* r = T.rec.emit("Where", {cond, widen(a), widen(b)}, ir::Type::tensor(elem(DType::Int32), shape));
+    return cast_to(T, r, DType::Int32, dt, shape);
+  }
+  return T.rec.emit("Where", {cond, a, b}, out);
+}
+
 Operand operand(Interp& I, const Value& v) {
   Operand o;
   if (is_tensor(v)) {

@@ -251,7 +251,10 @@ static bool is_size_tensor(const Value& v) {
   return is_integral(t->dtype, false) && (t->rank() == 0 || (t->rank() == 1 && t->shape[0] == DimExpr(1)));
 }
 
-bool to_dim(Interp& I, const Value& v, DimExpr* out) {
+// An int, a SymInt or a one-element integer tensor whose value is known at conversion time; with
+// `run_time`, also such a tensor computed at run time (a size merged from the branches of an If,
+// t.sum()): a size read from its value when the model runs, as PyTorch reads the tensor's value.
+static bool dim_of(Interp& I, const Value& v, DimExpr* out, bool run_time) {
   int64_t i;
   if (eval::int_value(v, &i)) {
     if (out) *out = DimExpr(i);
@@ -263,21 +266,19 @@ bool to_dim(Interp& I, const Value& v, DimExpr* out) {
   }
   if (!is_size_tensor(v)) return false;
   TensorObj* t = as_tensor(v);
-  bool stale = t->base && t->base_version != t->base->version;
-  // A known value (torch.tensor(3)); else one computed at run time (a size merged from the branches
-  // of an If, t.sum()): a size read from the value when the model runs.
-  if (t->data && !stale) {
-    if (out) *out = DimExpr(t->data->int_at(0));
+  if (auto known = known_values(torch_state(), t)) {
+    if (out) *out = DimExpr(known->int_at(0));
     return true;
   }
-  if (t->fill && !stale) {
-    if (out) *out = DimExpr(static_cast<int64_t>(*t->fill));
-    return true;
-  }
-  if (t->random || t->uninitialized) return false;
+  if (!run_time || t->random || t->uninitialized) return false;
   if (out) *out = size_from_tensor(torch_state(), t);
   return true;
 }
+
+bool to_dim(Interp& I, const Value& v, DimExpr* out) { return dim_of(I, v, out, false); }
+
+// Where an op takes an int or a size (the binder): run-time values too.
+static bool to_size(Interp& I, const Value& v, DimExpr* out) { return dim_of(I, v, out, true); }
 
 std::optional<DType> to_dtype(Interp& I, const Value& v) {
   Torch* T = torch_state_opt();
@@ -310,10 +311,10 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
       case BaseType::Int:
       case BaseType::SymInt:
         if (is_int_like(I, v)) return p.list_size > 0;  // int[2] x = 3
-        if (is_size_tensor(v)) return to_dim(I, v, nullptr);
+        if (is_size_tensor(v)) return to_size(I, v, nullptr);
         if (!is_seq(v)) return false;
         for (const Value& e : seq_items(v))
-          if (!to_dim(I, e, nullptr)) return false;
+          if (!to_size(I, e, nullptr)) return false;
         return true;
       case BaseType::Tensor:
         if (!is_seq(v)) return false;
@@ -335,7 +336,7 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
   switch (p.base) {
     case BaseType::Tensor: return is_tensor(v);
     case BaseType::Int:
-    case BaseType::SymInt: return to_dim(I, v, nullptr);
+    case BaseType::SymInt: return to_size(I, v, nullptr);
     case BaseType::Float: return is_number(I, v);
     case BaseType::Bool: return v.is_bool() || (is_int_like(I, v) && !is_symint(v));
     case BaseType::Str: return eval::is_str(v);
@@ -466,7 +467,7 @@ std::vector<TensorObj*> Bound::tensors(size_t i) const {
 
 DimExpr Bound::dim(size_t i) const {
   DimExpr d;
-  if (!to_dim(I, get(i), &d)) error(i, "must be int");
+  if (!to_size(I, get(i), &d)) error(i, "must be int");
   return d;
 }
 
@@ -488,12 +489,12 @@ std::vector<DimExpr> Bound::dims(size_t i) const {
   Value v = get(i);
   std::vector<DimExpr> out;
   DimExpr d;
-  if (to_dim(I, v, &d) && !is_seq(v)) {
+  if (to_size(I, v, &d) && !is_seq(v)) {
     out.assign(p.list_size > 0 ? p.list_size : 1, d);
     return out;
   }
   for (const Value& e : seq_items(v)) {
-    if (!to_dim(I, e, &d)) error(i, fmt::format("must be {}, but found element of type {}", p.type_text, python_type_name(I, e)));
+    if (!to_size(I, e, &d)) error(i, fmt::format("must be {}, but found element of type {}", p.type_text, python_type_name(I, e)));
     out.push_back(d);
   }
   // int[N]: one value is repeated N times; N > 1 also fixes the length (conv strides), while int[1]

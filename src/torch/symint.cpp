@@ -212,12 +212,11 @@ Value hook_to_int(Interp& I, const Value& v) {
   if (is_symint(v)) return v;
   if (!is_tensor(v)) return Value();
   TensorObj* t = as_tensor(v);
-  bool stale = t->base && t->base_version != t->base->version;
-  DimExpr n = product(t->shape);
-  if ((t->is_constant() && !stale) || t->random || t->uninitialized || !n.is_const() || n.value() != 1 ||
-      is_complex(t->dtype) || elem(t->dtype) == ir::ElementType::Undefined)
-    return Value();  // int() as usual: a concrete value, or the error saying why there is none
   Torch& T = torch_state();
+  DimExpr n = product(t->shape);
+  if (t->random || t->uninitialized || !n.is_const() || n.value() != 1 || is_complex(t->dtype) ||
+      elem(t->dtype) == ir::ElementType::Undefined || known_values(T, t))
+    return Value();  // int() as usual: the value known at conversion time, or the error saying why there is none
   return make_size_value(T, size_from_tensor(T, t));
 }
 
@@ -233,14 +232,9 @@ Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
 }  // namespace
 
 DimExpr size_from_tensor(Torch& T, TensorObj* t) {
-  ir::Value* v = value_of(T, t);
-  auto it = T.value_sizes.find(v);  // one symbol per value, however often it is read
-  if (it != T.value_sizes.end()) return it->second;
-  ir::Value* x = cast_to(T, v, t->dtype, DType::Int64, t->shape);
+  ir::Value* x = cast_to(T, value_of(T, t), t->dtype, DType::Int64, t->shape);
   ir::Value* one = T.rec.emit("Reshape", {x, T.rec.const_i64({1})}, ir::Type::tensor(ir::ElementType::Int64, {1}));
-  DimExpr d = T.rec.value_symbol(one);
-  T.value_sizes.emplace(v, d);
-  return d;
+  return T.rec.value_symbol(one);
 }
 
 void init_symint_type(Torch& T) {

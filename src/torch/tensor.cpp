@@ -90,7 +90,19 @@ static ir::Tensor splat(ir::ElementType e, std::vector<int64_t> shape, double v,
   return ir::Tensor(e, std::move(shape), Bytes::from_vector(std::move(bytes)));
 }
 
+static void materialize_values(Torch& T, TensorObj* t);
+
+// Random and uninitialized tensors become zeros in the graph (random ones are reported), which are no
+// conversion-time constants: values computed from them are not known (const_eval.cpp).
 static void materialize(Torch& T, TensorObj* t) {
+  materialize_values(T, t);
+  if (t->random)
+    mark_opaque(T, t->value, "a random tensor (torch.rand/randn/...), whose values no export can reproduce");
+  else if (t->uninitialized)
+    mark_opaque(T, t->value, "uninitialized values (torch.empty)");
+}
+
+static void materialize_values(Torch& T, TensorObj* t) {
   if (t->random && T.random_reads)
     T.random_reads->push_back(eval::Ref<TensorObj>(t));  // an op on a placeholder while building
   else if (t->random)

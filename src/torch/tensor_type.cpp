@@ -71,26 +71,24 @@ Value t_invert(Interp& I, const Value& a) { return call_op(torch_state(), "bitwi
 
 // ---- conversions to Python values ----
 
-// The tensor's single value when known at conversion time.
+// The tensor's single value when known at conversion time (const_eval.cpp).
 std::optional<double> known_scalar(TensorObj* t, bool* is_float) {
   *is_float = is_floating(t->dtype);
   DimExpr n = product(t->shape);
   if (!n.is_const() || n.value() != 1) return std::nullopt;
-  if (t->base && t->base_version != t->base->version) return std::nullopt;
-  if (t->fill) return *t->fill;
-  if (t->data) return *is_float ? t->data->float_at(0) : static_cast<double>(t->data->int_at(0));
-  return std::nullopt;
+  auto known = known_values(torch_state(), t);
+  if (!known) return std::nullopt;
+  return *is_float ? known->float_at(0) : static_cast<double>(known->int_at(0));
 }
 
 Value item(Interp& I, TensorObj* t, const char* use) {
   DimExpr n = product(t->shape);
   if (n.is_const() && n.value() != 1)
     eval::raisef(I, I.exc.ValueError, "only one element tensors can be converted to Python scalars");
-  bool f;
-  std::optional<double> v = known_scalar(t, &f);
-  if (!v) need_concrete(torch_state(), fmt::format("the value of a tensor of shape {}", shape_text(t->shape)), use);
-  if (t->dtype == DType::Bool) return Value::boolean(*v != 0);
-  return f ? Value::real(*v) : Value::integer(static_cast<int64_t>(*v));
+  auto known = need_values(torch_state(), t, use);
+  if (t->dtype == DType::Bool) return Value::boolean(known->int_at(0) != 0);
+  if (is_floating(t->dtype)) return Value::real(known->float_at(0));
+  return Value::integer(known->int_at(0));
 }
 
 Value t_index(Interp& I, const Value& a) {
@@ -305,39 +303,16 @@ Value tolist_rec(Interp& I, TensorObj* t, const ir::Tensor& data, size_t dim, in
     return Value::integer(data.int_at(k));
   }
   std::vector<Value> items;
-  for (int64_t i = 0; i < t->shape[dim].value(); ++i) items.push_back(tolist_rec(I, t, data, dim + 1, at));
+  for (int64_t i = 0; i < data.shape()[dim]; ++i) items.push_back(tolist_rec(I, t, data, dim + 1, at));
   return eval::new_list(I, std::move(items));
 }
 
 Value m_tolist(Interp& I, const Value& self, const Args& a) {
   eval::check_nargs(I, a, "tolist", 0, 0);
   TensorObj* t = self_t(self);
-  bool stale = t->base && t->base_version != t->base->version;
-  if (!t->data || stale) {
-    if (t->fill && !stale) {
-      bool f;
-      (void)f;
-      for (DimExpr d : t->shape)
-        if (!d.is_const()) need_concrete(torch_state(), "the values of a tensor of symbolic shape", "tolist()");
-    } else {
-      need_concrete(torch_state(), fmt::format("the values of a tensor of shape {}", shape_text(t->shape)), "tolist()");
-    }
-  }
-  if (t->data) {
-    int64_t at = 0;
-    return tolist_rec(I, t, *t->data, 0, at);
-  }
-  // A fill: every element the same.
-  std::function<Value(size_t)> rec = [&](size_t dim) -> Value {
-    if (dim == t->rank()) {
-      if (t->dtype == DType::Bool) return Value::boolean(*t->fill != 0);
-      return is_floating(t->dtype) ? Value::real(*t->fill) : Value::integer(static_cast<int64_t>(*t->fill));
-    }
-    std::vector<Value> items;
-    for (int64_t i = 0; i < t->shape[dim].value(); ++i) items.push_back(rec(dim + 1));
-    return eval::new_list(I, std::move(items));
-  };
-  return rec(0);
+  auto known = need_values(torch_state(), t, "tolist()");
+  int64_t at = 0;
+  return tolist_rec(I, t, *known, 0, at);
 }
 
 // The legacy tensor type of each dtype (torch.FloatTensor is float32), in DType order.

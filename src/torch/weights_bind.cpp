@@ -137,6 +137,7 @@ void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*
                                             dims_text(t->shape)));
     if (elem(t->dtype) == ir::ElementType::Undefined) continue;
     ir::Value* v = s.T->rec.constant(random_tensor(name, t), name);
+    mark_opaque(*s.T, v, fmt::format("the weight '{}' (random: no --weights given)", name));
     bind(s, t, v, t->dtype);
     ++count;
   }
@@ -198,6 +199,7 @@ void bind_weights(Session& s) {
       continue;
     }
     ir::Value* v = s.T->rec.constant(ir::Tensor(e, w->shape, w->contiguous_bytes()), name);
+    mark_opaque(*s.T, v, fmt::format("the weight '{}'", name));
     bind(s, t, v, *from);
   }
   std::vector<std::string> placeholders = placeholder_paths(s);

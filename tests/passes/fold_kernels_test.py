@@ -24,7 +24,7 @@ i64 = lambda *s, lo=-9, hi=10: R.integers(lo, hi, s).astype(np.int64)  # noqa: E
 b8 = lambda *s: R.integers(0, 2, s).astype(bool)  # noqa: E731
 I = lambda *v: np.array(v, np.int64)  # noqa: E731
 
-# (op, [input arrays], "attrs text", output IR element type)
+# (op, [input arrays], "attrs text", output IR element type[, number of outputs])
 CASES = [
     ("Constant", [], "{value_floats = [1.5, -2.0]}", "float32"),
     ("Identity", [f32(2, 3)], "", "float32"),
@@ -68,6 +68,10 @@ CASES = [
     ("Concat", [i64(2), i64(1), i64(3)], "{axis = 0}", "int64"),
     ("Gather", [f32(3, 4), I(-1, 0, 2)], "{axis = 1}", "float32"),
     ("Gather", [i64(5), np.array([[0, 4], [-2, 1]], np.int64)], "{axis = 0}", "int64"),
+    ("GatherND", [f32(3, 4, 2), np.array([[2, 1], [0, -1]], np.int64)], "", "float32"),
+    ("GatherND", [i64(3, 4), np.array([[[1]], [[0]]], np.int64)], "", "int64"),
+    ("GatherElements", [f32(3, 4), np.array([[2, 0, 1, 2], [1, 1, 0, 0]], np.int64)], "{axis = 0}", "float32"),
+    ("GatherElements", [i64(2, 3), np.array([[-1], [0]], np.int64)], "{axis = 1}", "int64"),
     ("Slice", [f32(4, 5), I(1, -1), I(100, -100), I(0, 1), I(2, -2)], "", "float32"),
     ("Slice", [i64(6), I(-3), I(6)], "", "int64"),
     ("Transpose", [f32(2, 3, 4)], "{perm = [1, 2, 0]}", "float32"), ("Transpose", [i64(2, 3)], "", "int64"),
@@ -82,6 +86,25 @@ CASES = [
     ("ReduceMin", [f32(2, 3)], "{keepdims = 0}", "float32"),
     ("ReduceMax", [i64(2, 3)], "{axes = [-1]}", "int64"),
     ("ReduceMean", [f32(2, 3, 4)], "{axes = [0, 2]}", "float32"),
+    ("Tan", [f32(6)], "", "float32"), ("Asin", [f32(6) * 0.3], "", "float32"),
+    ("Acos", [f32(6) * 0.3], "", "float32"), ("Atan", [f32(6)], "", "float32"), ("Sinh", [f32(6)], "", "float32"),
+    ("Cosh", [f32(6)], "", "float32"), ("Asinh", [f32(6)], "", "float32"), ("Acosh", [pos(6) + 1], "", "float32"),
+    ("Atanh", [f32(6) * 0.3], "", "float32"),
+    ("Clip", [f32(2, 3), np.array(-0.5, np.float32), np.array(0.5, np.float32)], "", "float32"),
+    ("Clip", [i64(6), np.array(-2, np.int64)], "", "int64"),
+    ("ArgMax", [f32(2, 3, 4)], "{axis = 1, keepdims = 0}", "int64"),
+    ("ArgMin", [i64(3, 4, lo=0, hi=3)], "{axis = -1, select_last_index = 1}", "int64"),
+    ("ArgMax", [i64(5, lo=0, hi=2)], "", "int64"),
+    ("CumSum", [f32(2, 3), np.array(1, np.int64)], "", "float32"),
+    ("CumSum", [i64(2, 3), np.array(0, np.int64)], "{exclusive = 1, reverse = 1}", "int64"),
+    ("MatMul", [f32(2, 3, 4), f32(4, 5)], "", "float32"), ("MatMul", [i64(3), i64(2, 3, 2)], "", "int64"),
+    ("Split", [f32(2, 5), I(2, 3)], "{axis = 1}", "float32", 2),
+    ("Split", [i64(6, 2)], "{axis = 0}", "int64", 3),
+    ("Trilu", [f32(2, 4, 5), np.array(1, np.int64)], "", "float32"),
+    ("Trilu", [i64(5, 3)], "{upper = 0}", "int64"),
+    ("ScatterND", [f32(4, 3), np.array([[2], [0]], np.int64), f32(2, 3)], "", "float32"),
+    ("ScatterND", [i64(2, 3), np.array([[1, 2], [0, 0]], np.int64), i64(2)], "", "int64"),
+    ("ScatterElements", [f32(3, 4), np.array([[2, 0, 1]], np.int64), f32(1, 3)], "{axis = 0}", "float32"),
 ]
 
 
@@ -91,13 +114,15 @@ def kernel_ops():
         return [m.group(1) for m in re.finditer(r"^ONNXIFY_KERNEL\((\w+),", f.read(), re.M)]
 
 
-def case_ir(op, inputs, attrs, out_type):
+def case_ir(op, inputs, attrs, out_type, outputs=1):
     lines = ["graph @main() {"]
     for k, a in enumerate(inputs):
         lines.append(f"  const %in{k} = {dense(a)}")
     args = ", ".join(f"%in{k}" for k in range(len(inputs)))
-    lines.append(f"  %out = {op}({args}) {attrs} : {out_type}[*]".replace(")  :", ") :"))
-    lines.append("  return %out")
+    outs = ", ".join(f"%out{k}" for k in range(outputs))
+    types = ", ".join(f"{out_type}[*]" for _ in range(outputs))
+    lines.append(f"  {outs} = {op}({args}) {attrs} : {types}".replace(")  :", ") :"))
+    lines.append(f"  return {outs}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -111,10 +136,10 @@ def main():
     assert not unknown, f"cases for ops without a kernel: {unknown}"
     with tempfile.TemporaryDirectory(prefix="onnxify-kernels-") as tmp:
         jobs = []
-        for n, (op, inputs, attrs, out_type) in enumerate(CASES):
+        for n, (op, inputs, attrs, *out) in enumerate(CASES):
             ir = os.path.join(tmp, f"c{n}.ir")
             with open(ir, "w") as f:
-                f.write(case_ir(op, inputs, attrs, out_type))
+                f.write(case_ir(op, inputs, attrs, *out))
             before, after_ir, after = (os.path.join(tmp, f"c{n}.{s}") for s in ("onnx", "folded.ir", "folded.onnx"))
             irtest.opt(ir, "--verify", "-o", before)
             folded = irtest.opt(ir, "--verify", "--pass", "fold,dce").stdout
@@ -124,11 +149,13 @@ def main():
             irtest.opt(after_ir, "-o", after)
             jobs += [(before, [{}]), (after, [{}])]
         results = ort.run_models(jobs)  # every model in one ONNX Runtime process
-        for n, (op, inputs, attrs, out_type) in enumerate(CASES):
-            want = list(results[2 * n][0].values())[0]
-            got = list(results[2 * n + 1][0].values())[0]
-            tol = 1e-3 if want.dtype == np.float16 else 2e-6
-            irtest.compare(got, want, rtol=tol, atol=tol, what=f"{op} case {n} ({attrs or 'no attributes'})")
+        for n, (op, inputs, attrs, *_) in enumerate(CASES):
+            wants = list(results[2 * n][0].values())
+            gots = list(results[2 * n + 1][0].values())
+            assert len(gots) == len(wants), f"{op} case {n}: {len(gots)} outputs, want {len(wants)}"
+            for want, got in zip(wants, gots):
+                tol = 1e-3 if want.dtype == np.float16 else 2e-6
+                irtest.compare(got, want, rtol=tol, atol=tol, what=f"{op} case {n} ({attrs or 'no attributes'})")
     print(f"fold kernels: {len(CASES)} cases, all {len(ops)} kernels agree with ONNX Runtime")
 
 

@@ -105,7 +105,7 @@ TEST(Checkpoint, NotACheckpoint) {
             "ckpt.pt: error: a TorchScript archive (torch.jit.save), not a torch.save checkpoint; save "
             "model.state_dict() with torch.save\n");
   EXPECT_EQ(error_of(zip_file({{"m/data.pkl", "N."}, {"m/byteorder", "big"}})),
-            "ckpt.pt: error: the checkpoint's byte order is 'big'; onnxify reads little-endian data\n");
+            "ckpt.pt: error: the checkpoint's byte order is b'big'; onnxify reads little-endian data\n");
 }
 
 TEST(Checkpoint, ZipStorageRecords) {

@@ -122,9 +122,8 @@ void convert_trilu(Node& n, Converter& cv) {
   Value* k = n.num_inputs() > 1 && n.input(1) ? n.input(1) : b.i64_scalar(0);
   bool upper = n.attr_int("upper", 1) != 0;
   Value* keep = b.op(upper ? "GreaterOrEqual" : "LessOrEqual", {diag, k});
-  // ONNX Runtime's Where before opset 16 has no bool kernel: a bool input is masked with And.
   if (Builder::elem(x) == ir::ElementType::Bool) {
-    replace(n, b.op("And", {keep, x}));
+    replace(n, b.op("And", {keep, x}));  // ONNX Runtime has no bool Where
     return;
   }
   Value* zero = b.scalar(0, Builder::elem(x));

@@ -1,5 +1,5 @@
 // Folding kernels for constants and elementwise ops (unary, binary with numpy broadcasting,
-// variadic, Where, Trilu, Cast). Semantics follow the ONNX operator specification.
+// variadic, Where, Cast). Semantics follow the ONNX operator specification.
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -97,6 +97,24 @@ Out k_unary(const Node& node, const std::vector<const Tensor*>& in, const Limits
         v = std::cos(v);
       else if (op == "Erf")
         v = std::erf(v);
+      else if (op == "Tan")
+        v = std::tan(v);
+      else if (op == "Asin")
+        v = std::asin(v);
+      else if (op == "Acos")
+        v = std::acos(v);
+      else if (op == "Atan")
+        v = std::atan(v);
+      else if (op == "Sinh")
+        v = std::sinh(v);
+      else if (op == "Cosh")
+        v = std::cosh(v);
+      else if (op == "Asinh")
+        v = std::asinh(v);
+      else if (op == "Acosh")
+        v = std::acosh(v);
+      else if (op == "Atanh")
+        v = std::atanh(v);
       else if (op == "Sign")
         v = v > 0 ? 1.0 : (v < 0 ? -1.0 : v);
       else
@@ -263,32 +281,6 @@ Out k_where(const Node&, const std::vector<const Tensor*>& in, const Limits& lim
   return one(store(out));
 }
 
-// Trilu: the upper (col - row >= k) or lower (col - row <= k) triangle of each matrix in the last
-// two dims; zeros elsewhere.
-Out k_trilu(const Node& node, const std::vector<const Tensor*>& in, const Limits& limits) {
-  if (in.empty() || !in[0]) return std::nullopt;
-  auto x = load(*in[0]);
-  if (!x || x->shape.size() < 2 || too_big(x->dtype, x->shape, limits)) return std::nullopt;
-  int64_t k = 0;
-  if (in.size() > 1 && in[1]) {
-    auto kv = int_values(in[1]);
-    if (!kv || kv->size() != 1) return std::nullopt;
-    k = (*kv)[0];
-  }
-  bool upper = node.attr_int("upper", 1) != 0;
-  int64_t rows = x->shape[x->shape.size() - 2], cols = x->shape.back();
-  int64_t n = x->numel();
-  for (int64_t e = 0; e < n; ++e) {
-    int64_t col = e % cols, row = (e / cols) % rows;
-    if (upper ? col - row >= k : col - row <= k) continue;
-    if (x->is_float())
-      x->f[static_cast<size_t>(e)] = 0.0;
-    else
-      x->i[static_cast<size_t>(e)] = 0;
-  }
-  return one(store(*x));
-}
-
 namespace {
 
 // Range of an integer element type, for casts from float (out of range is undefined in ONNX).
@@ -342,6 +334,35 @@ Out k_cast(const Node& node, const std::vector<const Tensor*>& in, const Limits&
     }
   }
   return one(store(out));
+}
+
+// Clip with optional min/max inputs (opset 11+) or attributes (older): min(max(x, lo), hi), so
+// lo > hi gives hi everywhere (as PyTorch's clamp); NaN stays NaN.
+Out k_clip(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.empty() || !in[0]) return std::nullopt;
+  auto x = load(*in[0]);
+  if (!x || x->dtype == ElementType::Bool) return std::nullopt;
+  auto bound = [&](size_t i, const char* attr, double dflt) -> std::optional<double> {
+    if (i < in.size() && in[i]) {
+      if (in[i]->numel() != 1 || in[i]->dtype() != in[0]->dtype()) return std::nullopt;
+      return ir::is_float(in[i]->dtype()) ? in[i]->float_at(0) : static_cast<double>(in[i]->int_at(0));
+    }
+    if (i < node.num_inputs() && node.input(i)) return std::nullopt;  // given but not constant
+    return static_cast<double>(node.attr_float(attr, static_cast<float>(dflt)));
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  auto lo = bound(1, "min", -inf), hi = bound(2, "max", inf);
+  if (!lo || !hi) return std::nullopt;
+  if (x->is_float()) {
+    for (double& v : x->f)
+      if (!std::isnan(v)) v = std::min(std::max(v, *lo), *hi);
+  } else {
+    for (int64_t& v : x->i) {
+      double d = std::min(std::max(static_cast<double>(v), *lo), *hi);
+      v = d == static_cast<double>(v) ? v : static_cast<int64_t>(d);
+    }
+  }
+  return one(store(*x));
 }
 
 }  // namespace onnxify::passes::kernels

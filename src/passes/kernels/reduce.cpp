@@ -107,4 +107,85 @@ Out k_reduce(const Node& node, const std::vector<const Tensor*>& in, const Limit
   return std::vector<Tensor>{store(out)};
 }
 
+// CumSum along the axis input, with exclusive and reverse. Float sums accumulate in double, as
+// PyTorch's CPU cumsum does for float32 (its accumulation type), and are rounded once per element.
+Out k_cumsum(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.size() < 2 || !in[0] || !in[1]) return std::nullopt;
+  auto x = load(*in[0]);
+  auto ax = int_values(in[1]);
+  if (!x || !ax || ax->size() != 1 || x->dtype == ir::ElementType::Bool) return std::nullopt;
+  int64_t r = static_cast<int64_t>(x->shape.size());
+  auto axis = norm_axis((*ax)[0], r);
+  if (!axis) return std::nullopt;
+  bool exclusive = node.attr_int("exclusive", 0) != 0, reverse = node.attr_int("reverse", 0) != 0;
+  size_t a = static_cast<size_t>(*axis);
+  int64_t dim = x->shape[a], outer = 1, inner = 1;
+  for (size_t k = 0; k < a; ++k) outer *= x->shape[k];
+  for (size_t k = a + 1; k < x->shape.size(); ++k) inner *= x->shape[k];
+  Array out = make(x->dtype, x->shape);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t e = 0; e < inner; ++e) {
+      double fs = 0;
+      int64_t is = 0;
+      for (int64_t s = 0; s < dim; ++s) {
+        int64_t i = reverse ? dim - 1 - s : s;
+        size_t p = static_cast<size_t>((o * dim + i) * inner + e);
+        if (x->is_float()) {
+          if (exclusive) out.f[p] = fs;
+          fs += x->f[p];
+          if (!exclusive) out.f[p] = fs;
+        } else {
+          if (exclusive) out.i[p] = is;
+          is = static_cast<int64_t>(static_cast<uint64_t>(is) + static_cast<uint64_t>(x->i[p]));
+          if (!exclusive) out.i[p] = is;
+        }
+      }
+    }
+  return std::vector<Tensor>{store(out)};
+}
+
+// ArgMax / ArgMin along `axis` (keepdims, select_last_index). NaN counts as the largest and the
+// smallest value (PyTorch's argmax/argmin pick the first NaN).
+Out k_arg_reduce(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.empty() || !in[0]) return std::nullopt;
+  auto x = load(*in[0]);
+  if (!x || x->shape.empty()) return std::nullopt;
+  int64_t r = static_cast<int64_t>(x->shape.size());
+  auto axis = norm_axis(node.attr_int("axis", 0), r);
+  if (!axis) return std::nullopt;
+  bool keep = node.attr_int("keepdims", 1) != 0, last = node.attr_int("select_last_index", 0) != 0;
+  bool is_max = node.op_type() == "ArgMax";
+  size_t a = static_cast<size_t>(*axis);
+  int64_t dim = x->shape[a], outer = 1, inner = 1;
+  if (dim == 0) return std::nullopt;
+  for (size_t k = 0; k < a; ++k) outer *= x->shape[k];
+  for (size_t k = a + 1; k < x->shape.size(); ++k) inner *= x->shape[k];
+  std::vector<int64_t> shape = x->shape;
+  if (keep)
+    shape[a] = 1;
+  else
+    shape.erase(shape.begin() + static_cast<ptrdiff_t>(a));
+  Array out = make(ir::ElementType::Int64, shape);
+  // true when value p should replace the best so far, q
+  auto better = [&](size_t p, size_t q) {
+    if (x->is_float()) {
+      double u = x->f[p], w = x->f[q];
+      if (std::isnan(w)) return last && std::isnan(u);
+      if (std::isnan(u)) return true;
+      return is_max ? (u > w || (last && u == w)) : (u < w || (last && u == w));
+    }
+    int64_t u = x->i[p], w = x->i[q];
+    return is_max ? (u > w || (last && u == w)) : (u < w || (last && u == w));
+  };
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t e = 0; e < inner; ++e) {
+      int64_t best = 0;
+      for (int64_t s = 1; s < dim; ++s)
+        if (better(static_cast<size_t>((o * dim + s) * inner + e), static_cast<size_t>((o * dim + best) * inner + e)))
+          best = s;
+      out.i[static_cast<size_t>(o * inner + e)] = best;
+    }
+  return std::vector<Tensor>{store(out)};
+}
+
 }  // namespace onnxify::passes::kernels

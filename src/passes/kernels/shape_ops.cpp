@@ -3,6 +3,7 @@
 // tensors included; packed 4-bit types are left alone).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "passes/kernels/array.h"
@@ -411,6 +412,240 @@ Out k_constant_of_shape(const Node& node, const std::vector<const Tensor*>& in, 
   auto t = gather_elements(value, std::vector<int64_t>(static_cast<size_t>(n), 0), *shape, limits);
   if (!t) return std::nullopt;
   return one(std::move(*t));
+}
+
+// Split: sizes from the second input, else num_outputs (opset 18) or the number of outputs, equal
+// pieces with a smaller last one.
+Out k_split(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  const Tensor* x = arg(in, 0);
+  if (!x || !copyable(*x)) return std::nullopt;
+  int64_t r = static_cast<int64_t>(x->rank());
+  auto axis = norm_axis(node.attr_int("axis", 0), r);
+  if (!axis) return std::nullopt;
+  size_t ax = static_cast<size_t>(*axis);
+  int64_t dim = x->shape()[ax];
+  std::vector<int64_t> sizes;
+  if (const Tensor* s = arg(in, 1)) {
+    auto v = int_values(s);
+    if (!v) return std::nullopt;
+    sizes = *v;
+  } else if (const auto* a = node.attr("split"); a && a->kind() == AttrKind::Ints) {
+    sizes = a->ints();
+  } else {
+    if (node.num_inputs() > 1 && node.input(1)) return std::nullopt;  // given but not constant
+    int64_t n = static_cast<int64_t>(node.num_outputs());
+    if (n <= 0) return std::nullopt;
+    int64_t each = (dim + n - 1) / n;
+    for (int64_t at = 0; at < dim; at += each) sizes.push_back(std::min(each, dim - at));
+  }
+  if (sizes.size() != node.num_outputs()) return std::nullopt;
+  int64_t total = 0;
+  for (int64_t s : sizes) {
+    if (s < 0) return std::nullopt;
+    total += s;
+  }
+  if (total != dim) return std::nullopt;
+  int64_t outer = 1, inner = 1;
+  for (size_t k = 0; k < ax; ++k) outer *= x->shape()[k];
+  for (size_t k = ax + 1; k < x->rank(); ++k) inner *= x->shape()[k];
+  std::vector<Tensor> out;
+  int64_t at = 0;
+  for (int64_t s : sizes) {
+    std::vector<int64_t> shape = x->shape();
+    shape[ax] = s;
+    std::vector<int64_t> index;
+    index.reserve(static_cast<size_t>(outer * s * inner));
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = at; i < at + s; ++i)
+        for (int64_t e = 0; e < inner; ++e) index.push_back((o * dim + i) * inner + e);
+    Limits unlimited;
+    unlimited.max_bytes = SIZE_MAX;  // the pieces together are the input's size
+    auto t = gather_elements(*x, index, shape, unlimited);
+    if (!t) return std::nullopt;
+    out.push_back(std::move(*t));
+    at += s;
+  }
+  return out;
+}
+
+// Trilu: keep the upper (upper=1) or lower triangle of the last two dims, shifted by k.
+Out k_trilu(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  const Tensor* x = arg(in, 0);
+  if (!x || x->rank() < 2) return std::nullopt;
+  int64_t k = 0;
+  if (const Tensor* kt = arg(in, 1)) {
+    auto v = int_values(kt);
+    if (!v || v->size() != 1) return std::nullopt;
+    k = (*v)[0];
+  } else if (node.num_inputs() > 1 && node.input(1)) {
+    return std::nullopt;
+  }
+  auto a = load(*x);
+  if (!a) return std::nullopt;
+  bool upper = node.attr_int("upper", 1) != 0;
+  int64_t rows = x->shape()[x->rank() - 2], cols = x->shape()[x->rank() - 1];
+  int64_t n = x->numel();
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t j = e % cols, i = (e / cols) % rows;
+    bool keep = upper ? j - i >= k : j - i <= k;
+    if (keep) continue;
+    if (a->is_float())
+      a->f[static_cast<size_t>(e)] = 0.0;
+    else
+      a->i[static_cast<size_t>(e)] = 0;
+  }
+  return one(store(*a));
+}
+
+namespace {
+
+// Copies `updates` into a copy of `data` at flat positions `pos` (later writes win, as in PyTorch's
+// index_put_ on CPU; ONNX leaves duplicates undefined).
+std::optional<Tensor> scatter_flat(const Tensor& data, const std::vector<int64_t>& pos, const Tensor& updates) {
+  if (!copyable(data) || data.dtype() == ElementType::String || updates.dtype() != data.dtype()) return std::nullopt;
+  size_t es = static_cast<size_t>(ir::info(data.dtype()).bits / 8);
+  std::vector<uint8_t> out(data.data(), data.data() + data.nbytes());
+  for (size_t k = 0; k < pos.size(); ++k)
+    std::memcpy(&out[static_cast<size_t>(pos[k]) * es], updates.data() + k * es, es);
+  return Tensor(data.dtype(), data.shape(), Bytes::from_vector(std::move(out)));
+}
+
+}  // namespace
+
+// ScatterND (reduction none): updates[i..., :] replaces data[indices[i...], :].
+Out k_scatter_nd(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  const Tensor *data = arg(in, 0), *upd = arg(in, 2);
+  auto idx = int_values(arg(in, 1));
+  if (!data || !upd || !idx || node.attr_string("reduction", "none") != "none") return std::nullopt;
+  const auto& is = in[1]->shape();
+  if (is.empty()) return std::nullopt;
+  int64_t q = is.back(), r = static_cast<int64_t>(data->rank());
+  if (q > r) return std::nullopt;
+  int64_t inner = 1;
+  for (int64_t k = q; k < r; ++k) inner *= data->shape()[static_cast<size_t>(k)];
+  int64_t tuples = q == 0 ? 0 : static_cast<int64_t>(idx->size()) / q;
+  if (upd->numel() != tuples * inner) return std::nullopt;
+  auto strides = strides_of(data->shape());
+  std::vector<int64_t> pos;
+  pos.reserve(static_cast<size_t>(upd->numel()));
+  for (int64_t t = 0; t < tuples; ++t) {
+    int64_t base = 0;
+    for (int64_t k = 0; k < q; ++k) {
+      int64_t i = (*idx)[static_cast<size_t>(t * q + k)], d = data->shape()[static_cast<size_t>(k)];
+      if (i < -d || i >= d) return std::nullopt;
+      if (i < 0) i += d;
+      base += i * strides[static_cast<size_t>(k)];
+    }
+    for (int64_t e = 0; e < inner; ++e) pos.push_back(base + e);
+  }
+  auto t = scatter_flat(*data, pos, *upd);
+  if (!t) return std::nullopt;
+  return one(std::move(*t));
+}
+
+// ScatterElements (reduction none): out[... indices[p] ...] = updates[p] along `axis`.
+Out k_scatter_elements(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  const Tensor *data = arg(in, 0), *upd = arg(in, 2);
+  auto idx = int_values(arg(in, 1));
+  if (!data || !upd || !idx || node.attr_string("reduction", "none") != "none") return std::nullopt;
+  const auto& is = in[1]->shape();
+  int64_t r = static_cast<int64_t>(data->rank());
+  if (static_cast<int64_t>(is.size()) != r || upd->shape() != is) return std::nullopt;
+  auto axis = norm_axis(node.attr_int("axis", 0), r);
+  if (!axis) return std::nullopt;
+  auto strides = strides_of(data->shape());
+  auto istrides = strides_of(is);
+  std::vector<int64_t> pos(idx->size());
+  for (size_t p = 0; p < idx->size(); ++p) {
+    int64_t rest = static_cast<int64_t>(p), flat = 0;
+    for (size_t k = 0; k < is.size(); ++k) {
+      int64_t c = rest / istrides[k];
+      rest %= istrides[k];
+      if (static_cast<int64_t>(k) == *axis) {
+        int64_t d = data->shape()[k];
+        c = (*idx)[p];
+        if (c < -d || c >= d) return std::nullopt;
+        if (c < 0) c += d;
+      } else if (c >= data->shape()[k]) {
+        return std::nullopt;
+      }
+      flat += c * strides[k];
+    }
+    pos[p] = flat;
+  }
+  auto t = scatter_flat(*data, pos, *upd);
+  if (!t) return std::nullopt;
+  return one(std::move(*t));
+}
+
+// GatherND (batch_dims 0): out[i...] = data[indices[i..., :], ...].
+Out k_gather_nd(const Node& node, const std::vector<const Tensor*>& in, const Limits& limits) {
+  const Tensor* data = arg(in, 0);
+  auto idx = int_values(arg(in, 1));
+  if (!data || !idx || node.attr_int("batch_dims", 0) != 0) return std::nullopt;
+  const auto& is = in[1]->shape();
+  if (is.empty()) return std::nullopt;
+  int64_t q = is.back(), r = static_cast<int64_t>(data->rank());
+  if (q < 1 || q > r) return std::nullopt;
+  std::vector<int64_t> shape(is.begin(), is.end() - 1);
+  int64_t inner = 1;
+  for (int64_t k = q; k < r; ++k) {
+    shape.push_back(data->shape()[static_cast<size_t>(k)]);
+    inner *= data->shape()[static_cast<size_t>(k)];
+  }
+  if (too_big(*data, product(shape), limits)) return std::nullopt;
+  auto strides = strides_of(data->shape());
+  int64_t tuples = static_cast<int64_t>(idx->size()) / q;
+  std::vector<int64_t> index;
+  index.reserve(static_cast<size_t>(tuples * inner));
+  for (int64_t t = 0; t < tuples; ++t) {
+    int64_t base = 0;
+    for (int64_t k = 0; k < q; ++k) {
+      int64_t i = (*idx)[static_cast<size_t>(t * q + k)], d = data->shape()[static_cast<size_t>(k)];
+      if (i < -d || i >= d) return std::nullopt;
+      if (i < 0) i += d;
+      base += i * strides[static_cast<size_t>(k)];
+    }
+    for (int64_t e = 0; e < inner; ++e) index.push_back(base + e);
+  }
+  auto out = gather_elements(*data, index, shape, limits);
+  if (!out) return std::nullopt;
+  return one(std::move(*out));
+}
+
+// GatherElements: out[p] = data[p with its `axis` coordinate replaced by indices[p]].
+Out k_gather_elements(const Node& node, const std::vector<const Tensor*>& in, const Limits& limits) {
+  const Tensor* data = arg(in, 0);
+  auto idx = int_values(arg(in, 1));
+  if (!data || !idx) return std::nullopt;
+  const auto& is = in[1]->shape();
+  int64_t r = static_cast<int64_t>(data->rank());
+  if (static_cast<int64_t>(is.size()) != r) return std::nullopt;
+  auto axis = norm_axis(node.attr_int("axis", 0), r);
+  if (!axis) return std::nullopt;
+  auto strides = strides_of(data->shape());
+  auto istrides = strides_of(is);
+  std::vector<int64_t> index(idx->size());
+  for (size_t p = 0; p < idx->size(); ++p) {
+    int64_t rest = static_cast<int64_t>(p), flat = 0;
+    for (size_t k = 0; k < is.size(); ++k) {
+      int64_t c = rest / istrides[k];
+      rest %= istrides[k];
+      int64_t d = data->shape()[k];
+      if (static_cast<int64_t>(k) == *axis) {
+        c = (*idx)[p];
+        if (c < -d || c >= d) return std::nullopt;
+        if (c < 0) c += d;
+      } else if (c >= d) {
+        return std::nullopt;
+      }
+      flat += c * strides[k];
+    }
+    index[p] = flat;
+  }
+  auto out = gather_elements(*data, index, is, limits);
+  if (!out) return std::nullopt;
+  return one(std::move(*out));
 }
 
 }  // namespace onnxify::passes::kernels

@@ -92,6 +92,13 @@ CASES = [
                                   "x=float32[N,3]"], 1),
     ("tensor_random_attribute", ["export", "models/tensor_ops.py", "--model", "RandomAttribute()", "--input",
                                  "x=float32[N,3]"], 1),
+    # Conversion-time values (DESIGN.md decision 1): what is not known at conversion time, and why.
+    ("const_input_tolist", ["export", "models/tensor_ops.py", "--model", "InputTolist()", "--input",
+                            "x=float32[N,3]"], 1),
+    ("const_weight_item", ["export", "models/tensor_ops.py", "--model", "WeightItem()", "--input", "x=float32[N,3]"],
+     1),
+    ("const_random_item", ["export", "models/tensor_ops.py", "--model", "RandomItem()", "--input", "x=float32[N,3]"],
+     1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
 ]

@@ -11,7 +11,7 @@ state_dict is saved with torch.save; `onnxify export` converts the source with t
 ONNX file runs in ONNX Runtime (tests/tools/ort.py) on every shape in `shapes` (the first is the
 calibration shape) and is compared with eager PyTorch: rtol 1e-3, atol 1e-4 scaled by the output's
 magnitude. Exports of a batch of cases run in parallel processes and all their ONNX Runtime runs in
-one node process (run_all).
+one process (run_all).
 
 Targets (issue 8): `case.variant(target, opset)` is the same case exported with `--target T --opset N`;
 it reuses the case's checkpoint, inputs and PyTorch outputs (computed once, by the case) and is

@@ -32,6 +32,10 @@ CASES = [
     op("div_trunc", "Fn('torch.div', rounding_mode='trunc')", x="float32[N,3]", y="float32[3]", gen={"y": "positive"}),
     op("div_floor_int", "Fn('torch.div', rounding_mode='floor')", x="int64[N,4]", y="int64[4]",
        gen={"x": "int:-9:9", "y": "int:1:4"}),
+    # the divide/multiply aliases' Scalar overloads (torchvision's regnet: torch.divide(t, 8))
+    op("divide_scalar", "Fn('torch.divide', 8)", x="float32[N,3]"),
+    op("divide_scalar_floor", "Fn('torch.divide', 3, rounding_mode='floor')", x="int64[N,4]", gen={"x": "int:-9:9"}),
+    op("multiply_scalar", "Fn('torch.multiply', 2.5)", x="float32[N,3]"),
     op("floor_divide", "Fn('torch.floor_divide')", x="int64[N,4]", y="int64[4]", gen={"x": "int:-9:9", "y": "int:1:4"}),
     op("remainder_float", "Fn('torch.remainder', 0.7)", x="float32[N,4]"),
     op("remainder_int", "Fn('torch.remainder', 3)", x="int64[N,4]", gen={"x": "int:-9:9"}),

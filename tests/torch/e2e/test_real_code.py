@@ -27,6 +27,8 @@ CASES = [
     case("batch_arithmetic", "BatchArithmetic()", [{"N": 2}, {"N": 5}], x="float32[N,4]"),
     case("loop_over_batch", "LoopOverBatch()", [{"N": 2}, {"N": 3}], x="float32[N,4]"),
     case("tokens_to_grid", "TokensToGrid()", [{"N": 2, "L": 4}, {"N": 1, "L": 9}], tokens="float32[N,L,3]"),
+    Case("size_from_condition", "real_code.py", "SizeFromCondition()", {"x": "float32[N,4]"},
+         paths=[("positive", {"x": "torch.ones(3, 4) * 9"}), ("negative", {"x": "-torch.ones(2, 4)"})]),
     # ---- legacy constructors and wrappers ----
     case("legacy_constructors", "LegacyConstructors()", [{"N": 2}, {"N": 3}], x="float32[N,4]", idx="int64[N,5]"),
     case("custom_autograd_functions", "CustomFunctions()", [{"N": 2}, {"N": 3}], x="float32[N,4]"),

@@ -202,6 +202,11 @@ INDEX_OPS = [
     op("where_scalar_other", "Fn('torch.where', X, Y, 0.0)", x="bool[N,4]", y="float32[N,4]"),
     op("where_scalars", "Fn('torch.where', X, 1.0, -1.0)", x="bool[N,4]"),
     op("where_promote", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="int64[4]", z="float32[N,4]"),
+    # bool / int8 / int16 data: ONNX Runtime's Where has no kernel for them (And/Or/Not, or int32, instead)
+    op("where_bool", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="bool[N,4]", z="bool[4]"),
+    op("where_int8", "Fn('torch.where', X, Y, Z)", x="bool[N,4]", y="int8[N,4]", z="int8[4]"),
+    op("masked_fill_bool", "Fn('Tensor.masked_fill', X, Y, True)", x="bool[N,4]", y="bool[N,4]"),
+    op("masked_fill_int16", "Fn('torch.masked_fill', X, Y, -3)", x="int16[N,4]", y="bool[4]"),
 ]
 
 LINALG = [
@@ -227,27 +232,35 @@ LINALG = [
     op("einsum_trace_diag", "Fn('torch.einsum', 'ii->i', X)", x="float32[3,3]", shapes=[{}]),
     op("einsum_sum", "Fn('torch.einsum', 'bij->b', X)", x=F),
     op("einsum_outer", "Fn('torch.einsum', 'i,j->ij', X, Y)", x="float32[N]", y="float32[3]"),
+    # torch.meshgrid (prelude: reshape + expand views)
+    op("meshgrid_ij", "Fn('torch.meshgrid', X, Y, indexing='ij')", x="float32[N]", y="float32[3]"),
+    op("meshgrid_xy_three", "Fn('torch.meshgrid', X, Y, Z, indexing='xy')", x="int64[N]", y="int64[3]", z="int64[2]"),
+    op("meshgrid_list_0d", "Fn('torch.meshgrid', [X, Y], indexing='xy')", x="float32[N]", y="float32[]"),
+    op("meshgrid_default_one", "Fn('torch.meshgrid', X)", x="float32[N]"),
     op("einsum_ellipsis", "Fn('torch.einsum', '...ij,...jk->...ik', X, Y)", x="float32[N,2,3,4]", y="float32[4,5]"),
     op("einsum_spaces_three", "Fn('torch.einsum', 'b i , i j, j -> b', X, Y, Z)", x="float32[N,3]",
        y="float32[3,4]", z="float32[4]"),
     op("einsum_attention", "Fn('torch.einsum', 'bhqd,bhkd->bhqk', X, Y)", x="float32[N,2,3,4]", y="float32[N,2,5,4]"),
+    # triu / tril (ONNX Trilu; a masked Where below opset 14): diagonals above and below, symbolic rows
+    op("triu", "Fn('torch.triu')", x="float32[N,3,4]"),
+    op("triu_diagonal_sym", "Fn('Tensor.triu', 1)", x="float32[3,N]"),
+    op("tril_negative", "Fn('torch.tril', diagonal=-1)", x="float32[N,4]"),
+    op("tril_int_inplace", "Fn('Tensor.tril_', 2)", x="int64[N,2,5]"),
+    op("triu_bool", "Fn('torch.triu', X, -2)", x="bool[2,N,N]"),
 ]
 
-# Triangular parts (ONNX Trilu; opset 13 gets the masked Where form) and grids of 0-d / 1-d inputs.
+# More triangular parts (a symbolic diagonal past the end, in-place forms, 8-bit and float16 data) and
+# grids (tuple and 0-d forms, torch.functional), cartesian_prod.
 TRIANGLE_GRID = [
-    op("triu", "Fn('torch.triu')", x="float32[N,5]"),
     op("triu_diagonal_batched", "Fn('torch.triu', 1)", x="float32[3,N,4]"),
     op("tril_negative_diagonal", "Fn('Tensor.tril', -1)", x="float32[N,4]"),
     op("tril_keyword_wide", "Fn('torch.tril', diagonal=2)", x="float32[2,3,N]"),
     op("triu_past_the_end", "Fn('Tensor.triu', 7)", x="float32[N,4]"),
     op("triu_inplace", "Fn('Tensor.triu_', -1)", x="float32[N,4]"),
     op("tril_inplace", "Fn('Tensor.tril_')", x="float32[N,N]"),
-    op("triu_bool", "Fn('Tensor.triu', 1)", x="bool[N,N]"),
     op("tril_int64", "Fn('torch.tril', -1)", x="int64[N,3,3]", gen={"x": "int:-9:9"}),
     op("triu_uint8", "Fn('torch.triu')", x="uint8[N,4]", gen={"x": "int:0:200"}),
     op("tril_float16", "Fn('torch.tril', 1)", x="float16[4,N]"),
-    op("meshgrid_ij", "Fn('torch.meshgrid', indexing='ij')", x="float32[N]", y="float32[3]"),
-    op("meshgrid_xy_three", "Fn('torch.meshgrid', indexing='xy')", x="float32[N]", y="float32[3]", z="float32[2]"),
     op("meshgrid_list_default", "Fn('torch.meshgrid', [X, Y])", x="int64[3]", y="int64[N]"),
     op("meshgrid_tuple_xy", "Fn('torch.meshgrid', (X, Y), indexing='xy')", x="float32[N]", y="float32[4]"),
     op("meshgrid_scalar_xy", "Fn('torch.meshgrid', indexing='xy')", x="float32[]", y="float32[N]"),
@@ -334,6 +347,7 @@ INDEXING = [
     tc("set_int_dtype_cast", "Set(0, Y)", x=G, y="int64[4,5]"),
     tc("set_none", "Set((None, slice(None), 1), 0.0)", x=G),
     tc("set_mask_scalar", "Set(Y, 0.0)", x=G, y="bool[N,4,5]"),
+    tc("set_mask_bool_base", "Set(Y, False)", x="bool[N,4,5]", y="bool[N,4]"),
     tc("mask_set_compare", "MaskOps('set_negative')", x=G),
     tc("mask_set_from_other", "MaskOps('set_from_other')", x=G),
     tc("mask_sum_count", "MaskOps('count')", x=G),

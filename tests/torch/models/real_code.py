@@ -228,3 +228,13 @@ class ViTEmbedding(nn.Module):
         cls = self.cls_token.expand(x.shape[0], -1, -1)
         x = torch.cat((cls, x), dim=1) + self.pos_embed
         return (x * self.scale) @ self.proj + self.head_bias
+
+
+class SizeFromCondition(nn.Module):
+    """A size chosen by a tensor condition (merged into a one-element tensor by the ONNX If) used as a
+    size, as PyTorch takes one-element integer tensors where sizes go; int() of a run-time value too."""
+
+    def forward(self, x):
+        n = x.size(0) + 1 if x.mean() > 0 else 2
+        k = int(x.abs().sum() > 100) + 1
+        return torch.ones(n, 3) * x.sum(), x.new_zeros(n).view(1, n, 1), torch.zeros(k)

@@ -334,33 +334,39 @@ def einsum(*args):
 
 
 def meshgrid(*tensors, indexing=None):
-    """torch.meshgrid(t1, t2, ...) or meshgrid([t1, t2, ...]): every 0-d or 1-d input spread over the
-    grid of all their lengths. indexing 'ij' (PyTorch's default) gives input i axis i; 'xy' swaps the
-    roles of the first two. Each result is a view (reshape + expand) of its input, as in PyTorch."""
+    """torch.meshgrid(*tensors, indexing="ij" | "xy"): for 0-d or 1-d tensors of sizes S0..Sn-1, grid i
+    is tensor i expanded along axis i of the shape (S0, ..., Sn-1) (a view, as in PyTorch). "xy" swaps
+    the roles of the first two axes (grids of shape (S1, S0, ...)). Without indexing PyTorch warns and
+    uses "ij"."""
     if len(tensors) == 1 and isinstance(tensors[0], (_builtins.list, _builtins.tuple)):
         tensors = tensors[0]
+    tensors = _builtins.list(tensors)
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    for t in tensors[1:]:
+        if t.dtype != tensors[0].dtype:
+            raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    for t in tensors:
+        if t.dim() > 1:
+            raise RuntimeError(f"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a tensor of "
+                               f"{t.dim()} dimensions")
     if indexing is None:
+        import warnings
+        warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.")
         indexing = "ij"
     if indexing not in ("ij", "xy"):
         raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}')
-    if len(tensors) == 0:
-        raise RuntimeError("meshgrid expects a non-empty TensorList")
-    for t in tensors:
-        if t.dim() > 1:
-            raise RuntimeError(f"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: {t}")
-        if t.dtype != tensors[0].dtype:
-            raise RuntimeError("meshgrid expects all tensors to have the same dtype")
-    axes = _builtins.list(_builtins.range(len(tensors)))
-    if indexing == "xy" and len(tensors) >= 2:
-        axes[0], axes[1] = 1, 0
-    sizes = [None] * len(tensors)
-    for t, a in zip(tensors, axes):
-        sizes[a] = t.numel()
+    swap = indexing == "xy" and len(tensors) >= 2
+    if swap:
+        tensors[0], tensors[1] = tensors[1], tensors[0]
+    sizes = [t.numel() for t in tensors]
     grids = []
-    for t, a in zip(tensors, axes):
-        shape = [1] * len(tensors)
-        shape[a] = -1
-        grids.append(t.reshape(shape).expand(sizes))
+    for i, t in enumerate(tensors):
+        view = [1] * len(tensors)
+        view[i] = -1
+        grids.append(t.reshape(view).expand(sizes))
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
     return _builtins.tuple(grids)
 
 

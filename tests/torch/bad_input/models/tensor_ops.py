@@ -79,3 +79,32 @@ class RandomAttribute(nn.Module):
 
     def forward(self, x):
         return x + self.noise
+
+
+class InputTolist(nn.Module):
+    """Values that depend on the input are only known when the model runs."""
+
+    def forward(self, x):
+        return x + len((x.sum(0) > 0).tolist())
+
+
+class WeightItem(nn.Module):
+    """A weight's values stay data of the exported model: not known at conversion time."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 3)
+
+    def forward(self, x):
+        return self.fc(x) * int(self.fc.bias.abs().sum().item() > 0)
+
+
+class RandomItem(nn.Module):
+    """A random tensor made in __init__ is a placeholder: reading it fails, as no export reproduces it."""
+
+    def __init__(self):
+        super().__init__()
+        self.k = int(torch.rand(()) * 4) + 1
+
+    def forward(self, x):
+        return x * self.k

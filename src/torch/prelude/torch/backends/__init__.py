@@ -20,6 +20,7 @@ openmp = _Flags()
 quantized = _Flags(engine="fbgemm")
 
 from torch.backends import cuda  # noqa: E402,F401  a package, as in PyTorch (sdp_kernel, enable_*_sdp)
+from torch.backends import mha  # noqa: E402,F401  the MultiheadAttention / TransformerEncoder fast path switch
 
 
 def __getattr__(name):

@@ -636,6 +636,13 @@ def upsample_bilinear(input, size=None, scale_factor=None):
     return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
 
 
+# ---- multi-head attention (nn.MultiheadAttention, the Transformer modules) ---------------------------
+
+from torch.nn._functional_attention import (multi_head_attention_forward, _canonical_mask,  # noqa: E402,F401
+                                            _none_or_dtype, _mha_shape_check, _in_projection_packed,
+                                            _in_projection)
+
+
 def __getattr__(name):
     from torch._onnxify_support import missing
     from torch._api_names import FUNCTIONAL

@@ -19,6 +19,8 @@ from torch.nn.modules.channelshuffle import ChannelShuffle  # noqa: F401
 from torch.nn.modules.upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d  # noqa: F401
 from torch.nn.modules.sparse import Embedding, EmbeddingBag  # noqa: F401
 from torch.nn.modules.distance import PairwiseDistance, CosineSimilarity  # noqa: F401
+from torch.nn.modules.transformer import (Transformer, TransformerEncoder, TransformerDecoder,  # noqa: F401
+                                          TransformerEncoderLayer, TransformerDecoderLayer)
 
 
 def _define_placeholders():

@@ -1,0 +1,178 @@
+"""Models for tests/torch/e2e/test_constants.py: tensors that depend on no input and no weight are
+computed at conversion time (DESIGN.md decision 1), so Python code that reads their values (item(),
+tolist(), int(), iteration, conditions) builds the same modules and takes the same branches as in
+eager PyTorch."""
+import math
+
+import torch
+import torch.nn as nn
+
+
+class RegNetWidths(nn.Module):
+    """torchvision's regnet BlockParams idiom: layer widths computed with tensors, read with tolist()."""
+
+    def __init__(self, depth=6, w_0=24, w_a=36.44, w_m=2.49, quant=8):
+        super().__init__()
+        widths_cont = torch.arange(depth) * w_a + w_0
+        block_capacity = torch.round(torch.log(widths_cont / w_0) / math.log(w_m))
+        block_widths = (torch.round(torch.divide(w_0 * torch.pow(w_m, block_capacity), quant)) * quant).int().tolist()
+        self.widths = block_widths
+        layers, c = [], 4
+        for w in block_widths:
+            layers += [nn.Linear(c, w), nn.ReLU()]
+            c = w
+        self.layers = nn.Sequential(*layers)
+
+    def forward(self, x):
+        return self.layers(x)
+
+
+class DropPathRates(nn.Module):
+    """timm's stochastic-depth idiom: per-block rates read with item() while iterating a linspace."""
+
+    def __init__(self, depth=4, drop_path_rate=0.1):
+        super().__init__()
+        dpr = [x.item() for x in torch.linspace(0, drop_path_rate, depth)]
+        self.rates = dpr
+        self.blocks = nn.ModuleList(nn.Sequential(nn.Linear(4, 4), nn.Dropout(p)) for p in dpr)
+
+    def forward(self, x):
+        for rate, block in zip(self.rates, self.blocks):
+            x = x + block(x) * (1.0 - rate)
+        return x
+
+
+class IntOfTensor(nn.Module):
+    """int(), float() and an index from zero-dim tensors."""
+
+    def __init__(self):
+        super().__init__()
+        n = int(torch.tensor(3.7))
+        scale = float(torch.tensor([2.0, 3.0]).mean())
+        self.scale = scale
+        self.fc = nn.Linear(4, n + [0, 1, 2][torch.tensor(1) + 1])
+
+    def forward(self, x):
+        return self.fc(x) * self.scale
+
+
+class IterateArange(nn.Module):
+    """A ModuleList built while iterating over torch.arange."""
+
+    def __init__(self):
+        super().__init__()
+        self.heads = nn.ModuleList(nn.Linear(4, 2 + int(i)) for i in torch.arange(4))
+
+    def forward(self, x):
+        return tuple(h(x) for h in self.heads)
+
+
+class TriuMask(nn.Module):
+    """A causal mask from ones().triu(1).bool(), used in forward and read in __init__."""
+
+    def __init__(self, length=5):
+        super().__init__()
+        mask = torch.ones(length, length).triu(1).bool()
+        self.masked = int(mask.sum())  # 10 for length 5
+        self.register_buffer("mask", mask, persistent=False)
+        self.lower = torch.ones(length, length, dtype=torch.int64).tril(-1).sum().item()
+
+    def forward(self, x):
+        return x.masked_fill(self.mask, 0.0) * (self.masked + self.lower)
+
+
+class ConstantCondition(nn.Module):
+    """`if` on a constant tensor in forward: decided at conversion time, as in eager."""
+
+    def forward(self, x):
+        if torch.tensor([1.0, 2.0]).sum() > 2:
+            y = x + 1
+        else:
+            y = x - 1
+        if (torch.arange(3) * 2).max() < 4:
+            y = y * 100
+        return y
+
+
+class PositionTable(nn.Module):
+    """A sinusoidal position table computed in __init__ (slice assignment, sin/cos), registered as a
+    buffer (from the checkpoint) and as a non-persistent one (computed by onnxify), read in __init__."""
+
+    def __init__(self, d=6, max_len=16):
+        super().__init__()
+        pe = torch.zeros(max_len, d)
+        position = torch.arange(0, max_len, dtype=torch.float).unsqueeze(1)
+        div_term = torch.exp(torch.arange(0, d, 2).float() * (-math.log(10000.0) / d))
+        pe[:, 0::2] = torch.sin(position * div_term)
+        pe[:, 1::2] = torch.cos(position * div_term)
+        self.register_buffer("pe", pe)
+        self.register_buffer("pe_computed", pe.clone(), persistent=False)
+        self.first = pe[1, 0].item()
+        self.rows = sum(1 for row in pe if row[0] >= 0)
+
+    def forward(self, x):
+        L = x.size(1)
+        return x + self.pe[:L] * self.first + self.pe_computed[:L] * self.rows
+
+
+class Cumulative(nn.Module):
+    """Values through cumsum, matmul, chunk and scatter, read with tolist() in __init__."""
+
+    def __init__(self):
+        super().__init__()
+        a = torch.arange(1, 5).cumsum(0)                     # 1 3 6 10
+        m = torch.arange(6.0).reshape(2, 3) @ torch.ones(3, 2)  # [[3, 3], [12, 12]]
+        first, second = torch.arange(6).chunk(2)
+        z = torch.zeros(4, dtype=torch.int64)
+        z[torch.tensor([1, 3])] = 7
+        sizes = a.tolist() + m.int().flatten().tolist() + [int(second.sum() - first.sum())] + z.tolist()
+        self.sizes = sizes
+        self.fc = nn.ModuleList(nn.Linear(4, s) for s in sizes if s > 0)
+
+    def forward(self, x):
+        return tuple(f(x) for f in self.fc)
+
+
+class ConstantMaskIndex(nn.Module):
+    """Boolean-mask indexing with a mask known at conversion time: a static count, so len() and
+    tolist() work in __init__ and the result's size is a plain int in forward."""
+
+    def __init__(self):
+        super().__init__()
+        t = torch.arange(6)
+        evens = t[t % 2 == 0]
+        self.vals = evens.tolist()                       # [0, 2, 4]
+        self.fc = nn.Linear(4, len(evens) + sum(self.vals))  # 9
+
+    def forward(self, x):
+        picked = x[:, torch.tensor([True, False, True, False])]
+        n = picked.size(1)
+        return self.fc(x), picked * n
+
+
+class MathReads(nn.Module):
+    """argmax, clamp and inverse trigonometry of constants, read in __init__."""
+
+    def __init__(self):
+        super().__init__()
+        best = int(torch.tensor([3.0, 9.0, 1.0]).argmax())    # 1
+        clamped = torch.arange(5).clamp(1, 3).tolist()        # [1, 1, 2, 3, 3]
+        angle = torch.tensor(1.0).atan().item() * 4             # pi (float32)
+        self.angle = angle
+        self.fc = nn.Linear(4, best + sum(clamped) + round(angle))
+
+    def forward(self, x):
+        return self.fc(x) * self.angle
+
+
+class NonzeroCount(nn.Module):
+    """torch.nonzero of a constant: a static count, read with len() and tolist()."""
+
+    def __init__(self):
+        super().__init__()
+        where = torch.nonzero(torch.tensor([[0, 3], [5, 0], [0, 7]]))    # [[0, 1], [1, 0], [2, 1]]
+        rows, cols = torch.tensor([0.0, 2.0, 0.0, 1.0]).nonzero(as_tuple=True)[0], where[:, 1]
+        self.fc = nn.Linear(4, len(where) + sum(rows.tolist()) + sum(cols.tolist()))  # 3 + 4 + 2
+
+    def forward(self, x):
+        return self.fc(x)
