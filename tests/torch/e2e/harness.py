@@ -132,6 +132,37 @@ def _import_source(case):
     return mod
 
 
+def models_module(filename):
+    """tests/torch/models/FILENAME imported as a module (once), for tests that run a model in eager."""
+    return _import_source(Case(filename, filename, "None", {}))
+
+
+def zeros(spec):
+    """torch.zeros of a static tensor spec such as "float32[2,3]"."""
+    dtype = getattr(torch, spec[:spec.index("[")])
+    return torch.zeros([int(d) for d in spec[spec.index("[") + 1:-1].split(",") if d], dtype=dtype)
+
+
+def check_pytorch_error(filename, model, inputs, workdir, status=1):
+    """PyTorch's own error is onnxify's: the model of tests/torch/models/FILENAME, called in eager on
+    zeros of the static specs `inputs` ({name: spec}), raises; `onnxify export` of the same model with
+    those inputs exits `status` (1; 2 where the --model expression itself raises: a bad command line)
+    with a first diagnostic line carrying "Type: message" (the message's first line: a diagnostic's
+    first line holds the first line of a multi-line message)."""
+    import pytest
+    with pytest.raises(Exception) as want:
+        eval(model, vars(models_module(filename)))(**{n: zeros(s) for n, s in inputs.items()})
+    cmd = [ONNXIFY, "export", os.path.join(MODELS, filename), "--model", model, "-o",
+           os.path.join(str(workdir), "e.onnx")]
+    for n, s in inputs.items():
+        cmd += ["--input", f"{n}={s}"]
+    got = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert got.returncode == status, got.stderr
+    first = got.stderr.splitlines()[0]
+    message = str(want.value).splitlines()[0]
+    assert f"{type(want.value).__name__}: {message}" in first, (first, str(want.value))
+
+
 _SPEC = re.compile(r"^\s*([A-Za-z_]\w*)\s*\[(.*)\]\s*$")
 
 

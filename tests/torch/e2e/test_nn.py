@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from harness import Batch, Case, DIST_PACKAGES, MODELS, ONNXIFY, TORCHVISION, check
+from harness import Batch, Case, DIST_PACKAGES, MODELS, ONNXIFY, TORCHVISION, check, check_pytorch_error, models_module
 
 sys.path.insert(0, MODELS)  # nn.py imports ops.py's helpers (onnxify: the source's folder is an import root)
 
@@ -325,20 +325,13 @@ def test_nn(case):
     check(BATCH.get(case))
 
 
-def _import_models():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("onnxify_case_nn", os.path.join(MODELS, "nn.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
 
 def test_inspect_module_api():
     """`onnxify inspect` on ApiNet: parameter/buffer totals and each tensor line vs PyTorch."""
     p = subprocess.run([ONNXIFY, "inspect", os.path.join(MODELS, "nn.py"), "--model", "ApiNet()"],
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
-    model = _import_models().ApiNet()
+    model = models_module("nn.py").ApiNet()
     params = list(model.parameters())
     buffers = list(model.buffers())
     m = re.search(r"parameters: ([\d,]+) in (\d+) tensors .*; buffers: ([\d,]+) in (\d+) tensors \((\d+) in the "
@@ -407,15 +400,4 @@ ERRORS = [
 
 @pytest.mark.parametrize("name,model,spec", ERRORS, ids=[e[0] for e in ERRORS])
 def test_pytorch_errors(name, model, spec, tmp_path):
-    import torch
-    mod = _import_models()
-    src = os.path.join(MODELS, "nn.py")
-    shape = [int(d) for d in spec[spec.index("[") + 1:-1].split(",") if d]
-    with pytest.raises(Exception) as want:
-        eval(model, vars(mod))(torch.zeros(shape, dtype=getattr(torch, spec[:spec.index("[")])))
-    got = subprocess.run([ONNXIFY, "export", src, "--model", model, "--input", f"x={spec}", "-o",
-                          str(tmp_path / "e.onnx")], capture_output=True, text=True, timeout=300)
-    assert got.returncode == 1, got.stderr
-    first = got.stderr.splitlines()[0]
-    message = str(want.value).splitlines()[0]  # the diagnostic's first line holds the message's first line
-    assert f"{type(want.value).__name__}: {message}" in first, (first, str(want.value))
+    check_pytorch_error("nn.py", model, {"x": spec}, tmp_path)

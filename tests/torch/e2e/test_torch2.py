@@ -14,7 +14,7 @@ import sys
 import pytest
 import torch
 
-from harness import Batch, Case, MODELS, ONNXIFY, check
+from harness import Batch, Case, MODELS, ONNXIFY, check, check_pytorch_error
 
 sys.path.insert(0, MODELS)  # torch2.py imports ops.py's helpers (onnxify: the source's folder is an import root)
 
@@ -140,17 +140,6 @@ def test_torch2(case):
     check(BATCH.get(case))
 
 
-def _import_models():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("onnxify_case_torch2", os.path.join(MODELS, "torch2.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def _zeros(spec):
-    dtype = getattr(torch, spec[:spec.index("[")])
-    return torch.zeros([int(d) for d in spec[spec.index("[") + 1:-1].split(",") if d], dtype=dtype)
 
 
 # PyTorch's errors on bad arguments, raised by onnxify at conversion time with PyTorch's wording:
@@ -183,19 +172,9 @@ ERRORS = [
 
 @pytest.mark.parametrize("name,model,inputs", ERRORS, ids=[e[0] for e in ERRORS])
 def test_pytorch_errors(name, model, inputs, tmp_path):
-    mod = _import_models()
-    src = os.path.join(MODELS, "torch2.py")
-    with pytest.raises(Exception) as want:
-        eval(model, vars(mod))(**{n: _zeros(s) for n, s in inputs.items()})
-    cmd = [ONNXIFY, "export", src, "--model", model, "-o", str(tmp_path / "e.onnx")]
-    for n, s in inputs.items():
-        cmd += ["--input", f"{n}={s}"]
-    got = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    # Raised by the --model expression itself (torch.compile's arguments), not by the model's code:
-    # a bad command line.
-    assert got.returncode == (2 if model.startswith("torch.compile(") else 1), got.stderr
-    first = got.stderr.splitlines()[0]
-    assert f"{type(want.value).__name__}: {want.value}" in first, (first, str(want.value))
+    # Raised by the --model expression itself (torch.compile's arguments), not by the model's code: a
+    # bad command line (exit status 2).
+    check_pytorch_error("torch2.py", model, inputs, tmp_path, status=2 if model.startswith("torch.compile(") else 1)
 
 
 def test_dropout_warns(tmp_path):

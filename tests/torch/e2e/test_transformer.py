@@ -6,14 +6,11 @@ sequence sizes and checked against PyTorch 2.14 eager (eval, no_grad: PyTorch's 
 where they apply) in ONNX Runtime at two sizes, one of them batch 1; test_targets.py runs them for
 every target x opset. Models: tests/torch/models/transformer.py. Also PyTorch's errors on bad
 arguments, with its wording."""
-import os
-import subprocess
 import sys
 
 import pytest
-import torch
 
-from harness import Batch, Case, MODELS, ONNXIFY, check
+from harness import Batch, Case, MODELS, check, check_pytorch_error
 
 sys.path.insert(0, MODELS)
 
@@ -183,17 +180,6 @@ def test_transformer(case):
     check(BATCH.get(case))
 
 
-def _import_models():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("onnxify_case_transformer", os.path.join(MODELS, "transformer.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def _zeros(spec):
-    dtype = getattr(torch, spec[:spec.index("[")])
-    return torch.zeros([int(d) for d in spec[spec.index("[") + 1:-1].split(",") if d], dtype=dtype)
 
 
 # PyTorch's errors on bad arguments, raised by onnxify at conversion time with PyTorch's wording:
@@ -221,14 +207,4 @@ ERRORS = [
 
 @pytest.mark.parametrize("name,model,inputs", ERRORS, ids=[e[0] for e in ERRORS])
 def test_pytorch_errors(name, model, inputs, tmp_path):
-    mod = _import_models()
-    src = os.path.join(MODELS, "transformer.py")
-    with pytest.raises(Exception) as want:
-        eval(model, vars(mod))(**{n: _zeros(s) for n, s in inputs.items()})
-    cmd = [ONNXIFY, "export", src, "--model", model, "-o", str(tmp_path / "e.onnx")]
-    for n, s in inputs.items():
-        cmd += ["--input", f"{n}={s}"]
-    got = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    assert got.returncode == 1, got.stderr
-    first = got.stderr.splitlines()[0]
-    assert f"{type(want.value).__name__}: {want.value}" in first, (first, str(want.value))
+    check_pytorch_error("transformer.py", model, inputs, tmp_path)
