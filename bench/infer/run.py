@@ -27,7 +27,6 @@ each export's seconds.
     bench/infer/run.py [--runs R] [--warmup W] [--threads T] [--batch B] [MODEL ...]
 """
 import argparse
-import contextlib
 import importlib
 import os
 import statistics
@@ -35,12 +34,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
 import ort  # noqa: E402
 import sitepaths  # noqa: E402
+from quiet import silenced  # noqa: E402
 
 ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(ROOT, "build", "onnxify")
 SITE = sitepaths.SITE
@@ -51,26 +50,6 @@ CTOR = {"googlenet": "googlenet(init_weights=True)"}
 SIDES = ("onnxify", "TS", "DY")  # onnxify, torch.onnx.export(dynamo=False), torch.onnx.export(dynamo=True)
 
 
-@contextlib.contextmanager
-def silenced():
-    """The exporters print progress, FX graphs and warnings on fds 1 and 2 (Python and C++)."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved = os.dup(1), os.dup(2)
-    null = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(null, 1)
-        os.dup2(null, 2)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            yield
-    finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.dup2(saved[0], 1)
-        os.dup2(saved[1], 2)
-        for fd in (null, *saved):
-            os.close(fd)
 
 
 def torch_export(model, path, dynamo):

@@ -19,12 +19,10 @@ between `<!-- tracer-table:begin -->` and `<!-- tracer-table:end -->`:
     control_flow_tracer.py           exit status 1 when README.md's table differs (a stale table)
     control_flow_tracer.py --write   rewrite the table in README.md
 """
-import contextlib
 import os
 import re
 import sys
 import tempfile
-import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -34,6 +32,7 @@ import torch  # noqa: E402
 import harness  # noqa: E402
 import ort  # noqa: E402
 from control_flow_cases import CASES  # noqa: E402
+from quiet import silenced  # noqa: E402
 
 README = os.path.join(harness.SRC, "README.md")
 BEGIN, END = "<!-- tracer-table:begin -->", "<!-- tracer-table:end -->"
@@ -52,27 +51,6 @@ def right_on(case, k, got):
         case.gots, case.wants, case.shapes, case.error = saved
 
 
-@contextlib.contextmanager
-def _silenced():
-    """Both exporters print (progress lines, FX graphs, warnings) on stdout and stderr, from Python
-    and from C++: send file descriptors 1 and 2 to /dev/null while they run."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved = os.dup(1), os.dup(2)
-    null = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(null, 1)
-        os.dup2(null, 2)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            yield
-    finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.dup2(saved[0], 1)
-        os.dup2(saved[1], 2)
-        for fd in (null, *saved):
-            os.close(fd)
 
 
 def torch_export(case, workdir, dynamo):
@@ -92,7 +70,7 @@ def torch_export(case, workdir, dynamo):
         if axes:
             dynamic[n] = axes
     path = os.path.join(workdir, case.name + (".dynamo" if dynamo else ".torchscript") + ".onnx")
-    with _silenced():
+    with silenced():
         if dynamo:
             torch.onnx.export(model, args, path, input_names=names, dynamo=True, opset_version=18,
                               dynamic_shapes=dynamic or None)
@@ -116,7 +94,7 @@ def anchor(case, workdir, dynamo):
         return f"**no** (right on 0 of {n})"
     for k in range(n):
         try:
-            with _silenced():  # ONNX Runtime logs a kernel's failure on stderr before it raises
+            with silenced():  # ONNX Runtime logs a kernel's failure on stderr before it raises
                 got = list(ort.run(path, {a: v for a, v in case.feeds[k].items() if a in declared}).values())
             right += right_on(case, k, got)
         except ort.OrtError:
