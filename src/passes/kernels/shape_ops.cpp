@@ -543,6 +543,34 @@ Out k_scatter_nd(const Node& node, const std::vector<const Tensor*>& in, const L
   return one(std::move(*t));
 }
 
+// ScatterElements / GatherElements: the flat offset into data (shape ds) of each position p of
+// indices (shape is), its `axis` coordinate replaced by idx[p] (negative counts from the end);
+// nullopt when one falls outside data.
+static std::optional<std::vector<int64_t>> element_offsets(const std::vector<int64_t>& ds, const std::vector<int64_t>& is,
+                                                           const std::vector<int64_t>& idx, int64_t axis) {
+  auto strides = strides_of(ds);
+  auto istrides = strides_of(is);
+  std::vector<int64_t> out(idx.size());
+  for (size_t p = 0; p < idx.size(); ++p) {
+    int64_t rest = static_cast<int64_t>(p), flat = 0;
+    for (size_t k = 0; k < is.size(); ++k) {
+      int64_t c = rest / istrides[k];
+      rest %= istrides[k];
+      int64_t d = ds[k];
+      if (static_cast<int64_t>(k) == axis) {
+        c = idx[p];
+        if (c < -d || c >= d) return std::nullopt;
+        if (c < 0) c += d;
+      } else if (c >= d) {
+        return std::nullopt;
+      }
+      flat += c * strides[k];
+    }
+    out[p] = flat;
+  }
+  return out;
+}
+
 // ScatterElements (reduction none): out[... indices[p] ...] = updates[p] along `axis`.
 Out k_scatter_elements(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
   const Tensor *data = arg(in, 0), *upd = arg(in, 2);
@@ -553,27 +581,9 @@ Out k_scatter_elements(const Node& node, const std::vector<const Tensor*>& in, c
   if (static_cast<int64_t>(is.size()) != r || upd->shape() != is) return std::nullopt;
   auto axis = norm_axis(node.attr_int("axis", 0), r);
   if (!axis) return std::nullopt;
-  auto strides = strides_of(data->shape());
-  auto istrides = strides_of(is);
-  std::vector<int64_t> pos(idx->size());
-  for (size_t p = 0; p < idx->size(); ++p) {
-    int64_t rest = static_cast<int64_t>(p), flat = 0;
-    for (size_t k = 0; k < is.size(); ++k) {
-      int64_t c = rest / istrides[k];
-      rest %= istrides[k];
-      if (static_cast<int64_t>(k) == *axis) {
-        int64_t d = data->shape()[k];
-        c = (*idx)[p];
-        if (c < -d || c >= d) return std::nullopt;
-        if (c < 0) c += d;
-      } else if (c >= data->shape()[k]) {
-        return std::nullopt;
-      }
-      flat += c * strides[k];
-    }
-    pos[p] = flat;
-  }
-  auto t = scatter_flat(*data, pos, *upd);
+  auto pos = element_offsets(data->shape(), is, *idx, *axis);
+  if (!pos) return std::nullopt;
+  auto t = scatter_flat(*data, *pos, *upd);
   if (!t) return std::nullopt;
   return one(std::move(*t));
 }
@@ -623,27 +633,9 @@ Out k_gather_elements(const Node& node, const std::vector<const Tensor*>& in, co
   if (static_cast<int64_t>(is.size()) != r) return std::nullopt;
   auto axis = norm_axis(node.attr_int("axis", 0), r);
   if (!axis) return std::nullopt;
-  auto strides = strides_of(data->shape());
-  auto istrides = strides_of(is);
-  std::vector<int64_t> index(idx->size());
-  for (size_t p = 0; p < idx->size(); ++p) {
-    int64_t rest = static_cast<int64_t>(p), flat = 0;
-    for (size_t k = 0; k < is.size(); ++k) {
-      int64_t c = rest / istrides[k];
-      rest %= istrides[k];
-      int64_t d = data->shape()[k];
-      if (static_cast<int64_t>(k) == *axis) {
-        c = (*idx)[p];
-        if (c < -d || c >= d) return std::nullopt;
-        if (c < 0) c += d;
-      } else if (c >= d) {
-        return std::nullopt;
-      }
-      flat += c * strides[k];
-    }
-    index[p] = flat;
-  }
-  auto out = gather_elements(*data, index, is, limits);
+  auto index = element_offsets(data->shape(), is, *idx, *axis);
+  if (!index) return std::nullopt;
+  auto out = gather_elements(*data, *index, is, limits);
   if (!out) return std::nullopt;
   return one(std::move(*out));
 }
