@@ -102,6 +102,8 @@ CASES = [
      1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
+    ("unsupported_cascade", EXPORT + ["--model", "UnsupportedCascade()"] + X, 1),
+    ("inspect_unsupported", ["inspect", "models/net.py", "--model", "UnsupportedCascade()"], 0),
 ]
 
 
