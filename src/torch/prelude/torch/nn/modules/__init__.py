@@ -21,6 +21,8 @@ from torch.nn.modules.sparse import Embedding, EmbeddingBag  # noqa: F401
 from torch.nn.modules.distance import PairwiseDistance, CosineSimilarity  # noqa: F401
 from torch.nn.modules.transformer import (Transformer, TransformerEncoder, TransformerDecoder,  # noqa: F401
                                           TransformerEncoderLayer, TransformerDecoderLayer)
+from torch.nn.modules.rnn import (RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell,  # noqa: F401
+                                  GRUCell)
 
 
 def _define_placeholders():

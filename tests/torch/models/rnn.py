@@ -1,0 +1,177 @@
+"""Recurrent models for tests/torch/e2e/test_rnn.py: nn.RNN / LSTM / GRU with their options, packed
+sequences, the cells, and the usual small models built from them. Each forward returns every output
+flattened (output, h_n[, c_n]) so all of them are compared with PyTorch."""
+import torch
+import torch.nn as nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence, pack_sequence, pad_sequence
+
+
+class Recurrent(nn.Module):
+    """getattr(nn, kind)(**kwargs) called as layer(x) or layer(x, h0) / layer(x, (h0, c0))."""
+
+    def __init__(self, kind, **kwargs):
+        super().__init__()
+        self.kind = kind
+        self.layer = getattr(nn, kind)(**kwargs)
+
+    def forward(self, x, h0=None, c0=None):
+        if h0 is None:
+            out, h = self.layer(x)
+        elif self.kind == "LSTM":
+            out, h = self.layer(x, (h0, c0))
+        else:
+            out, h = self.layer(x, h0)
+        if self.kind == "LSTM":
+            return out, h[0], h[1]
+        return out, h
+
+
+class Packed(nn.Module):
+    """pack_padded_sequence -> layer -> pad_packed_sequence, lengths an input."""
+
+    def __init__(self, kind, enforce_sorted=False, batch_first=False, total_length=None, padding_value=0.0,
+                 with_h0=False, **kwargs):
+        super().__init__()
+        self.kind = kind
+        self.layer = getattr(nn, kind)(batch_first=batch_first, **kwargs)
+        self.enforce_sorted = enforce_sorted
+        self.batch_first = batch_first
+        self.total_length = total_length
+        self.padding_value = padding_value
+        self.with_h0 = with_h0
+
+    def forward(self, x, lengths):
+        packed = pack_padded_sequence(x, lengths, batch_first=self.batch_first, enforce_sorted=self.enforce_sorted)
+        hx = None
+        if self.with_h0:
+            layers = self.layer.num_layers * (2 if self.layer.bidirectional else 1)
+            batch = x.size(0) if self.batch_first else x.size(1)
+            h0 = torch.ones(layers, batch, self.layer.hidden_size) * 0.5
+            hx = (h0, -h0) if self.kind == "LSTM" else h0
+        out, h = self.layer(packed, hx)
+        padded, out_lengths = pad_packed_sequence(out, batch_first=self.batch_first,
+                                                  padding_value=self.padding_value, total_length=self.total_length)
+        if self.kind == "LSTM":
+            return padded, out_lengths, h[0], h[1]
+        return padded, out_lengths, h
+
+
+class PackedData(nn.Module):
+    """The flat packed form itself: data and batch_sizes of pack_padded_sequence (constant lengths)."""
+
+    def __init__(self, enforce_sorted=True):
+        super().__init__()
+        self.enforce_sorted = enforce_sorted
+
+    def forward(self, x):
+        packed = pack_padded_sequence(x, [4, 2, 3] if not self.enforce_sorted else [4, 3, 1],
+                                      enforce_sorted=self.enforce_sorted)
+        return packed.data * 2, packed.batch_sizes
+
+
+class PackSequence(nn.Module):
+    """pack_sequence of three inputs of different lengths, a GRU, pad_packed_sequence; and pad_sequence."""
+
+    def __init__(self, enforce_sorted=True):
+        super().__init__()
+        self.gru = nn.GRU(4, 6)
+        self.enforce_sorted = enforce_sorted
+
+    def forward(self, a, b, c):
+        packed = pack_sequence([a, b, c], enforce_sorted=self.enforce_sorted)
+        out, h = self.gru(packed)
+        padded, lengths = pad_packed_sequence(out, batch_first=True)
+        return padded, lengths, h, pad_sequence([a, b, c], batch_first=True, padding_value=-1.0)
+
+
+class Cell(nn.Module):
+    """One step of RNNCell / LSTMCell / GRUCell."""
+
+    def __init__(self, kind, *args, **kwargs):
+        super().__init__()
+        self.kind = kind
+        self.cell = getattr(nn, kind)(*args, **kwargs)
+
+    def forward(self, x, h=None, c=None):
+        if self.kind == "LSTMCell":
+            h2, c2 = self.cell(x, None if h is None else (h, c))
+            return h2, c2
+        return self.cell(x, h)
+
+
+class CellLoop(nn.Module):
+    """An LSTMCell run over the time steps in Python (a Loop when T is only known at run time)."""
+
+    def __init__(self):
+        super().__init__()
+        self.cell = nn.LSTMCell(4, 8)
+        self.out = nn.Linear(8, 3)
+
+    def forward(self, x):
+        h = torch.zeros(x.size(1), 8)
+        c = torch.zeros(x.size(1), 8)
+        outs = []
+        for t in range(x.size(0)):
+            h, c = self.cell(x[t], (h, c))
+            outs.append(h)
+        return self.out(torch.stack(outs)), h
+
+
+class LstmClassifier(nn.Module):
+    """Embedding -> 2-layer bidirectional LSTM (batch_first) -> linear on the last states, the usual text
+    classifier; flatten_parameters() in forward as many repositories do."""
+
+    def __init__(self, vocab=20, embed=8, hidden=12, classes=3):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, embed)
+        self.lstm = nn.LSTM(embed, hidden, num_layers=2, bidirectional=True, batch_first=True, dropout=0.2)
+        self.fc = nn.Linear(2 * hidden, classes)
+
+    def forward(self, tokens):
+        self.lstm.flatten_parameters()
+        out, (h, c) = self.lstm(self.embed(tokens))
+        last = torch.cat([h[-2], h[-1]], dim=1)
+        return self.fc(last), out.mean(1)
+
+
+class GruEncoder(nn.Module):
+    """A GRU encoder over padded batches with their lengths (the seq2seq idiom)."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(5, 8)
+        self.gru = nn.GRU(8, 8, num_layers=2, bidirectional=True)
+
+    def forward(self, x, lengths):
+        packed = pack_padded_sequence(torch.tanh(self.proj(x)), lengths.cpu(), enforce_sorted=False)
+        out, h = self.gru(packed)
+        out, _ = pad_packed_sequence(out, total_length=x.size(0))
+        return out[:, :, :8] + out[:, :, 8:], h
+
+
+class VfLstm(nn.Module):
+    """torch._VF.lstm called directly with the module's flat weights (older repositories do)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(4, 6, num_layers=2)
+
+    def forward(self, x, h0, c0):
+        out, h, c = torch.lstm(x, (h0, c0), self.lstm._flat_weights, True, 2, 0.0, False, False, False)
+        return out, h, c
+
+
+class VfGru(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gru = nn.GRU(4, 6, bidirectional=True, batch_first=True)
+
+    def forward(self, x, h0):
+        return torch.gru(x, h0, self.gru._flat_weights, True, 1, 0.0, False, True, True)
+
+
+class UnsortedLengths(nn.Module):
+    """enforce_sorted=True (the default) with lengths that do not decrease: PyTorch's RuntimeError."""
+
+    def forward(self, x):
+        return pack_padded_sequence(x, [2, 4, 3]).data
