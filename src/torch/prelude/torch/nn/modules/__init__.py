@@ -23,6 +23,7 @@ from torch.nn.modules.transformer import (Transformer, TransformerEncoder, Trans
                                           TransformerEncoderLayer, TransformerDecoderLayer)
 from torch.nn.modules.rnn import (RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell,  # noqa: F401
                                   GRUCell)
+from torch.nn.modules.loss import *  # noqa: F401,F403
 
 
 def _define_placeholders():
