@@ -24,6 +24,7 @@ from torch.nn.modules.transformer import (Transformer, TransformerEncoder, Trans
 from torch.nn.modules.rnn import (RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell,  # noqa: F401
                                   GRUCell)
 from torch.nn.modules.loss import *  # noqa: F401,F403
+from torch.nn.modules.fold import Fold, Unfold  # noqa: F401
 
 
 def _define_placeholders():
