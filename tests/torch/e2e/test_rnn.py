@@ -56,6 +56,9 @@ LAYERS = layers("LSTM") + layers("GRU") + layers("RNN") + [
     Case("vf_lstm", "rnn.py", "VfLstm()", {"x": "float32[T,N,4]", "h0": "float32[2,N,6]", "c0": "float32[2,N,6]"},
          shapes=TN),  # torch.lstm
     Case("vf_gru", "rnn.py", "VfGru()", {"x": "float32[N,T,4]", "h0": "float32[2,N,6]"}, shapes=TN),  # torch.gru
+    Case("vf_rnn_tanh", "rnn.py", "VfRnn()", {"x": "float32[T,N,4]", "h0": "float32[4,N,6]"}, shapes=TN),  # torch.rnn_tanh
+    Case("vf_rnn_relu", "rnn.py", "VfRnn(relu=True)", {"x": "float32[T,N,4]", "h0": "float32[4,N,6]"},
+         shapes=TN),  # torch.rnn_relu
 ]
 
 # Lengths of a packed batch: a graph input, at most T (1..3 for T = 3 and 5).
@@ -132,7 +135,8 @@ def test_rnn(case):
     check(BATCH.get(case))
 
 
-# PyTorch's errors on bad arguments, raised by onnxify at conversion time with PyTorch's wording.
+# PyTorch's errors on bad arguments, raised by onnxify at conversion time with PyTorch's wording
+# (unsorted_lengths: enforce_sorted's check on lengths known at conversion time, '_onnxify_known').
 ERRORS = [
     ("input_size", "Recurrent('LSTM', input_size=3, hidden_size=4)", {"x": "float32[5,2,4]"}, 1),
     ("hidden_size", "Recurrent('GRU', input_size=4, hidden_size=4)", {"x": "float32[5,2,4]", "h0": "float32[1,2,5]"},
