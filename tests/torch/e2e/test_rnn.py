@@ -126,6 +126,10 @@ for c in LAYERS + PACKED + MODELS:
         d.matrix = False  # the decomposition is already the point
         DECOMPOSED.append(d)
 
+# float64: the onnxruntime target decomposes (ONNX Runtime's LSTM kernel is float32 only); generic keeps the
+# ONNX LSTM, valid ONNX that ONNX Runtime cannot run, so this case stays out of test_targets' matrix.
+next(c for c in LAYERS if c.name == "LSTM_float64").matrix = False
+
 CASES = LAYERS + PACKED + CELLS + MODELS + DECOMPOSED
 BATCH = Batch(CASES)
 
