@@ -157,3 +157,46 @@ ERRORS = [
 @pytest.mark.parametrize("name,model,inputs,status", ERRORS, ids=[e[0] for e in ERRORS])
 def test_rnn_pytorch_errors(name, model, inputs, status, tmp_path):
     check_pytorch_error("rnn.py", model, inputs, tmp_path, status)
+
+
+# Granularity: which ONNX ops each target and option gives (the numbers are checked above and in
+# test_targets.py; here, that the coarse op is used where the target takes it).
+GRANULARITY = [
+    # (model, input spec, extra args, ops that must be there, ops that must not)
+    ("Recurrent('LSTM', input_size=4, hidden_size=6, num_layers=2, bidirectional=True)", "float32[T,N,4]", [],
+     {"LSTM"}, {"Scan", "Loop", "Split"}),
+    ("Recurrent('GRU', input_size=4, hidden_size=6, bidirectional=True)", "float32[T,N,4]",
+     ["--target", "tensorrt"], {"GRU"}, {"Scan"}),
+    ("Recurrent('RNN', input_size=4, hidden_size=6, nonlinearity='relu')", "float32[T,N,4]",
+     ["--target", "generic", "--opset", "13"], {"RNN"}, {"Scan"}),
+    ("Recurrent('LSTM', input_size=4, hidden_size=6, bidirectional=True)", "float32[T,N,4]",
+     ["--decompose", "rnn"], {"Scan"}, {"LSTM"}),
+    ("Recurrent('LSTM', input_size=4, hidden_size=6, proj_size=3)", "float32[T,N,4]", ["--target", "tensorrt"],
+     {"Scan"}, {"LSTM"}),
+    ("Recurrent('GRU', input_size=4, hidden_size=6, dtype=torch.float64)", "float64[T,N,4]", [], {"Scan"}, {"GRU"}),
+]
+
+
+@pytest.mark.parametrize("model,spec,args,want,never", GRANULARITY, ids=[f"{g[0][11:15]}{g[2]}" for g in GRANULARITY])
+def test_rnn_granularity(model, spec, args, want, never, tmp_path):
+    import subprocess
+    import onnx
+    from harness import MODELS, ONNXIFY
+    out = tmp_path / "m.onnx"
+    p = subprocess.run([ONNXIFY, "export", f"{MODELS}/rnn.py", "--model", model, "--input", f"x={spec}", "-o", str(out),
+                        "-q"] + args, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    ops = {n.op_type for n in onnx.load(str(out)).graph.node}
+    assert want <= ops and not (never & ops), ops
+
+
+def test_keep_rnn_with_projection_is_an_error(tmp_path):
+    """--keep rnn where ONNX LSTM cannot express the layer: a clear error naming why."""
+    import subprocess
+    from harness import MODELS, ONNXIFY
+    p = subprocess.run([ONNXIFY, "export", f"{MODELS}/rnn.py", "--model",
+                        "Recurrent('LSTM', input_size=4, hidden_size=6, proj_size=3)", "--input", "x=float32[T,N,4]",
+                        "--keep", "rnn", "-o", str(tmp_path / "m.onnx")], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1, p.stderr
+    assert "rnn.py:" in p.stderr and "cannot keep rnn as one LSTM node: ONNX LSTM has no projection" in p.stderr, \
+        p.stderr
