@@ -78,6 +78,8 @@ NORMS = [
 ]
 
 DISTS = [case("distributions", "Dists()", B, {"a": "int:0:6"}, x="float32[N,4]", a="int64[N]")]
+# Found on the way (F.cross_entropy of an unbatched input): a reshape to 0-d of a computed one-element tensor.
+DISTS.append(case("squeeze_to_scalar", "SqueezeToScalar()", x="float32[5]"))
 
 CASES = BAGS + FOLDS + NORMS + DISTS
 BATCH = Batch(CASES)

@@ -174,7 +174,7 @@ def _expected_target(input):
 def _nll_parts(input, target, weight, ignore_index):
     if input.dim() == 1:  # unbatched: (C,) and a 0-d target
         loss, w = _nll_parts(input.unsqueeze(0), target.unsqueeze(0), weight, ignore_index)
-        return loss[0], w[0]
+        return loss.squeeze(0), w.squeeze(0)
     cd = _class_dim(input)
     keep = target != ignore_index
     safe = torch.where(keep, target, torch.zeros_like(target))
