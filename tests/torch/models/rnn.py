@@ -188,3 +188,31 @@ class VfRnn(nn.Module):
     def forward(self, x, h0):
         fn = torch.rnn_relu if self.relu else torch.rnn_tanh
         return fn(x, h0, self.rnn._flat_weights, True, 2, 0.0, False, True, False)
+
+
+class WordModel(nn.Module):
+    """The classic word-level language model: encoder, an RNN picked by name, a decoder tied to the encoder's
+    weight, the hidden state made by init_hidden from a parameter's `new` and passed in as a tuple for LSTM."""
+
+    def __init__(self, rnn_type="LSTM", ntoken=30, ninp=8, nhid=8, nlayers=2):
+        super().__init__()
+        self.encoder = nn.Embedding(ntoken, ninp)
+        if rnn_type in ("LSTM", "GRU"):
+            self.rnn = getattr(nn, rnn_type)(ninp, nhid, nlayers, dropout=0.5)
+        else:
+            self.rnn = nn.RNN(ninp, nhid, nlayers, nonlinearity={"RNN_TANH": "tanh", "RNN_RELU": "relu"}[rnn_type])
+        self.decoder = nn.Linear(nhid, ntoken)
+        self.decoder.weight = self.encoder.weight
+        self.rnn_type, self.nhid, self.nlayers = rnn_type, nhid, nlayers
+
+    def init_hidden(self, bsz):
+        weight = next(self.parameters())
+        if self.rnn_type == "LSTM":
+            return (weight.new_zeros(self.nlayers, bsz, self.nhid), weight.new_zeros(self.nlayers, bsz, self.nhid))
+        return weight.new_zeros(self.nlayers, bsz, self.nhid)
+
+    def forward(self, tokens):
+        hidden = self.init_hidden(tokens.size(1))
+        output, hidden = self.rnn(self.encoder(tokens), hidden)
+        decoded = self.decoder(output).view(-1, self.decoder.out_features)
+        return torch.log_softmax(decoded, dim=1), hidden
