@@ -216,3 +216,24 @@ class WordModel(nn.Module):
         output, hidden = self.rnn(self.encoder(tokens), hidden)
         decoded = self.decoder(output).view(-1, self.decoder.out_features)
         return torch.log_softmax(decoded, dim=1), hidden
+
+
+class PackedMap(nn.Module):
+    """A layer applied to a packed sequence's flat data, repacked with its batch_sizes (and sorted_indices or not)."""
+
+    def __init__(self, keep_order=True):
+        super().__init__()
+        self.lstm = nn.LSTM(4, 6)
+        self.fc = nn.Linear(6, 3)
+        self.keep_order = keep_order
+
+    def forward(self, x, lengths):
+        from torch.nn.utils.rnn import PackedSequence
+        out, _ = self.lstm(pack_padded_sequence(x, lengths, enforce_sorted=False))
+        if self.keep_order:
+            mapped = PackedSequence(torch.relu(self.fc(out.data)), out.batch_sizes, out.sorted_indices,
+                                    out.unsorted_indices)
+        else:
+            mapped = PackedSequence(torch.relu(self.fc(out.data)), out.batch_sizes)
+        padded, lens = pad_packed_sequence(mapped, batch_first=True)
+        return padded, lens

@@ -30,14 +30,36 @@ def _steps_mask(padded, lengths):
     return steps.unsqueeze(1) < lengths.unsqueeze(0)
 
 
+# batch_sizes tensors handed out by PackedSequence.batch_sizes -> (the tensor, lengths, steps, sorted
+# indices): PackedSequence(f(p.data), p.batch_sizes, ...) rebuilds the padded form from them.
+_ORIGINS = {}
+
+
 class PackedSequence:
     def __init__(self, data=None, batch_sizes=None, sorted_indices=None, unsorted_indices=None):
-        from torch._onnxify_support import unsupported
-        self._padded = unsupported("torch.nn.utils.rnn.PackedSequence(data, batch_sizes, ...)",
-                                   "building a PackedSequence from its flat data is not supported; make it with "
-                                   "pack_padded_sequence or pack_sequence")
-        self._lengths = self._padded
-        self._sorted = self._padded
+        origin = _ORIGINS.get(id(batch_sizes))
+        if origin is None or origin[0] is not batch_sizes or not isinstance(data, Tensor):
+            from torch._onnxify_support import unsupported
+            self._padded = unsupported("torch.nn.utils.rnn.PackedSequence(data, batch_sizes, ...)",
+                                       "a PackedSequence is rebuilt from flat data only with the batch_sizes of a "
+                                       "packed sequence made by pack_padded_sequence or pack_sequence")
+            self._lengths = self._padded
+            self._sorted = None
+            return
+        _, lengths, steps, order = origin
+        # The flat data are time-major over the batch sorted by length: scatter them back.
+        order_t = order if order is not None else torch.arange(lengths.size(0), device=lengths.device)
+        sorted_lengths = lengths.index_select(0, order_t)
+        padded = data.new_zeros((steps, lengths.size(0)) + tuple(data.shape[1:]))
+        mask = torch.arange(steps, device=data.device).unsqueeze(1) < sorted_lengths.unsqueeze(0)
+        padded[mask] = data
+        if sorted_indices is None:
+            # PyTorch takes the data as they are: the batch stays in sorted order.
+            self._padded, self._lengths, self._sorted = padded, sorted_lengths, None
+        else:
+            self._padded = padded.index_select(1, invert_permutation(sorted_indices))
+            self._lengths = sorted_lengths.index_select(0, invert_permutation(sorted_indices))
+            self._sorted = sorted_indices
 
     @classmethod
     def _from_padded(cls, padded, lengths, sorted_indices, unsorted_indices):
@@ -63,8 +85,9 @@ class PackedSequence:
     @property
     def batch_sizes(self):
         mask = _steps_mask(self._padded, self._lengths)
-        sizes = mask.sum(1)
-        return sizes[:int(self._lengths.max())]
+        sizes = mask.sum(1)[:int(self._lengths.max())]
+        _ORIGINS[id(sizes)] = (sizes, self._lengths, sizes.size(0), self._sorted)
+        return sizes
 
     @property
     def data(self):
