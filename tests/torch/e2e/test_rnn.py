@@ -118,6 +118,7 @@ MODELS = [
          gen={"tokens": "int:0:20"}),
     Case("gru_encoder", "rnn.py", "GruEncoder()", {"x": "float32[T,N,5]", "lengths": "int64[N]"}, shapes=TN,
          gen=LEN),
+    Case("normed_lstm", "rnn.py", "NormedLstm()", {"x": "float32[T,N,4]"}, shapes=TN),
     Case("word_model_lstm", "rnn.py", "WordModel()", {"tokens": "int64[T,N]"}, shapes=TN, gen={"tokens": "int:0:30"}),
     Case("word_model_gru", "rnn.py", "WordModel('GRU')", {"tokens": "int64[T,N]"}, shapes=TN, gen={"tokens": "int:0:30"}),
     Case("word_model_relu", "rnn.py", "WordModel('RNN_RELU')", {"tokens": "int64[T,N]"}, shapes=TN,

@@ -237,3 +237,18 @@ class PackedMap(nn.Module):
             mapped = PackedSequence(torch.relu(self.fc(out.data)), out.batch_sizes)
         padded, lens = pad_packed_sequence(mapped, batch_first=True)
         return padded, lens
+
+
+class NormedLstm(nn.Module):
+    """weight_norm on a recurrent weight (hook form) and spectral_norm on an input weight (parametrization):
+    the layer's weights are computed in the graph, not initializers."""
+
+    def __init__(self):
+        super().__init__()
+        lstm = nn.LSTM(4, 6, bidirectional=True)
+        lstm = nn.utils.weight_norm(lstm, "weight_hh_l0")
+        self.lstm = nn.utils.parametrizations.spectral_norm(lstm, "weight_ih_l0_reverse")
+
+    def forward(self, x):
+        out, (h, c) = self.lstm(x)
+        return out, h, c
