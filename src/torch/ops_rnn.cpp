@@ -46,7 +46,8 @@ RnnOut run_rnn(OpCall& c, const RnnArgs& r) {
   int64_t dirs = r.bidirectional ? 2 : 1;
   size_t per = 2 + (r.has_biases ? 2 : 0) + (r.has_proj ? 1 : 0);
   if (r.params.size() != per * static_cast<size_t>(r.layers * dirs))
-    c.runtime_error(fmt::format("rnn: expected {} weight tensors, got {}", per * r.layers * dirs, r.params.size()));
+    c.runtime_error(
+        fmt::format("rnn: expected {} weight tensors, got {}", per * r.layers * dirs, r.params.size()));
   bool lstm = r.mode == "LSTM";
   TensorObj* w_hh0 = r.params[1];
   if (w_hh0->rank() != 2 || !w_hh0->shape[0].is_const() || !w_hh0->shape[1].is_const())
@@ -61,8 +62,10 @@ RnnOut run_rnn(OpCall& c, const RnnArgs& r) {
     std::swap(t, b);
     in = c.rec.emit("Transpose", {in}, ir::Type::tensor(elem(dt), {t, b, x->shape[2]}), {{"perm", std::vector<int64_t>{1, 0, 2}}});
   }
-  ir::Value* lens = r.lengths ? cast_to(c.T, c.v(r.lengths), r.lengths->dtype, DType::Int64, r.lengths->shape) : nullptr;
-  std::vector<DimExpr> hshape{DimExpr(r.layers * dirs), b, DimExpr(hout)}, cshape{DimExpr(r.layers * dirs), b, DimExpr(hidden)};
+  ir::Value* lens =
+      r.lengths ? cast_to(c.T, c.v(r.lengths), r.lengths->dtype, DType::Int64, r.lengths->shape) : nullptr;
+  std::vector<DimExpr> hshape{DimExpr(r.layers * dirs), b, DimExpr(hout)};
+  std::vector<DimExpr> cshape{DimExpr(r.layers * dirs), b, DimExpr(hidden)};
   std::vector<ir::Value*> hs, cs;
   for (int64_t l = 0; l < r.layers; ++l) {
     std::vector<ir::Value*> ins{in};
@@ -71,8 +74,8 @@ RnnOut run_rnn(OpCall& c, const RnnArgs& r) {
       std::vector<ir::Value*> w{c.v(r.params[at]), c.v(r.params[at + 1]), nullptr, nullptr, nullptr};
       for (size_t k = 0; k < 2; ++k)
         if (r.params[at + k]->dtype != dt)
-          c.runtime_error(fmt::format("rnn: weights of dtype {} for an input of dtype {}", info(r.params[at + k]->dtype).name,
-                                      info(dt).name));
+          c.runtime_error(fmt::format("rnn: weights of dtype {} for an input of dtype {}",
+                                      info(r.params[at + k]->dtype).name, info(dt).name));
       if (r.has_biases) {
         w[2] = c.v(r.params[at + 2]);
         w[3] = c.v(r.params[at + 3]);
@@ -114,9 +117,10 @@ RnnOut run_rnn(OpCall& c, const RnnArgs& r) {
 // _onnxify_rnn(input, hx, cx, params, lengths, mode, has_biases, has_proj, num_layers, bidirectional,
 // batch_first)
 Value onnxify_rnn(OpCall& c) {
-  RnnOut r = run_rnn(c, RnnArgs{c.t(0), c.a.opt_tensor(1), c.a.opt_tensor(2), c.a.tensors(3), c.a.opt_tensor(4),
-                                c.a.str(5), c.a.boolean(6), c.a.boolean(7), c.a.int_(8), c.a.boolean(9),
-                                c.a.boolean(10)});
+  RnnArgs args{c.t(0),         c.a.opt_tensor(1), c.a.opt_tensor(2), c.a.tensors(3),
+               c.a.opt_tensor(4), c.a.str(5),    c.a.boolean(6),    c.a.boolean(7),
+               c.a.int_(8),       c.a.boolean(9), c.a.boolean(10)};
+  RnnOut r = run_rnn(c, args);
   return eval::new_tuple(c.I, {r.out, r.h, r.c});
 }
 
@@ -131,8 +135,9 @@ Value vf_rnn(OpCall& c, const std::string& mode) {
   bool bidir = c.a.boolean(7);
   size_t per = 2 + (biases ? 2 : 0);
   bool proj = lstm && params.size() == (per + 1) * static_cast<size_t>(layers * (bidir ? 2 : 1));
-  RnnOut r = run_rnn(c, RnnArgs{c.t(0), hx[0], lstm ? hx[1] : nullptr, params, nullptr, mode, biases, proj, layers,
-                                bidir, c.a.boolean(8)});
+  RnnArgs args{c.t(0), hx[0], lstm ? hx[1] : nullptr, params, nullptr, mode, biases, proj, layers, bidir,
+               c.a.boolean(8)};
+  RnnOut r = run_rnn(c, args);
   return lstm ? eval::new_tuple(c.I, {r.out, r.h, r.c}) : eval::new_tuple(c.I, {r.out, r.h});
 }
 

@@ -51,12 +51,10 @@ Value* reorder_blocks(Builder& b, Value* w, const std::vector<int64_t>& order) {
   for (size_t i = 0; i < g; ++i) identity = identity && order[i] == static_cast<int64_t>(i);
   if (identity) return w;
   if (const ir::Tensor* t = w->initializer()) {
-    int64_t rows = t->shape()[0];
-    size_t block = t->nbytes() / static_cast<size_t>(g);
+    size_t block = t->nbytes() / g;
     std::vector<uint8_t> buf(t->nbytes());
     for (size_t i = 0; i < g; ++i)
       std::memcpy(buf.data() + i * block, t->data() + static_cast<size_t>(order[i]) * block, block);
-    (void)rows;
     return b.constant(ir::Tensor(t->dtype(), t->shape(), Bytes::from_vector(std::move(buf))));
   }
   int64_t rows = *Builder::static_dim(w, 0), h = rows / static_cast<int64_t>(g);
@@ -74,8 +72,8 @@ Value* transposed(Builder& b, Value* w) {
   std::vector<uint8_t> buf(t->nbytes());
   for (int64_t i = 0; i < r; ++i)
     for (int64_t j = 0; j < c; ++j)
-      std::memcpy(buf.data() + static_cast<size_t>(j * r + i) * es, t->data() + static_cast<size_t>(i * c + j) * es,
-                  es);
+      std::memcpy(buf.data() + static_cast<size_t>(j * r + i) * es,
+                  t->data() + static_cast<size_t>(i * c + j) * es, es);
   return b.constant(ir::Tensor(t->dtype(), {c, r}, Bytes::from_vector(std::move(buf))));
 }
 
@@ -96,8 +94,10 @@ void lower_coarse(Node& n, Builder& b, const std::string& mode, int64_t hidden, 
     Dir p = direction(n, static_cast<size_t>(d));
     ws.push_back(b.unsqueeze(reorder_blocks(b, p.w_ih, order), {0}));
     rs.push_back(b.unsqueeze(reorder_blocks(b, p.w_hh, order), {0}));
-    if (has_bias)
-      bs.push_back(b.unsqueeze(b.concat({reorder_blocks(b, p.b_ih, order), reorder_blocks(b, p.b_hh, order)}, 0), {0}));
+    if (has_bias) {
+      Value* both = b.concat({reorder_blocks(b, p.b_ih, order), reorder_blocks(b, p.b_hh, order)}, 0);
+      bs.push_back(b.unsqueeze(both, {0}));
+    }
   }
   auto stack = [&](std::vector<Value*>& v) { return v.size() == 1 ? v[0] : b.concat(v, 0); };
   Value* lens = n.input(kLengths) ? b.cast(n.input(kLengths), ElementType::Int32) : nullptr;
@@ -125,8 +125,8 @@ struct Step {
 };
 
 // One time step inside the Scan body: PyTorch's cell formulas. xw: x_t W_ih^T + b_ih (B, G*H).
-Step cell_step(Builder& b, const std::string& mode, int64_t hidden, Value* xw, Value* h, Value* c, Value* w_hh_t,
-               Value* b_hh, Value* w_hr_t) {
+Step cell_step(Builder& b, const std::string& mode, int64_t hidden, Value* xw, Value* h, Value* c,
+               Value* w_hh_t, Value* b_hh, Value* w_hr_t) {
   ElementType e = Builder::elem(xw);
   DimExpr batch = xw->type().dim(0), hh(hidden);
   Value* hw = b.op("MatMul", {h, w_hh_t});
@@ -214,7 +214,9 @@ Step lower_direction(Node& n, Builder& b, const std::string& mode, int64_t hidde
   int64_t scans = mask ? 2 : 1;
   Attrs a;
   a.i("num_scan_inputs", scans);
-  if (d == 1) a.ints("scan_input_directions", std::vector<int64_t>(static_cast<size_t>(scans), 1)).ints("scan_output_directions", {1});
+  if (d == 1)
+    a.ints("scan_input_directions", std::vector<int64_t>(static_cast<size_t>(scans), 1))
+        .ints("scan_output_directions", {1});
   std::vector<Type> types{ht};
   if (lstm) types.push_back(ct);
   types.push_back(ty(e, {t, batch, DimExpr(hout)}));
