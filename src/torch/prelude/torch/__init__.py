@@ -384,3 +384,6 @@ def __getattr__(name):
     from torch._onnxify_support import missing
     from torch._api_names import TORCH
     return missing("torch", name, TORCH)
+
+
+from torch._numpy_interop import from_numpy, tensor, as_tensor, asarray  # noqa: E402,F811  numpy data
