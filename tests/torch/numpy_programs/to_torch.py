@@ -20,3 +20,6 @@ rates = [x.item() for x in np.linspace(0, 0.2, 3)]
 print(rates)
 widths = [int(np.ceil(w * 1.5 / 8) * 8) for w in [16, 24, 40]]
 print(widths, np.prod(t.shape), int(np.prod((2, 3))))
+x = torch.ones(2)
+print((x * np.float32(2)).dtype, (x + np.arange(2.0)).dtype, (np.float64(3) * x).tolist(), (x - np.int64(1)).tolist())
+print((x * np.array([2.0, 3.0])).tolist(), (np.float32(0.5) + x).dtype, (x > np.float64(0.5)).tolist())

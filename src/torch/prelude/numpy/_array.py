@@ -472,8 +472,9 @@ def _binop(name):
         return _ufuncs.UFUNCS[name](self, other)
 
     def r(self, other):
-        if isinstance(other, _torch.Tensor):
-            return NotImplemented
+        if isinstance(other, _torch.Tensor):  # tensor OP array: PyTorch takes the array as a tensor
+            from numpy._core import _tensor_operator
+            return _tensor_operator(name, other, self)
         from numpy import _ufuncs
         return _ufuncs.UFUNCS[name](other, self)
 

@@ -461,6 +461,30 @@ class generic:
         return asarray(self, dtype=dtype)
 
 
+_PY_OPERATORS = {
+    "add": lambda a, b: a + b, "subtract": lambda a, b: a - b, "multiply": lambda a, b: a * b,
+    "true_divide": lambda a, b: a / b, "floor_divide": lambda a, b: a // b, "remainder": lambda a, b: a % b,
+    "power": lambda a, b: a ** b, "bitwise_and": lambda a, b: a & b, "bitwise_or": lambda a, b: a | b,
+    "bitwise_xor": lambda a, b: a ^ b, "left_shift": lambda a, b: a << b, "right_shift": lambda a, b: a >> b,
+    "equal": lambda a, b: a == b, "not_equal": lambda a, b: a != b, "less": lambda a, b: a < b,
+    "less_equal": lambda a, b: a <= b, "greater": lambda a, b: a > b, "greater_equal": lambda a, b: a >= b,
+}
+
+
+def _tensor_operator(op, a, b):
+    """`tensor OP x` with x a numpy scalar or array: what PyTorch computes (x as a Python number or as a
+    tensor); None for an operator torch has no form of."""
+    def plain(x):
+        if isinstance(x, generic):
+            return x._v
+        t = getattr(x, "_t", None)
+        return x if t is None else t
+    fn = _PY_OPERATORS.get(op)
+    if fn is None:
+        return NotImplemented
+    return fn(plain(a), plain(b))
+
+
 def _binop(op):
     def f(self, other):
         return _binary_dispatch(op, self, other)
@@ -472,10 +496,9 @@ def _binop(op):
 
 
 def _binary_dispatch(op, a, b):
-    # Arrays, lists and tensors take over (ndarray's operators; torch's win as in numpy, whose
-    # arrays defer to torch.Tensor's __array_priority__).
+    # A tensor with a numpy scalar: PyTorch takes the scalar as the Python number it holds.
     if isinstance(a, _torch.Tensor) or isinstance(b, _torch.Tensor):
-        return NotImplemented
+        return _tensor_operator(op, a, b)
     if isinstance(a, (generic, _b.int, float)) and isinstance(b, (generic, _b.int, float)):
         return _binary_scalar(op, a, b)
     from numpy import _ufuncs
