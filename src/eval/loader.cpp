@@ -157,6 +157,18 @@ Value ModuleLoader::load_file(const std::string& fullname, const std::string& pa
   dict_set(I, I.modules.get(), key, m);
   try {
     exec_source(m, file, fullname);
+  } catch (const UnknownValueError& d) {
+    dict_del(I, I.modules.get(), key);
+    if (!under(lenient_roots, path)) throw;
+    // An installed package whose import needs a value onnxify cannot know: names taken from it are
+    // unknown values, an error only where they reach the model (DESIGN.md decision 6).
+    std::string at = d.range().known() && d.range().file
+                         ? fmt::format(" (at {}:{})", d.range().file->path(), d.range().begin.line)
+                         : std::string();
+    Value p = make_poison(I, fullname, fmt::format("importing it stopped on an unknown value{}: {}", at, d.message()),
+                          I.user_range());
+    dict_set(I, I.modules.get(), key, p);
+    return p;
   } catch (...) {
     dict_del(I, I.modules.get(), key);
     throw;
@@ -262,6 +274,15 @@ static std::string lexical_abs(const std::string& p) {
   std::string out;
   for (const std::string& part : parts) out += "/" + part;
   return out.empty() ? "/" : out;
+}
+
+bool ModuleLoader::under(const std::vector<std::string>& roots, const std::string& path) {
+  std::string d = lexical_abs(path);
+  for (const std::string& root : roots) {
+    std::string r = lexical_abs(root);
+    if (d == r || (d.size() > r.size() && d.compare(0, r.size(), r) == 0 && d[r.size()] == '/')) return true;
+  }
+  return false;
 }
 
 bool ModuleLoader::allowed_dir(const std::string& dir) {
