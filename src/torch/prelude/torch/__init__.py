@@ -387,3 +387,4 @@ def __getattr__(name):
 
 
 from torch._numpy_interop import from_numpy, tensor, as_tensor, asarray  # noqa: E402,F811  numpy data
+import torch.optim, torch.distributed, torch.ao  # noqa: E402,F401  non-graph packages model files mention
