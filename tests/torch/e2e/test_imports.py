@@ -49,14 +49,20 @@ def test_unknown_import_matters_where_used():
     assert p.returncode == 1, p.stderr
     assert "module 'lenient_pkg'" not in p.stderr  # found, not missing
     assert "importing it stopped on an unknown value" in p.stderr, p.stderr
-    assert "installed_packages.py:43:" in p.stderr, p.stderr  # where the model used it
+    assert "installed_packages.py:45:" in p.stderr, p.stderr  # where the model used it
+
+
+def test_code_onnxify_does_not_run_matters_where_used():
+    p = _export("UsesExecPackage()", *PY)
+    assert p.returncode == 1, p.stderr
+    assert "importing it stopped (at " in p.stderr and "exec() is not available" in p.stderr, p.stderr
 
 
 def test_package_given_with_path_stays_strict():
     p = _export("IgnoresLenientPackage()", "--path", FIXTURE, *PY)
     assert p.returncode == 1, p.stderr
-    assert "lenient_pkg/__init__.py:5:" in p.stderr and "cannot use an unknown value as a condition" in p.stderr, \
-        p.stderr
+    # the first of the two packages it imports stops the export, as the model's own code would
+    assert "exec_pkg/__init__.py:4:1: error: exec() is not available" in p.stderr, p.stderr
 
 
 def test_no_python_finds_no_installed_package():

@@ -4,6 +4,7 @@ import timm
 import torch.nn as nn
 import torchvision
 
+import exec_pkg  # noqa: F401  (its import raises in onnxify: exec'd code does not run)
 import lenient_pkg
 from lenient_pkg import double
 
@@ -28,7 +29,8 @@ class TimmBackbone(nn.Module):
 
 
 class IgnoresLenientPackage(nn.Module):
-    """Imports lenient_pkg (whose import-time probe onnxify cannot answer) and never uses it."""
+    """Imports lenient_pkg (whose import-time probe onnxify cannot answer) and exec_pkg (whose import
+    raises in onnxify) and never uses them."""
 
     def __init__(self):
         super().__init__()
@@ -41,3 +43,8 @@ class IgnoresLenientPackage(nn.Module):
 class UsesLenientPackage(nn.Module):
     def forward(self, x):
         return double(x) + len(lenient_pkg.BACKEND)
+
+
+class UsesExecPackage(nn.Module):
+    def forward(self, x):
+        return exec_pkg.generated(x)
