@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "cli/python_env.h"
 #include "eval/eval.h"
 #include "torch/torch.h"
 
@@ -75,8 +76,13 @@ Action setup_export(CLI::App& sub) {
           "POSITIVE"));
   sub.add_option("--emit-ir", o->emit_ir, "also write the final graph in the IR text form to this file");
   sub.add_flag("-q,--quiet", *quiet, "print nothing on success");
-  return [o, raw_inputs, quiet] {
+  auto env = std::make_shared<PythonEnvOptions>();
+  add_python_env_options(sub, *env);
+  return [o, raw_inputs, quiet, env] {
     if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);
+    std::string env_error;
+    o->env_paths = python_package_roots(*env, &env_error);
+    if (!env_error.empty()) return report(Diagnostic::error(env_error), kBadInput);
     torch::ExportResult r;
     eval::run_with_big_stack([&] { r = torch::export_model(*o); });
     // The process ends right after this command: let the OS reclaim the export's memory instead of
