@@ -48,3 +48,9 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
         obj = _numpy_tensor(obj)
     t = _VF.as_tensor(obj, dtype=dtype)
     return t.clone() if copy else t
+
+
+def tensor_numpy(t):
+    """Tensor.numpy() (tensor_type.cpp; `force` changes nothing here): the array that holds this tensor."""
+    from numpy._array import _wrap
+    return _wrap(t.detach())
