@@ -143,3 +143,18 @@ class SqueezeToScalar(nn.Module):
 
     def forward(self, x):
         return x[:1].squeeze(0), (x[1:2] * 2).squeeze(), x[2:3].reshape(())
+
+
+class CustomLoss(nn.modules.loss._WeightedLoss):
+    """A user loss in PyTorch's own style: _WeightedLoss, torch.nn._reduction, distributions by submodule."""
+
+    def __init__(self):
+        super().__init__(weight=torch.tensor([1.0, 2.0, 0.5]), reduction="sum")
+
+    def forward(self, x, t):
+        import torch.nn._reduction as _Reduction
+        from torch.distributions.normal import Normal
+        from torch.distributions.kl import kl_divergence
+        assert _Reduction.get_enum(self.reduction) == 2
+        nll = F.nll_loss(torch.log_softmax(x, 1), t, weight=self.weight, reduction=self.reduction)
+        return nll + kl_divergence(Normal(x, 1.0), Normal(torch.zeros_like(x), 2.0)).sum()
