@@ -523,7 +523,9 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
         new = torch.where(valid, summed + emit(t), torch.full_like(summed, neg_inf))
         alpha = torch.where((t < input_lengths).unsqueeze(1), new, alpha)
     last = alpha.gather(1, (2 * target_lengths).unsqueeze(1)).squeeze(1)
-    before = alpha.gather(1, torch.clamp(2 * target_lengths - 1, min=0).unsqueeze(1)).squeeze(1)
+    # (no integer clamps: TensorRT's Clip is float-only)
+    before_at = torch.where(target_lengths > 0, 2 * target_lengths - 1, torch.zeros_like(target_lengths))
+    before = alpha.gather(1, before_at.unsqueeze(1)).squeeze(1)
     before = torch.where(target_lengths > 0, before, torch.full_like(before, neg_inf))
     top = torch.maximum(last, before)
     safe_top = torch.where(top == neg_inf, torch.zeros_like(top), top)
@@ -531,7 +533,7 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     if zero_infinity:
         loss = torch.where(loss == float("inf"), torch.zeros_like(loss), loss)
     if reduction == "mean":
-        return (loss / torch.clamp(target_lengths, min=1).to(loss.dtype)).mean()
+        return (loss / torch.clamp(target_lengths.to(loss.dtype), min=1)).mean()
     if reduction == "sum":
         return loss.sum()
     return loss.squeeze(0) if unbatched else loss
