@@ -96,7 +96,15 @@ def test_module_name_source_is_the_installed_file(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", onnxify.ExportWarning)  # random weights
         onnxify.export("torchvision.models.resnet", "resnet18()", {"x": "float32[N,3,64,64]"}, output=b)
-    assert a.read_bytes() == b.read_bytes()
+        assert a.read_bytes() == b.read_bytes()
+        # Without output=, named after the module (as `onnxify export -m MODULE` names it).
+        cwd = os.getcwd()
+        try:
+            os.chdir(tmp_path)
+            r = onnxify.export("torchvision.models.resnet", "resnet18()", {"x": "float32[N,3,64,64]"})
+        finally:
+            os.chdir(cwd)
+    assert r.path == "torchvision.models.resnet.onnx" and (tmp_path / r.path).read_bytes() == a.read_bytes()
 
 
 def test_default_output_is_the_cli_default(tmp_path, small):

@@ -93,8 +93,9 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
                  ``True``, ``None``, or its text). Parameters left out take their defaults.
     weights:     a checkpoint (``torch.save`` file or ``.safetensors``); without one, deterministic
                  random weights (and an :class:`ExportWarning`). ``weights_key``: the dict inside it.
-    output:      the ONNX file to write; default: the source file's name with ``.onnx``, in the
-                 current directory (as the CLI).
+    output:      the ONNX file to write; default: the source file's name with ``.onnx`` (for a
+                 module name, the name: ``torchvision.models.resnet.onnx``), in the current
+                 directory, as the CLI names it.
     target, opset, keep, decompose, trt_version, max_unroll, emit_ir, paths: the CLI's
                  ``--target``, ``--opset``, ``--keep``, ``--decompose``, ``--trt-version``,
                  ``--max-unroll``, ``--emit-ir`` and ``--path``.
@@ -108,6 +109,8 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
     """
     file, root = resolve_source(source, paths)
     roots = [os.fspath(p) for p in paths] + ([root] if root and root not in paths else [])
+    if output is None and root is not None:
+        output = os.fspath(source) + ".onnx"  # as `onnxify export -m MODULE` names it
     result = _check(_core.export_model(
         source=file, model=model, inputs=[(name, _spec(v)) for name, v in (inputs or {}).items()],
         weights=os.fspath(weights) if weights is not None else "", weights_key=weights_key or "",
