@@ -151,3 +151,25 @@ def test_progress_line_on_a_terminal_only(slow, tmp_path):
     assert status == 0 and f"onnxify: importing {slow} ... " in shown, shown
     status, shown = in_pty([sys.executable, "-c", code, slow, out, "off"], env)
     assert status == 0 and "onnxify: importing" not in shown and "\x1b[K" not in shown, shown
+
+
+def test_exports_in_parallel_threads(ckpt, tmp_path):
+    # Each export owns its interpreter and graph (per-thread state on its own thread): four at once
+    # write the same bytes as one alone.
+    got = python(f"""
+        import hashlib, threading, onnxify
+        def export(i):
+            r = onnxify.export({SMALL!r}, "Small()", {{"x": "float32[N,3,H,W]"}}, weights={ckpt!r},
+                               output="{tmp_path}/t%d.onnx" % i)
+            digests[i] = hashlib.sha256(open(r.path, "rb").read()).hexdigest()
+        digests = {{}}
+        export(0)
+        threads = [threading.Thread(target=export, args=(i,)) for i in range(1, 5)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        print(len(digests), len(set(digests.values())))
+        """)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.split() == ["5", "1"]
