@@ -1,6 +1,7 @@
 #include "support/progress.h"
 
 #include <fmt/core.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -45,6 +46,14 @@ void ProgressLine::draw() {
   std::string line = fmt::format("onnxify: {}", what_.empty() ? "working" : what_);
   if (fraction_ >= 0) line += fmt::format(" {:3.0f}%", fraction_ * 100);
   line += fmt::format(" ... {:.1f} s", s);
+  // One terminal row at most (a wrapped line cannot be redrawn in place): long paths lose their
+  // middle. Bytes, not characters: a multi-byte path is only cut a little early.
+  winsize ws{};
+  size_t cols = ::ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20 ? ws.ws_col - 1 : 79;
+  if (line.size() > cols) {
+    size_t keep = cols - 3;
+    line = line.substr(0, keep / 2) + "..." + line.substr(line.size() - (keep - keep / 2));
+  }
   std::fprintf(stderr, "\r\033[K%s", line.c_str());
   std::fflush(stderr);
   shown_ = true;

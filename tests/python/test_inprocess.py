@@ -1,11 +1,14 @@
 """What a long-lived Python process notices: memory after many exports, identical files, the GIL
 while converting, the progress line. Each runs in a fresh interpreter without torch, as a user's
 script would, so nothing else in the process moves its memory."""
+import fcntl
 import json
 import os
 import pty
+import struct
 import subprocess
 import sys
+import termios
 import textwrap
 
 import pytest
@@ -116,6 +119,8 @@ def in_pty(argv, env=None):
     pid, fd = pty.fork()
     if pid == 0:
         os.execvpe(argv[0], argv, env or os.environ)
+    # A wide terminal, so the line (cut to one row) shows the whole path.
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 250, 0, 0))
     chunks = []
     while True:
         try:
