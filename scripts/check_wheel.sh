@@ -67,10 +67,13 @@ ls -l "$wheel"
 
 step "3. second environment without a compiler: install the wheel"
 "$py" -m venv "$work/venv-wheel"
-if env -i PATH="$work/venv-wheel/bin" bash -c 'command -v cc c++ gcc g++ cmake ninja' >/dev/null; then
-  echo "a compiler is reachable from the wheel environment's PATH" >&2
-  exit 1
-fi
+for tool in cc c++ gcc g++ cmake ninja; do
+  if env -i PATH="$work/venv-wheel/bin" /bin/sh -c "command -v $tool" >/dev/null; then
+    echo "$tool is reachable from the wheel environment's PATH" >&2
+    exit 1
+  fi
+done
+echo "no compiler, cmake or ninja on the wheel environment's PATH"
 timed "pip install the wheel (no compiler on PATH)" \
   env -i "HOME=$HOME" "PATH=$work/venv-wheel/bin" pip install -q "$wheel"
 check_env "$work/venv-wheel"
