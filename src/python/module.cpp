@@ -273,17 +273,20 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "export_model",
       [](std::string source, std::string model, std::vector<std::pair<std::string, std::string>> inputs,
-         std::string weights, std::string weights_key, std::string output, std::vector<std::string> paths, int opset,
-         std::string target, std::vector<std::string> decompose, std::vector<std::string> keep,
-         std::string trt_version, int64_t max_unroll, std::string emit_ir, bool progress) {
+         std::string weights, std::string weights_key, std::string dtype, std::string output,
+         std::vector<std::string> paths, std::vector<std::string> env_paths, int opset, std::string target,
+         std::vector<std::string> decompose, std::vector<std::string> keep, std::string trt_version,
+         int64_t max_unroll, std::string emit_ir, bool progress) {
         torch::ExportOptions o;
         o.source = std::move(source);
         o.model_expr = std::move(model);
         o.inputs = std::move(inputs);
         o.weights = std::move(weights);
         o.weights_key = std::move(weights_key);
+        o.dtype = std::move(dtype);
         o.output = std::move(output);
         o.paths = std::move(paths);
+        o.env_paths = std::move(env_paths);
         o.opset = opset;
         o.target = std::move(target);
         o.decompose = std::move(decompose);
@@ -294,19 +297,20 @@ PYBIND11_MODULE(_core, m) {
         return run_export(std::move(o), progress);
       },
       py::arg("source"), py::arg("model"), py::arg("inputs"), py::arg("weights"), py::arg("weights_key"),
-      py::arg("output"), py::arg("paths"), py::arg("opset"), py::arg("target"), py::arg("decompose"),
+      py::arg("dtype"), py::arg("output"), py::arg("paths"), py::arg("env_paths"), py::arg("opset"), py::arg("target"), py::arg("decompose"),
       py::arg("keep"), py::arg("trt_version"), py::arg("max_unroll"), py::arg("emit_ir"), py::arg("progress"));
 
   m.def(
       "inspect_model",
-      [](std::string source, std::string model, std::vector<std::string> paths) {
+      [](std::string source, std::string model, std::vector<std::string> paths, std::vector<std::string> env_paths) {
         torch::ExportOptions o;
         o.source = std::move(source);
         o.model_expr = std::move(model);
         o.paths = std::move(paths);
+        o.env_paths = std::move(env_paths);
         return run_inspect(std::move(o));
       },
-      py::arg("source"), py::arg("model"), py::arg("paths"));
+      py::arg("source"), py::arg("model"), py::arg("paths"), py::arg("env_paths"));
 
   m.def("parse", &run_parse, py::arg("path"), py::arg("text"), py::arg("filename"), py::arg("positions"));
   m.def("load_weights", &run_load_weights, py::arg("path"), py::arg("key"));

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
+import sysconfig
 from typing import Mapping, Optional, Sequence, Tuple, Union
 
 from . import _core
@@ -62,6 +63,17 @@ def resolve_source(source: PathLike, paths: Sequence[PathLike] = ()) -> Tuple[st
                      "give a path to the model's .py file, or the dotted name of a module this Python can import")
 
 
+def _package_roots() -> list:
+    """The folders of this Python's sys.path that hold installed packages (site-packages, .pth and
+    PYTHONPATH entries), without its standard library and the current folder: what the CLI asks
+    the user's interpreter for (--python), so a model's `import timm` resolves to what this Python
+    imports. Searched after the source's own roots, leniently (as the CLI does)."""
+    paths = sysconfig.get_paths()
+    std = {os.path.realpath(paths[k]) for k in ("stdlib", "platstdlib") if paths.get(k)}
+    return [d for d in sys.path if d and os.path.isdir(d) and os.path.realpath(d) not in std
+            and os.path.basename(d) != "lib-dynload"]
+
+
 def _spec(value: InputSpec) -> str:
     return value if isinstance(value, str) else repr(value)
 
@@ -77,7 +89,7 @@ def _progress(progress: Optional[bool]) -> bool:
 
 
 def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec]] = None, *,
-           weights: Optional[PathLike] = None, weights_key: Optional[str] = None,
+           weights: Optional[PathLike] = None, weights_key: Optional[str] = None, dtype: Optional[str] = None,
            output: Optional[PathLike] = None, target: str = "onnxruntime", opset: int = 17,
            paths: Sequence[PathLike] = (), keep: Sequence[str] = (), decompose: Sequence[str] = (),
            trt_version: str = "10.15", max_unroll: int = 1000, emit_ir: Optional[PathLike] = None,
@@ -93,12 +105,14 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
                  ``True``, ``None``, or its text). Parameters left out take their defaults.
     weights:     a checkpoint (``torch.save`` file or ``.safetensors``); without one, deterministic
                  random weights (and an :class:`ExportWarning`). ``weights_key``: the dict inside it.
+    dtype:       the CLI's ``--dtype``: ``model.to(dtype)`` before the weights are bound.
     output:      the ONNX file to write; default: the source file's name with ``.onnx`` (for a
                  module name, the name: ``torchvision.models.resnet.onnx``), in the current
                  directory, as the CLI names it.
     target, opset, keep, decompose, trt_version, max_unroll, emit_ir, paths: the CLI's
                  ``--target``, ``--opset``, ``--keep``, ``--decompose``, ``--trt-version``,
-                 ``--max-unroll``, ``--emit-ir`` and ``--path``.
+                 ``--max-unroll``, ``--emit-ir`` and ``--path``. Imports the model's code makes
+                 resolve to this Python's installed packages too (the CLI's ``--python``).
     progress:    a progress line on stderr for exports that take more than a second or two; default:
                  when stderr is a terminal.
 
@@ -113,8 +127,9 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
         output = os.fspath(source) + ".onnx"  # as `onnxify export -m MODULE` names it
     result = _check(_core.export_model(
         source=file, model=model, inputs=[(name, _spec(v)) for name, v in (inputs or {}).items()],
-        weights=os.fspath(weights) if weights is not None else "", weights_key=weights_key or "",
-        output=os.fspath(output) if output is not None else "", paths=roots, opset=int(opset), target=target,
+        weights=os.fspath(weights) if weights is not None else "", weights_key=weights_key or "", dtype=dtype or "",
+        output=os.fspath(output) if output is not None else "", paths=roots, env_paths=_package_roots(),
+        opset=int(opset), target=target,
         decompose=list(decompose), keep=list(keep), trt_version=trt_version, max_unroll=int(max_unroll),
         emit_ir=os.fspath(emit_ir) if emit_ir is not None else "", progress=_progress(progress)))
     warned = _warn(result, stacklevel=2)
@@ -127,7 +142,7 @@ def inspect(source: PathLike, model: str, *, paths: Sequence[PathLike] = ()) -> 
     :func:`export`. Raises :class:`ConversionError` or :class:`BadInputError`."""
     file, root = resolve_source(source, paths)
     roots = [os.fspath(p) for p in paths] + ([root] if root and root not in paths else [])
-    return _check(_core.inspect_model(source=file, model=model, paths=roots))["text"]
+    return _check(_core.inspect_model(source=file, model=model, paths=roots, env_paths=_package_roots()))["text"]
 
 
 def parse(path: Optional[PathLike] = None, *, code: Optional[Union[str, bytes]] = None,
