@@ -9,6 +9,7 @@
 // on the C++ stack), and an export frees everything it built before returning (the CLI leaves that
 // to the OS at exit; a long-lived Python process cannot).
 #include <malloc.h>
+#include <sys/stat.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -216,9 +217,19 @@ py::dict run_load_weights(const std::string& path, const std::string& key) {
     guarded(
         [&] {
           try {
-            weights::Checkpoint ckpt = weights::Checkpoint::open(path);
-            format = std::string(weights::format_name(ckpt.format()));
-            sd = ckpt.select(key);
+            // One checkpoint file (its format reported), or what `onnxify weights` also reads: a shard
+            // index (*.index.json) or a Hugging Face model folder, merged from its shards.
+            struct stat st;
+            bool one_file = ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+                            !(path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0);
+            if (one_file) {
+              weights::Checkpoint ckpt = weights::Checkpoint::open(path);
+              format = std::string(weights::format_name(ckpt.format()));
+              sd = ckpt.select(key);
+            } else {
+              format = "sharded";
+              sd = weights::open_state_dict(path, key);
+            }
             for (const weights::NamedTensor& t : sd->tensors)
               if (std::string why = weights::check_bounds(t.tensor); !why.empty())
                 throw Diagnostic::error(fmt::format("tensor '{}': {}", t.name, why)).with_file(path);

@@ -148,3 +148,26 @@ def test_arrays_outlive_everything_else(tmp_path):
     import gc
     gc.collect()
     assert a.tolist() == list(map(float, range(10)))
+
+
+def test_sharded_index_and_folder(tmp_path):
+    # A state_dict spread over two safetensors shards by an index, as Hugging Face ships large
+    # models: the same names in the same order as `onnxify weights` lists them, values as saved.
+    import json
+    from safetensors.torch import save_file
+    a = {"l1.weight": torch.randn(3, 2), "l1.bias": torch.randn(3)}
+    b = {"l2.weight": torch.randn(2, 3)}
+    save_file(a, str(tmp_path / "model-00001-of-00002.safetensors"))
+    save_file(b, str(tmp_path / "model-00002-of-00002.safetensors"))
+    index = {"metadata": {}, "weight_map": {**{k: "model-00001-of-00002.safetensors" for k in a},
+                                            **{k: "model-00002-of-00002.safetensors" for k in b}}}
+    (tmp_path / "model.safetensors.index.json").write_text(json.dumps(index))
+    got = subprocess.run([ONNXIFY, "weights", str(tmp_path / "model.safetensors.index.json"), "--no-checksum"],
+                         capture_output=True, text=True)
+    assert got.returncode == 0, got.stderr
+    for path in (tmp_path / "model.safetensors.index.json", tmp_path):
+        w = onnxify.load_weights(path)
+        assert w.format == "sharded"
+        assert list(w) == [line.split()[0] for line in got.stdout.splitlines()]
+        for name, t in {**a, **b}.items():
+            assert np.array_equal(w[name], t.numpy()) and storage_of(w[name]).mapped

@@ -72,7 +72,9 @@ class Weights(Mapping):
 
 def load_weights(path: Union[str, "os.PathLike[str]"], key: str | None = None) -> Weights:
     """Reads a checkpoint without PyTorch and without executing anything from it, as
-    ``onnxify weights``: torch.save's zip and legacy formats and safetensors.
+    ``onnxify weights``: torch.save's zip and legacy formats and safetensors; also a sharded
+    checkpoint's index (``model.safetensors.index.json``) or a Hugging Face model folder, whose
+    shards are merged (``format`` is then ``"sharded"``).
 
     ``key`` selects the dict of tensors (``"state_dict"``, ``"model.ema"``; ``"."`` the whole
     checkpoint); by default the one dict that clearly holds the model's tensors. Names are the
