@@ -1,4 +1,4 @@
-// onnxify inspect SOURCE.py --model EXPR [--path DIR]...: the module tree, parameter shapes and
+// onnxify inspect (SOURCE.py | -m MODULE) --model EXPR [--path DIR]...: the module tree, parameter shapes and
 // counts, forward's signature and the --input flags export needs.
 #include <cstdio>
 
@@ -10,11 +10,12 @@ namespace onnxify::cli {
 
 Action setup_inspect(CLI::App& sub) {
   auto o = std::make_shared<torch::ExportOptions>();
-  sub.add_option("source", o->source, "the model's Python source file")->required();
-  sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's namespace")
+  add_model_source(sub, *o);
+  sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's (MODULE's) namespace")
       ->required();
   sub.add_option("--path", o->paths, "an import root like PYTHONPATH (repeatable)");
   return [o] {
+    if (!check_model_source(*o)) return static_cast<int>(kBadInput);
     torch::InspectResult r;
     eval::run_with_big_stack([&] { r = torch::inspect_model(*o); });
     if (r.failure != torch::Failure::None)

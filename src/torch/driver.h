@@ -43,6 +43,7 @@ class Session {
   std::unique_ptr<eval::Interp> I;
   std::unique_ptr<Torch> T;
   std::string module_name;
+  std::string source_path;  // SOURCE, or the file -m MODULE was read from (metadata)
   eval::Value module;
   eval::Value model;
   std::string model_class;

@@ -239,7 +239,7 @@ std::string default_output(const std::string& source) {
 
 ExportResult export_model(const ExportOptions& o) {
   ExportResult r;
-  r.output_path = o.output.empty() ? default_output(o.source) : o.output;
+  r.output_path = o.output.empty() ? default_output(o.module.empty() ? o.source : o.module + ".py") : o.output;
   std::vector<InputSpec> specs;
   try {
     for (const auto& [n, spec] : o.inputs) specs.push_back(parse_input_spec(n, spec));
@@ -330,8 +330,8 @@ ExportResult export_model(const ExportOptions& o) {
   if (!o.write) return r;
   WriteOptions wo;
   wo.opset = o.opset;
-  wo.source_file = o.source;
-  std::ifstream f(o.source, std::ios::binary);
+  wo.source_file = s.source_path;
+  std::ifstream f(s.source_path, std::ios::binary);
   std::stringstream text;
   text << f.rdbuf();
   wo.source_hash = source_hash(text.str());

@@ -1,0 +1,84 @@
+"""Hugging Face-style model zoos from their unmodified installed sources (issue 13), named with
+`onnxify export -m MODULE` instead of a file path.
+
+Each case builds the model in PyTorch from the same installed package (seeded random weights,
+BatchNorm statistics calibrated), saves its state_dict, exports it with `-m timm --path SITE` and
+a symbolic batch, and compares ONNX Runtime with eager PyTorch at batch 2 and batch 1
+(harness.check: rtol 1e-3, atol 1e-4 scaled by the output's magnitude). Small images keep the
+file within CI's budget: the models are timm's registered configurations, unchanged."""
+import os
+import subprocess
+
+import pytest
+
+from harness import DIST_PACKAGES, ONNXIFY, Batch, Case, check
+
+# name: (extra create_model arguments, image size, whether H and W are symbolic too). Patch models
+# take a smaller img_size (their position tables follow it); Swin's window partition needs a static
+# resolution in timm's code (H // window_size must be a Python int), so its batch alone is symbolic.
+TIMM_MODELS = {
+    "resnet18": ("", 64, True),
+    "convnext_atto": ("", 64, True),
+    "densenet121": ("", 32, True),
+    "mobilevitv2_050": ("", 64, False),
+    "vit_tiny_patch16_224": (", img_size=64", 64, False),
+    "deit_tiny_patch16_224": (", img_size=64", 64, False),
+    "swin_tiny_patch4_window7_224": (", img_size=64, window_size=2", 64, False),
+}
+
+
+def timm_case(name, kwargs, size, symbolic_hw):
+    spec = "float32[N,3,H,W]" if symbolic_hw else f"float32[N,3,{size},{size}]"
+    shapes = [{"N": 2, "H": size, "W": size}, {"N": 1, "H": size + 32, "W": size}] if symbolic_hw else \
+        [{"N": 2}, {"N": 1}]
+    return Case(f"timm_{name}", None, f"create_model({name!r}, pretrained=False{kwargs})", module="timm",
+                path=DIST_PACKAGES, inputs={"x": spec}, shapes=shapes,
+                # Out of test_targets.py's target x opset matrix: whole models there would cost CI
+                # minutes; the ops they use are in that matrix through test_ops.py.
+                matrix=False)
+
+
+CASES = [timm_case(n, *a) for n, a in TIMM_MODELS.items()]
+BATCH = Batch(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_timm(case):
+    check(BATCH.get(case))
+
+
+def test_module_option_errors(tmp_path):
+    """-m names a module: a missing one, a malformed name, or both SOURCE and -m are bad command
+    lines (exit status 2) with one diagnostic each."""
+    out = str(tmp_path / "m.onnx")
+    for args, want in [
+        (["-m", "no_such_module_anywhere"], "-m: cannot import 'no_such_module_anywhere'"),
+        (["-m", "timm..models"], "-m 'timm..models' is not a module name"),
+        ([], "name the model's code: a SOURCE.py file or -m MODULE"),
+    ]:
+        p = subprocess.run([ONNXIFY, "export", *args, "--path", DIST_PACKAGES, "--model", "Net()", "-o", out],
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 2, p.stderr
+        assert p.stderr.startswith(f"onnxify: error: {want}"), p.stderr
+    p = subprocess.run([ONNXIFY, "inspect", "-m", "timm", "--path", DIST_PACKAGES, "--model",
+                        "create_model('resnet18', pretrained=False)"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "fc" in p.stdout and "conv1" in p.stdout
+
+
+def test_extension_submodule_is_unknown(tmp_path):
+    """A package's compiled submodule (regex._regex, which transformers' import reaches) exists, so it
+    is not ModuleNotFoundError; importing it gives an unknown value that is an error only where a
+    concrete value is needed, and that error says why."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from pkg import _native\nTABLE = _native.table()\n")
+    (pkg / "_native.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF")
+    (tmp_path / "main.py").write_text("import pkg\nprint('imported')\nprint(len(pkg.TABLE))\n")
+    p = subprocess.run([ONNXIFY, "run", str(tmp_path / "main.py")], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1, p.stderr
+    assert p.stdout == "imported\n"
+    first = p.stderr.splitlines()[0]
+    assert first.endswith("error: cannot use an unknown value as a length: 'pkg._native.table(...)' is unknown "
+                          "because module 'pkg._native' is not available: it is a compiled extension module "
+                          "(machine code onnxify does not run)"), first
