@@ -82,3 +82,22 @@ def test_extension_submodule_is_unknown(tmp_path):
     assert first.endswith("error: cannot use an unknown value as a length: 'pkg._native.table(...)' is unknown "
                           "because module 'pkg._native' is not available: it is a compiled extension module "
                           "(machine code onnxify does not run)"), first
+
+
+# transformers' export-time patterns (tests/torch/models/hf_patterns.py), symbolic batch and length.
+PATTERN_CASES = [
+    Case("sdpa_is_causal_item", "hf_patterns.py", "SdpaAttention()", inputs={"x": "float32[N,T,16]"},
+         shapes=[{"N": 2, "T": 5}, {"N": 1, "T": 1}, {"N": 1, "T": 3}]),
+    Case("sdpa_block_no_mask", "hf_patterns.py", "SdpaBlock()", inputs={"x": "float32[N,T,16]"},
+         shapes=[{"N": 2, "T": 4}, {"N": 1, "T": 1}]),
+    Case("sdpa_block_mask", "hf_patterns.py", "SdpaBlock()", inputs={"x": "float32[N,T,16]", "mask": "bool[T,T]"},
+         shapes=[{"N": 2, "T": 4}, {"N": 1, "T": 6}], gen={"mask": "bool"}),
+    Case("item_condition", "hf_patterns.py", "ItemCondition()", inputs={"x": "float32[N,T]"},
+         paths=[("max > 1", {"x": "torch.randn(2, 4) + 3"}), ("max <= 1", {"x": "torch.randn(1, 3) - 3"})]),
+]
+PATTERNS = Batch(PATTERN_CASES)
+
+
+@pytest.mark.parametrize("case", PATTERN_CASES, ids=lambda c: c.name)
+def test_export_patterns(case):
+    check(PATTERNS.get(case))

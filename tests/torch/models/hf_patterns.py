@@ -1,0 +1,51 @@
+"""Patterns of Hugging Face model code that depend on onnxify being an export (issue 13), written
+here in our own words.
+
+SdpaAttention decides `is_causal` the way transformers' SDPA integration does: from the query
+length (a symbolic size in the export) and whether a mask was given, and turns it into a Python
+bool with `.item()` when torch.jit.is_tracing() says the code is being exported. In eager PyTorch
+the length is an int and the condition a plain bool."""
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class SdpaAttention(nn.Module):
+    def __init__(self, dim=16, heads=2, causal=True):
+        super().__init__()
+        self.heads = heads
+        self.is_causal = causal
+        self.qkv = nn.Linear(dim, 3 * dim)
+        self.proj = nn.Linear(dim, dim)
+
+    def forward(self, x, mask=None):
+        b, t, d = x.shape
+        q, k, v = self.qkv(x).view(b, t, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4).unbind(0)
+        q_len = q.shape[2]
+        is_causal = q_len > 1 and mask is None and self.is_causal
+        if torch.jit.is_tracing() and isinstance(is_causal, torch.Tensor):
+            is_causal = is_causal.item()
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=is_causal)
+        return self.proj(y.transpose(1, 2).reshape(b, t, d))
+
+
+class SdpaBlock(nn.Module):
+    """Two such layers, one causal and one not, the second with an optional boolean mask."""
+
+    def __init__(self, dim=16):
+        super().__init__()
+        self.a = SdpaAttention(dim, causal=True)
+        self.b = SdpaAttention(dim, causal=False)
+
+    def forward(self, x, mask=None):
+        return self.b(self.a(x), mask)
+
+
+class ItemCondition(nn.Module):
+    """`.item()` of a tensor condition used as a Python bool: branches on it (an ONNX If)."""
+
+    def forward(self, x):
+        flag = (x.amax() > 1).item()
+        if flag:
+            return x.cumsum(1)
+        return x * 2
