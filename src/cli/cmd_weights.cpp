@@ -42,8 +42,9 @@ void print_stats() {
 
 int run(const WeightsOptions& o) {
   try {
-    weights::Checkpoint ckpt = weights::Checkpoint::open(o.file);
-    weights::StateDict sd = ckpt.select(o.key);
+    // FILE may be the index of a sharded checkpoint (model.safetensors.index.json): all shards' tensors.
+    weights::StateDict sd = weights::is_shard_index(o.file) ? weights::open_sharded(o.file, o.key)
+                                                            : weights::Checkpoint::open(o.file).select(o.key);
     std::vector<uint64_t> sums;
     if (!o.no_checksum) sums = weights::checksums(sd.tensors, o.threads);
     fmt::memory_buffer buf;

@@ -163,9 +163,11 @@ void bind_weights(Session& s) {
   }
   weights::StateDict sd;
   try {
-    weights::Checkpoint ck = weights::Checkpoint::open(s.opts.weights);
+    // Hugging Face's sharded checkpoints: --weights names the index (model.safetensors.index.json).
+    std::optional<weights::Checkpoint> ck;
+    if (!weights::is_shard_index(s.opts.weights)) ck = weights::Checkpoint::open(s.opts.weights);
     try {
-      sd = ck.select(s.opts.weights_key);
+      sd = ck ? ck->select(s.opts.weights_key) : weights::open_sharded(s.opts.weights, s.opts.weights_key);
     } catch (const Diagnostic&) {
       // A model without parameters or buffers is saved as an empty state_dict, in which select()
       // finds no tensors: nothing to bind and nothing unexpected.

@@ -101,3 +101,83 @@ PATTERNS = Batch(PATTERN_CASES)
 @pytest.mark.parametrize("case", PATTERN_CASES, ids=lambda c: c.name)
 def test_export_patterns(case):
     check(PATTERNS.get(case))
+
+
+# ---- sharded checkpoints as Hugging Face writes them ------------------------------------------------
+
+def _sharded_export(tmp_path, safe, dtype):
+    """timm's resnet18 (64x64, symbolic batch): its state_dict, cast to `dtype`, written by
+    huggingface_hub.save_torch_state_dict in shards of at most 4 MB (safetensors, or
+    pytorch_model-0000x-of-0000y.bin with safe=False) with its index; exported with --weights INDEX and
+    compared with eager PyTorch after load_state_dict of the same tensors (which casts them to the
+    model's float32, as onnxify's binding does)."""
+    import torch
+    from huggingface_hub import save_torch_state_dict
+
+    import harness
+    import ort
+    case = timm_case("resnet18", "", 64, False)
+    case.name = f"sharded_{'safetensors' if safe else 'bin'}_{dtype}"
+    torch.manual_seed(0)
+    model = harness._import_source(case).create_model("resnet18", pretrained=False).eval()
+    sd = {k: (v.to(getattr(torch, dtype)) if v.is_floating_point() else v) for k, v in model.state_dict().items()}
+    out = tmp_path / "ckpt"
+    out.mkdir()
+    save_torch_state_dict(sd, str(out), max_shard_size="4MB", safe_serialization=safe)
+    index = out / ("model.safetensors.index.json" if safe else "pytorch_model.bin.index.json")
+    shards = sorted(p.name for p in out.iterdir() if p.name != index.name)
+    assert index.exists() and len(shards) > 2, shards
+    model.load_state_dict(sd)
+    g = torch.Generator().manual_seed(1)
+    feeds = [{"x": torch.randn(n, 3, 64, 64, generator=g)} for n in (2, 1)]
+    with torch.no_grad():
+        wants = [model(**f).numpy() for f in feeds]
+    onnx_path = str(tmp_path / "m.onnx")
+    cmd = [ONNXIFY, "export", "-m", "timm", "--path", DIST_PACKAGES, "--model", case.model, "--input",
+           "x=float32[N,3,64,64]", "--weights", str(index), "-o", onnx_path, "-q"]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    gots = ort.run_models([(onnx_path, [{"x": f["x"].numpy()} for f in feeds])])[0]
+    for want, got in zip(wants, gots):
+        got = list(got.values())[0]
+        assert got.shape == want.shape
+        scale = max(1.0, float(abs(want).max()))
+        assert abs(got - want).max() <= 1e-4 * scale + 1e-3 * abs(want).max(), abs(got - want).max()
+    return index, shards
+
+
+@pytest.mark.parametrize("safe,dtype", [(True, "float32"), (False, "float32"), (True, "bfloat16"),
+                                        (False, "float16")])
+def test_sharded_checkpoint(tmp_path, safe, dtype):
+    _sharded_export(tmp_path, safe, dtype)
+
+
+def test_sharded_index_errors(tmp_path):
+    """A weight_map entry whose shard lacks the tensor, and a shard path outside the index's folder,
+    are unreadable input (exit status 2) naming the index; `onnxify weights INDEX` lists every shard's
+    tensors with the checksums onnxify gives each shard file."""
+    import json
+
+    index, shards = _sharded_export(tmp_path, True, "float32")
+    listed = subprocess.run([ONNXIFY, "weights", str(index)], capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    per_shard = ""
+    for s in shards:
+        r = subprocess.run([ONNXIFY, "weights", str(index.parent / s)], capture_output=True, text=True, timeout=60)
+        per_shard += r.stdout
+    assert sorted(listed.stdout.splitlines()) == sorted(per_shard.splitlines())
+    data = json.loads(index.read_text())
+    for name, bad, want in [("missing", lambda m: m.update({"extra.weight": shards[0]}),
+                             "1 tensor of the weight_map not found in its shard: extra.weight"),
+                            ("escape", lambda m: m.update({next(iter(m)): "../x.safetensors"}),
+                             "a shard must be a file next to the index")]:
+        d = json.loads(json.dumps(data))
+        bad(d["weight_map"])
+        broken = index.parent / f"{name}.safetensors.index.json"
+        broken.write_text(json.dumps(d))
+        p = subprocess.run([ONNXIFY, "export", "-m", "timm", "--path", DIST_PACKAGES, "--model",
+                            "create_model('resnet18', pretrained=False)", "--input", "x=float32[N,3,64,64]",
+                            "--weights", str(broken), "-o", str(tmp_path / "e.onnx")],
+                           capture_output=True, text=True, timeout=300)
+        assert p.returncode == 2, p.stderr
+        assert str(broken) in p.stderr.splitlines()[0] and want in p.stderr, p.stderr
