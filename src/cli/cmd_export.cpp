@@ -72,6 +72,10 @@ Action setup_export(CLI::App& sub) {
                                          "(names are symbolic sizes) or a Python literal (repeatable)");
   sub.add_option("--weights", o->weights, "checkpoint (torch.save file or safetensors); without it, random weights");
   sub.add_option("--weights-key", o->weights_key, "the dictionary inside the checkpoint that holds the state_dict");
+  sub.add_option("--dtype", o->dtype,
+                 "the model's floating dtype: keep (the checkpoint's), float32, float16, bfloat16 or float64 "
+                 "(model.to(dtype)); default: the dtypes the model's code gives, checkpoint tensors cast to them")
+      ->check(CLI::IsMember({"keep", "float32", "float16", "bfloat16", "float64"}));
   sub.add_option("-o,--output", o->output, "the ONNX file to write (default: SOURCE's name with .onnx)");
   sub.add_option("--opset", o->opset, "ONNX opset of the result (default 17)");
   sub.add_option("--target", o->target, "onnxruntime (default), tensorrt or generic");

@@ -37,6 +37,10 @@ struct ExportOptions {
   std::vector<std::pair<std::string, std::string>> inputs;  // --input NAME=SPEC, in order
   std::string weights;                                      // --weights FILE ("" = random weights)
   std::string weights_key;                                  // --weights-key KEY
+  // --dtype: "" leaves the model's dtypes (checkpoint tensors are cast to them, as load_state_dict
+  // does); float32/float16/bfloat16/float64 is model.to(that dtype) before binding; "keep" is the
+  // checkpoint's one floating dtype (a bfloat16 checkpoint gives a bfloat16 model).
+  std::string dtype;
   std::string output;                                       // -o OUT.onnx ("" = SOURCE stem + .onnx)
   std::vector<std::string> paths;                           // --path DIR...
   int opset = 17;

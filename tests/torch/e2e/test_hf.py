@@ -181,3 +181,59 @@ def test_sharded_index_errors(tmp_path):
                            capture_output=True, text=True, timeout=300)
         assert p.returncode == 2, p.stderr
         assert str(broken) in p.stderr.splitlines()[0] and want in p.stderr, p.stderr
+
+
+# ---- --dtype ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ckpt_dtype,flag,model_dtype", [("float16", "keep", "float16"),
+                                                         ("bfloat16", "float32", "float32"),
+                                                         ("float32", "float16", "float16")])
+def test_dtype(tmp_path, ckpt_dtype, flag, model_dtype):
+    """--dtype keep gives the model the checkpoint's floating dtype; --dtype D is model.to(D). Checked
+    against eager PyTorch on the model converted the same way and loaded with the same tensors
+    (safetensors file), at two batch sizes, in the model's dtype."""
+    import torch
+    from safetensors.torch import save_file
+
+    import harness
+    import ort
+    mod = harness.models_module("hf_patterns.py")
+    torch.manual_seed(0)
+    model = mod.TinyMlp().eval()
+    sd = {k: v.to(getattr(torch, ckpt_dtype)) for k, v in model.state_dict().items()}
+    ckpt = str(tmp_path / "w.safetensors")
+    save_file(sd, ckpt)
+    model = model.to(getattr(torch, model_dtype))
+    model.load_state_dict(sd)
+    g = torch.Generator().manual_seed(1)
+    xs = [torch.randn(n, 8, generator=g).to(getattr(torch, model_dtype)) for n in (3, 1)]
+    with torch.no_grad():
+        wants = [model(x).float().numpy() for x in xs]
+    out = str(tmp_path / "m.onnx")
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "TinyMlp()",
+                        "--weights", ckpt, "--dtype", flag, "--input", f"x={model_dtype}[N,8]", "-o", out, "-q"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    gots = ort.run_models([(out, [{"x": x.numpy()} for x in xs])])[0]
+    tol = 1e-4 if model_dtype == "float32" else 1e-2
+    for want, got in zip(wants, gots):
+        got = list(got.values())[0]
+        assert str(got.dtype) == model_dtype
+        assert abs(got.astype("float32") - want).max() <= tol * max(1.0, abs(want).max())
+
+
+def test_dtype_keep_mixed(tmp_path):
+    """--dtype keep on a checkpoint with two floating dtypes names them (exit status 2)."""
+    import torch
+    from safetensors.torch import save_file
+
+    import harness
+    model = harness.models_module("hf_patterns.py").TinyMlp()
+    sd = {k: (v.half() if k.startswith("fc.") else v) for k, v in model.state_dict().items()}
+    ckpt = str(tmp_path / "w.safetensors")
+    save_file(sd, ckpt)
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "TinyMlp()",
+                        "--weights", ckpt, "--dtype", "keep", "--input", "x=float32[N,8]", "-o",
+                        str(tmp_path / "m.onnx")], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2, p.stderr
+    assert "--dtype keep: the checkpoint holds floating tensors of several dtypes (float16, float32)" in p.stderr

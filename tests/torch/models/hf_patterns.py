@@ -49,3 +49,16 @@ class ItemCondition(nn.Module):
         if flag:
             return x.cumsum(1)
         return x * 2
+
+
+class TinyMlp(nn.Module):
+    """Linear, LayerNorm, GELU, Linear: the ops of a transformer's MLP block, for dtype tests."""
+
+    def __init__(self, dim=8, hidden=16):
+        super().__init__()
+        self.fc = nn.Linear(dim, hidden)
+        self.norm = nn.LayerNorm(hidden)
+        self.out = nn.Linear(hidden, dim)
+
+    def forward(self, x):
+        return self.out(F.gelu(self.norm(self.fc(x))))
