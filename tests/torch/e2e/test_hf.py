@@ -237,3 +237,69 @@ def test_dtype_keep_mixed(tmp_path):
                         str(tmp_path / "m.onnx")], capture_output=True, text=True, timeout=120)
     assert p.returncode == 2, p.stderr
     assert "--dtype keep: the checkpoint holds floating tensors of several dtypes (float16, float32)" in p.stderr
+
+
+# ---- KV cache: one file for the prompt and the decode steps -------------------------------------------
+
+KV_INPUTS = ["--input", "input_ids=int64[B,T]", "--input", "past=((float32[B,4,P,8], float32[B,4,P,8]),) * 2"]
+
+
+def test_kv_cache_generation(tmp_path):
+    """CachedDecoder (tests/torch/models/hf_patterns.py) exported once with the cache as a tuple spec
+    (past length P symbolic): ONNX Runtime runs the prompt with P = 0 and then seven decode steps
+    feeding back the cache outputs, greedily, at batch 1 and 3; the 8 generated tokens, the logits of
+    every step and the final cache equal eager PyTorch's running the same loop."""
+    import numpy as np
+    import onnxruntime
+    import torch
+
+    import harness
+    model = harness.models_module("hf_patterns.py").CachedDecoder().eval()
+    torch.manual_seed(0)
+    for p in model.parameters():
+        torch.nn.init.normal_(p, std=0.3)
+    ckpt = str(tmp_path / "dec.pt")
+    torch.save(model.state_dict(), ckpt)
+    out = str(tmp_path / "dec.onnx")
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "CachedDecoder()",
+                        "--weights", ckpt, *KV_INPUTS, "-o", out, "-q"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    sess = onnxruntime.InferenceSession(out, providers=["CPUExecutionProvider"])
+    names = [i.name for i in sess.get_inputs()]
+    assert names == ["input_ids", "past.0.0", "past.0.1", "past.1.0", "past.1.1"]
+    g = torch.Generator().manual_seed(1)
+    for batch, prompt_len in [(1, 5), (3, 4)]:
+        prompt = torch.randint(0, 50, (batch, prompt_len), generator=g)
+        # eager
+        past = tuple((torch.zeros(batch, 4, 0, 8), torch.zeros(batch, 4, 0, 8)) for _ in range(2))
+        ids, want_tokens, want_logits = prompt, [], []
+        with torch.no_grad():
+            for _ in range(8):
+                logits, past = model(ids, past)
+                want_logits.append(logits.numpy())
+                ids = logits[:, -1].argmax(-1, keepdim=True)
+                want_tokens.append(ids)
+        want_cache = [t.numpy() for kv in past for t in kv]
+        # ONNX Runtime, the same loop on the one file
+        cache = [np.zeros((batch, 4, 0, 8), np.float32) for _ in range(4)]
+        ids, got_tokens = prompt.numpy(), []
+        for step in range(8):
+            logits, *cache = sess.run(None, {"input_ids": ids, **dict(zip(names[1:], cache))})
+            np.testing.assert_allclose(logits, want_logits[step], rtol=1e-3, atol=1e-4 * max(1, np.abs(logits).max()))
+            ids = logits[:, -1].argmax(-1)[:, None]
+            got_tokens.append(ids)
+        assert np.array_equal(np.concatenate(got_tokens, 1), torch.cat(want_tokens, 1).numpy())
+        assert cache[0].shape == (batch, 4, prompt_len + 7, 8)
+        for got, want in zip(cache, want_cache):
+            np.testing.assert_allclose(got, want, rtol=1e-3, atol=1e-4)
+
+
+def test_tuple_input_spec_errors(tmp_path):
+    """A tuple spec with an empty item is a bad command line naming the flag."""
+    import harness
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "CachedDecoder()",
+                        "--input", "input_ids=int64[B,T]", "--input", "past=((float32[B,4,P,8], , ),)",
+                        "-o", str(tmp_path / "e.onnx")], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.startswith("onnxify: error: --input past=((float32[B,4,P,8], , ),): an item of the sequence is "
+                               "empty"), p.stderr

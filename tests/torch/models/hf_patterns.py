@@ -62,3 +62,40 @@ class TinyMlp(nn.Module):
 
     def forward(self, x):
         return self.out(F.gelu(self.norm(self.fc(x))))
+
+
+class CachedDecoder(nn.Module):
+    """A GPT-style decoder with a KV cache, as decoder code passes one: `past` is a tuple with one
+    (key, value) pair per layer, each (batch, heads, past_len, head_dim), past_len 0 on the first
+    step; forward returns the logits and the grown cache. Positions start at past_len; the causal
+    mask lets each new token see the whole past and the new tokens up to itself."""
+
+    def __init__(self, vocab=50, dim=32, heads=4, layers=2, max_pos=64):
+        super().__init__()
+        self.heads = heads
+        self.tok = nn.Embedding(vocab, dim)
+        self.pos = nn.Embedding(max_pos, dim)
+        self.blocks = nn.ModuleList(nn.ModuleDict({"ln": nn.LayerNorm(dim), "qkv": nn.Linear(dim, 3 * dim),
+                                                   "proj": nn.Linear(dim, dim), "ln2": nn.LayerNorm(dim),
+                                                   "mlp": nn.Sequential(nn.Linear(dim, 2 * dim), nn.GELU(),
+                                                                        nn.Linear(2 * dim, dim))})
+                                    for _ in range(layers))
+        self.ln_f = nn.LayerNorm(dim)
+        self.head = nn.Linear(dim, vocab, bias=False)
+
+    def forward(self, input_ids, past):
+        b, t = input_ids.shape
+        past_len = past[0][0].shape[2]
+        positions = torch.arange(past_len, past_len + t)
+        h = self.tok(input_ids) + self.pos(positions)
+        mask = torch.ones(t, past_len + t, dtype=torch.bool).tril(diagonal=past_len)
+        present = []
+        for block, (pk, pv) in zip(self.blocks, past):
+            q, k, v = block["qkv"](block["ln"](h)).view(b, t, 3, self.heads, -1).permute(2, 0, 3, 1, 4).unbind(0)
+            k = torch.cat([pk, k], dim=2)
+            v = torch.cat([pv, v], dim=2)
+            present.append((k, v))
+            y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+            h = h + block["proj"](y.transpose(1, 2).reshape(b, t, -1))
+            h = h + block["mlp"](block["ln2"](h))
+        return self.head(self.ln_f(h)), tuple(present)
