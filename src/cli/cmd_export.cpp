@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "cli/python_env.h"
 #include "eval/eval.h"
 #include "torch/torch.h"
 
@@ -70,12 +71,12 @@ Action setup_export(CLI::App& sub) {
       ->required();
   sub.add_option("--input", *raw_inputs, "NAME=SPEC for a forward() parameter: a tensor type like float32[N,3,224,224] "
                                          "(names are symbolic sizes) or a Python literal (repeatable)");
-  sub.add_option("--weights", o->weights, "checkpoint (torch.save file or safetensors); without it, random weights");
+  sub.add_option("--weights", o->weights, "checkpoint: torch.save file, safetensors, a shard index (*.index.json) or a Hugging Face model folder; without it, random weights");
   sub.add_option("--weights-key", o->weights_key, "the dictionary inside the checkpoint that holds the state_dict");
   sub.add_option("--dtype", o->dtype,
-                 "the model's floating dtype: keep (the checkpoint's), float32, float16, bfloat16 or float64 "
-                 "(model.to(dtype)); default: the dtypes the model's code gives, checkpoint tensors cast to them")
-      ->check(CLI::IsMember({"keep", "float32", "float16", "bfloat16", "float64"}));
+                 "convert the model's floating-point parameters and buffers to this dtype before binding the "
+                 "weights, as model.to(dtype) (float32, float16, bfloat16, float64); default: as __init__ built them, "
+                 "checkpoint values cast to them as load_state_dict does");
   sub.add_option("-o,--output", o->output, "the ONNX file to write (default: SOURCE's name with .onnx)");
   sub.add_option("--opset", o->opset, "ONNX opset of the result (default 17)");
   sub.add_option("--target", o->target, "onnxruntime (default), tensorrt or generic");
@@ -94,9 +95,14 @@ Action setup_export(CLI::App& sub) {
           "POSITIVE"));
   sub.add_option("--emit-ir", o->emit_ir, "also write the final graph in the IR text form to this file");
   sub.add_flag("-q,--quiet", *quiet, "print nothing on success");
-  return [o, raw_inputs, quiet] {
+  auto env = std::make_shared<PythonEnvOptions>();
+  add_python_env_options(sub, *env);
+  return [o, raw_inputs, quiet, env] {
     if (!check_model_source(*o)) return static_cast<int>(kBadInput);
     if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);
+    std::string env_error;
+    o->env_paths = python_package_roots(*env, &env_error);
+    if (!env_error.empty()) return report(Diagnostic::error(env_error), kBadInput);
     torch::ExportResult r;
     eval::run_with_big_stack([&] { r = torch::export_model(*o); });
     // The process ends right after this command: let the OS reclaim the export's memory instead of

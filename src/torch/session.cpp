@@ -155,8 +155,12 @@ void Session::load_model() {
     if (!valid_module_name(opts.module))
       throw BadInput{Diagnostic::error(fmt::format("-m '{}' is not a module name", opts.module))
                          .with_help("name an importable module with dots, e.g. -m transformers or -m timm.models")};
-  } else if (::stat(opts.source.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || !std::ifstream(opts.source).good()) {
-    throw BadInput{Diagnostic::error(fmt::format("cannot read '{}'", opts.source))};
+  } else {
+    if (::stat(opts.source.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+      throw BadInput{Diagnostic::error(fmt::format("cannot read '{}': it is a directory", opts.source))
+                         .with_help("name the Python file that defines the model")};
+    if (::stat(opts.source.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || !std::ifstream(opts.source).good())
+      throw BadInput{Diagnostic::error(fmt::format("cannot read '{}'", opts.source))};
   }
   for (const std::string& p : opts.paths) {
     if (::stat(p.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
@@ -181,6 +185,15 @@ void Session::load_model() {
     in.loader().search_path.insert(in.loader().search_path.begin(), dir);
   } else {
     in.loader().search_path.push_back(dir);
+  }
+  // Installed packages, as the user's Python finds them (after everything named on the command line).
+  // A folder also named with --path is the user's own code: strict, searched in --path's place.
+  for (const std::string& p : opts.env_paths) {
+    bool named = false;
+    for (const std::string& q : opts.paths) named = named || real_path(q) == real_path(p);
+    if (named) continue;
+    in.loader().search_path.push_back(p);
+    in.loader().lenient_roots.push_back(p);
   }
 
   try {

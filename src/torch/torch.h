@@ -37,12 +37,10 @@ struct ExportOptions {
   std::vector<std::pair<std::string, std::string>> inputs;  // --input NAME=SPEC, in order
   std::string weights;                                      // --weights FILE ("" = random weights)
   std::string weights_key;                                  // --weights-key KEY
-  // --dtype: "" leaves the model's dtypes (checkpoint tensors are cast to them, as load_state_dict
-  // does); float32/float16/bfloat16/float64 is model.to(that dtype) before binding; "keep" is the
-  // checkpoint's one floating dtype (a bfloat16 checkpoint gives a bfloat16 model).
-  std::string dtype;
+  std::string dtype;                                        // --dtype D: model.to(D) before binding ("" = as built)
   std::string output;                                       // -o OUT.onnx ("" = SOURCE stem + .onnx)
   std::vector<std::string> paths;                           // --path DIR...
+  std::vector<std::string> env_paths;  // package roots of the user's Python (--python), searched last, lenient
   int opset = 17;
   std::string target = "onnxruntime";
   std::vector<std::string> decompose, keep;

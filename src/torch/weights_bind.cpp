@@ -147,64 +147,39 @@ void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*
                     count, count == 1 ? "" : "s", count == 1 ? "" : "s")));
 }
 
+}  // namespace
 
-// --dtype: the model's floating parameters and buffers converted with model.to(dtype), as a user
-// would before exporting; "keep" takes the checkpoint's floating dtype (it must have one only).
-void apply_dtype(Session& s, const weights::StateDict* sd) {
-  std::string name = s.opts.dtype;
-  if (name == "keep") {
-    if (!sd) return;  // random weights: the model's own dtypes
-    std::set<std::string> floats;
-    for (const weights::NamedTensor& nt : sd->tensors) {
-      std::string n(weights::name(nt.tensor.dtype));
-      if (n == "float16" || n == "bfloat16" || n == "float32" || n == "float64") floats.insert(n);
-    }
-    if (floats.size() > 1) {
-      std::string list;
-      for (const std::string& f : floats) list += (list.empty() ? "" : ", ") + f;
-      throw BadInput{Diagnostic::error(fmt::format("--dtype keep: the checkpoint holds floating tensors of several "
-                                                   "dtypes ({}); name the one the model should use",
-                                                   list))
-                         .with_file(s.opts.weights)};
-    }
-    if (floats.empty()) return;
-    name = *floats.begin();
-  }
+bool is_model_dtype(const std::string& dtype) {
+  return dtype == "float32" || dtype == "float16" || dtype == "bfloat16" || dtype == "float64";
+}
+
+void convert_model_dtype(Session& s, const std::string& dtype) {
   eval::Interp& I = *s.I;
   try {
     Value torch_mod = I.loader().import_module("torch", nullptr, 0, false, SourceRange{});
-    eval::call_method(I, s.model, I.intern("to"), eval::getattr(I, torch_mod, name));
+    Value d = eval::getattr(I, torch_mod, I.intern(dtype));
+    eval::call_method(I, s.model, I.intern("to"), d);
   } catch (eval::PyException& e) {
     throw s.failure(python_error(I, e.exc));
   }
 }
 
-}  // namespace
-
 void bind_weights(Session& s) {
   std::vector<Value> keep;
   std::vector<std::pair<std::string, TensorObj*>> entries;
-  auto collect = [&] {
-    try {
-      entries = state_dict_entries(s, keep);
-    } catch (eval::PyException& e) {
-      throw s.failure(python_error(*s.I, e.exc));
-    }
-  };
+  try {
+    entries = state_dict_entries(s, keep);
+  } catch (eval::PyException& e) {
+    throw s.failure(python_error(*s.I, e.exc));
+  }
   if (s.opts.weights.empty()) {
-    if (!s.opts.dtype.empty()) apply_dtype(s, nullptr);
-    collect();
     bind_random(s, entries);
     return;
   }
-  collect();
   weights::StateDict sd;
   try {
-    // Hugging Face's sharded checkpoints: --weights names the index (model.safetensors.index.json).
-    std::optional<weights::Checkpoint> ck;
-    if (!weights::is_shard_index(s.opts.weights)) ck = weights::Checkpoint::open(s.opts.weights);
     try {
-      sd = ck ? ck->select(s.opts.weights_key) : weights::open_sharded(s.opts.weights, s.opts.weights_key);
+      sd = weights::open_state_dict(s.opts.weights, s.opts.weights_key);
     } catch (const Diagnostic&) {
       // A model without parameters or buffers is saved as an empty state_dict, in which select()
       // finds no tensors: nothing to bind and nothing unexpected.
@@ -213,10 +188,6 @@ void bind_weights(Session& s) {
     }
   } catch (const Diagnostic& d) {
     throw BadInput{d};
-  }
-  if (!s.opts.dtype.empty()) {
-    apply_dtype(s, &sd);
-    collect();  // model.to() made new parameter objects
   }
   std::vector<std::string> missing, unexpected, mismatched;
   std::set<std::string> model_keys;

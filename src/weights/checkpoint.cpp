@@ -81,11 +81,6 @@ Checkpoint Checkpoint::open(const std::string& path) {
   return from_bytes(file->bytes(), path);
 }
 
-void StateDict::reindex() {
-  index_.clear();
-  for (size_t i = 0; i < tensors.size(); ++i) index_.emplace(tensors[i].name, i);
-}
-
 const Tensor* StateDict::find(std::string_view name) const {
   auto it = index_.find(std::string(name));
   return it == index_.end() ? nullptr : &tensors[it->second].tensor;

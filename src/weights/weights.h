@@ -39,8 +39,8 @@ struct StateDict {
   std::string key;  // the path that was selected ("" for the root)
   std::vector<NamedTensor> tensors;
   const Tensor* find(std::string_view name) const;
-  // Rebuilds the lookup after `tensors` was filled by hand (sharded checkpoints).
-  void reindex();
+  // Appends a tensor (names are unique; the caller checks).
+  void add(NamedTensor t);
 
  private:
   friend class Checkpoint;
@@ -77,12 +77,11 @@ class Checkpoint {
   Value root_;
 };
 
-// Hugging Face's sharded checkpoints (sharded.cpp): PATH ends with ".index.json" (the index of
-// model-0000x-of-0000y.safetensors or pytorch_model-0000x-of-0000y.bin shards). open_sharded reads the
-// index's "weight_map", opens each shard in the index's folder, selects `key` in each, and returns
-// the tensors the map assigns to it as one state_dict. Throws Diagnostic.
-bool is_shard_index(const std::string& path);
-StateDict open_sharded(const std::string& index_path, const std::string& key = "");
+// The state_dict a user names with --weights: a checkpoint file, a sharded checkpoint's index
+// (model.safetensors.index.json, pytorch_model.bin.index.json: every shard opened and the tensors
+// merged, each shard's `key` selected as in select()), or a Hugging Face model folder holding one of
+// those. Throws Diagnostic (with the file name).
+StateDict open_state_dict(const std::string& path, const std::string& key = "");
 
 // The checksum of a tensor's logical contents (README "Checkpoint checksum"): the row-major
 // little-endian bytes, zero-padded to whole 64-bit words w[0..m), then

@@ -2,7 +2,7 @@
 `onnxify export -m MODULE` instead of a file path.
 
 Each case builds the model in PyTorch from the same installed package (seeded random weights,
-BatchNorm statistics calibrated), saves its state_dict, exports it with `-m timm --path SITE` and
+BatchNorm statistics calibrated), saves its state_dict, exports it with `-m timm --python VENV_PYTHON` and
 a symbolic batch, and compares ONNX Runtime with eager PyTorch at batch 2 and batch 1
 (harness.check: rtol 1e-3, atol 1e-4 scaled by the output's magnitude). Small images keep the
 file within CI's budget: the models are timm's registered configurations, unchanged."""
@@ -11,7 +11,9 @@ import subprocess
 
 import pytest
 
-from harness import DIST_PACKAGES, ONNXIFY, Batch, Case, check
+from harness import DIST_PACKAGES, ONNXIFY, Batch, Case, check, sitepaths
+
+PYTHON = sitepaths.PYTHON
 
 # name: (extra create_model arguments, image size, whether H and W are symbolic too). Patch models
 # take a smaller img_size (their position tables follow it); Swin's window partition needs a static
@@ -31,8 +33,11 @@ def timm_case(name, kwargs, size, symbolic_hw):
     spec = "float32[N,3,H,W]" if symbolic_hw else f"float32[N,3,{size},{size}]"
     shapes = [{"N": 2, "H": size, "W": size}, {"N": 1, "H": size + 32, "W": size}] if symbolic_hw else \
         [{"N": 2}, {"N": 1}]
+    # timm is found among the venv interpreter's installed packages (--python), as a user's `import
+    # timm` is; those are searched leniently (huggingface_hub's import-time code that onnxify cannot
+    # run makes it an unknown module for timm, which guards its use).
     return Case(f"timm_{name}", None, f"create_model({name!r}, pretrained=False{kwargs})", module="timm",
-                path=DIST_PACKAGES, inputs={"x": spec}, shapes=shapes,
+                args=["--python", PYTHON], inputs={"x": spec}, shapes=shapes,
                 # Out of test_targets.py's target x opset matrix: whole models there would cost CI
                 # minutes; the ops they use are in that matrix through test_ops.py.
                 matrix=False)
@@ -60,7 +65,7 @@ def test_module_option_errors(tmp_path):
                            capture_output=True, text=True, timeout=60)
         assert p.returncode == 2, p.stderr
         assert p.stderr.startswith(f"onnxify: error: {want}"), p.stderr
-    p = subprocess.run([ONNXIFY, "inspect", "-m", "timm", "--path", DIST_PACKAGES, "--model",
+    p = subprocess.run([ONNXIFY, "inspect", "-m", "timm", "--python", PYTHON, "--model",
                         "create_model('resnet18', pretrained=False)"], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert "fc" in p.stdout and "conv1" in p.stdout
@@ -133,7 +138,7 @@ def _sharded_export(tmp_path, safe, dtype):
     with torch.no_grad():
         wants = [model(**f).numpy() for f in feeds]
     onnx_path = str(tmp_path / "m.onnx")
-    cmd = [ONNXIFY, "export", "-m", "timm", "--path", DIST_PACKAGES, "--model", case.model, "--input",
+    cmd = [ONNXIFY, "export", "-m", "timm", "--python", PYTHON, "--model", case.model, "--input",
            "x=float32[N,3,64,64]", "--weights", str(index), "-o", onnx_path, "-q"]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
@@ -152,12 +157,9 @@ def test_sharded_checkpoint(tmp_path, safe, dtype):
     _sharded_export(tmp_path, safe, dtype)
 
 
-def test_sharded_index_errors(tmp_path):
-    """A weight_map entry whose shard lacks the tensor, and a shard path outside the index's folder,
-    are unreadable input (exit status 2) naming the index; `onnxify weights INDEX` lists every shard's
-    tensors with the checksums onnxify gives each shard file."""
-    import json
-
+def test_sharded_listing(tmp_path):
+    """`onnxify weights INDEX` lists every shard's tensors with the checksums onnxify gives each shard
+    file (shards written by huggingface_hub)."""
     index, shards = _sharded_export(tmp_path, True, "float32")
     listed = subprocess.run([ONNXIFY, "weights", str(index)], capture_output=True, text=True, timeout=60)
     assert listed.returncode == 0, listed.stderr
@@ -166,30 +168,15 @@ def test_sharded_index_errors(tmp_path):
         r = subprocess.run([ONNXIFY, "weights", str(index.parent / s)], capture_output=True, text=True, timeout=60)
         per_shard += r.stdout
     assert sorted(listed.stdout.splitlines()) == sorted(per_shard.splitlines())
-    data = json.loads(index.read_text())
-    for name, bad, want in [("missing", lambda m: m.update({"extra.weight": shards[0]}),
-                             "1 tensor of the weight_map not found in its shard: extra.weight"),
-                            ("escape", lambda m: m.update({next(iter(m)): "../x.safetensors"}),
-                             "a shard must be a file next to the index")]:
-        d = json.loads(json.dumps(data))
-        bad(d["weight_map"])
-        broken = index.parent / f"{name}.safetensors.index.json"
-        broken.write_text(json.dumps(d))
-        p = subprocess.run([ONNXIFY, "export", "-m", "timm", "--path", DIST_PACKAGES, "--model",
-                            "create_model('resnet18', pretrained=False)", "--input", "x=float32[N,3,64,64]",
-                            "--weights", str(broken), "-o", str(tmp_path / "e.onnx")],
-                           capture_output=True, text=True, timeout=300)
-        assert p.returncode == 2, p.stderr
-        assert str(broken) in p.stderr.splitlines()[0] and want in p.stderr, p.stderr
 
 
 # ---- --dtype ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("ckpt_dtype,flag,model_dtype", [("float16", "keep", "float16"),
+@pytest.mark.parametrize("ckpt_dtype,flag,model_dtype", [("float16", "float16", "float16"),
                                                          ("bfloat16", "float32", "float32"),
                                                          ("float32", "float16", "float16")])
 def test_dtype(tmp_path, ckpt_dtype, flag, model_dtype):
-    """--dtype keep gives the model the checkpoint's floating dtype; --dtype D is model.to(D). Checked
+    """--dtype D is model.to(D) before binding (a float16 or bfloat16 checkpoint cast to it). Checked
     against eager PyTorch on the model converted the same way and loaded with the same tensors
     (safetensors file), at two batch sizes, in the model's dtype."""
     import torch
@@ -220,23 +207,6 @@ def test_dtype(tmp_path, ckpt_dtype, flag, model_dtype):
         got = list(got.values())[0]
         assert str(got.dtype) == model_dtype
         assert abs(got.astype("float32") - want).max() <= tol * max(1.0, abs(want).max())
-
-
-def test_dtype_keep_mixed(tmp_path):
-    """--dtype keep on a checkpoint with two floating dtypes names them (exit status 2)."""
-    import torch
-    from safetensors.torch import save_file
-
-    import harness
-    model = harness.models_module("hf_patterns.py").TinyMlp()
-    sd = {k: (v.half() if k.startswith("fc.") else v) for k, v in model.state_dict().items()}
-    ckpt = str(tmp_path / "w.safetensors")
-    save_file(sd, ckpt)
-    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "TinyMlp()",
-                        "--weights", ckpt, "--dtype", "keep", "--input", "x=float32[N,8]", "-o",
-                        str(tmp_path / "m.onnx")], capture_output=True, text=True, timeout=120)
-    assert p.returncode == 2, p.stderr
-    assert "--dtype keep: the checkpoint holds floating tensors of several dtypes (float16, float32)" in p.stderr
 
 
 # ---- KV cache: one file for the prompt and the decode steps -------------------------------------------
