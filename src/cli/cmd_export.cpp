@@ -1,4 +1,4 @@
-// onnxify export SOURCE.py --model EXPR [--input NAME=SPEC]... [--weights FILE] [--weights-key KEY]
+// onnxify export (SOURCE.py | -m MODULE) --model EXPR [--input NAME=SPEC]... [--weights FILE] [--weights-key KEY]
 //                [-o OUT.onnx] [--opset N] [--target T] [--path DIR]... [--decompose OP,...] [--keep OP,...]
 //                [--trt-version V]
 // The logic is torch::export_model; this file maps its outcome to exit codes and prints diagnostics.
@@ -44,12 +44,31 @@ bool split_inputs(const std::vector<std::string>& raw, std::vector<std::pair<std
   return true;
 }
 
+// SOURCE.py or -m MODULE (shared with inspect): where --model is evaluated.
+void add_model_source(CLI::App& sub, torch::ExportOptions& o) {
+  CLI::Option* src = sub.add_option("source", o.source, "the model's Python source file (or -m MODULE)");
+  CLI::Option* mod = sub.add_option("-m,--module", o.module,
+                                    "an importable module instead of SOURCE, found on the --path roots like "
+                                    "`python -m` (e.g. -m transformers, -m timm)");
+  src->excludes(mod);
+  mod->excludes(src);
+}
+
+bool check_model_source(const torch::ExportOptions& o) {
+  if (!o.source.empty() || !o.module.empty()) return true;
+  report(Diagnostic::error("name the model's code: a SOURCE.py file or -m MODULE")
+             .with_help("e.g. onnxify export model.py --model 'Net()' or onnxify export -m timm --path SITE "
+                        "--model \"timm.create_model('resnet18')\""),
+         kBadInput);
+  return false;
+}
+
 Action setup_export(CLI::App& sub) {
   auto o = std::make_shared<torch::ExportOptions>();
   auto raw_inputs = std::make_shared<std::vector<std::string>>();
   auto quiet = std::make_shared<bool>(false);
-  sub.add_option("source", o->source, "the model's Python source file")->required();
-  sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's namespace")
+  add_model_source(sub, *o);
+  sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's (MODULE's) namespace")
       ->required();
   sub.add_option("--input", *raw_inputs, "NAME=SPEC for a forward() parameter: a tensor type like float32[N,3,224,224] "
                                          "(names are symbolic sizes) or a Python literal (repeatable)");
@@ -80,6 +99,7 @@ Action setup_export(CLI::App& sub) {
   auto env = std::make_shared<PythonEnvOptions>();
   add_python_env_options(sub, *env);
   return [o, raw_inputs, quiet, env] {
+    if (!check_model_source(*o)) return static_cast<int>(kBadInput);
     if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);
     std::string env_error;
     o->env_paths = python_package_roots(*env, &env_error);

@@ -1,4 +1,4 @@
-// onnxify inspect SOURCE.py --model EXPR [--path DIR]...: the module tree, parameter shapes and
+// onnxify inspect (SOURCE.py | -m MODULE) --model EXPR [--path DIR]...: the module tree, parameter shapes and
 // counts, forward's signature and the --input flags export needs.
 #include <cstdio>
 
@@ -11,13 +11,14 @@ namespace onnxify::cli {
 
 Action setup_inspect(CLI::App& sub) {
   auto o = std::make_shared<torch::ExportOptions>();
-  sub.add_option("source", o->source, "the model's Python source file")->required();
-  sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's namespace")
+  add_model_source(sub, *o);
+  sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's (MODULE's) namespace")
       ->required();
   sub.add_option("--path", o->paths, "an import root like PYTHONPATH (repeatable)");
   auto env = std::make_shared<PythonEnvOptions>();
   add_python_env_options(sub, *env);
   return [o, env] {
+    if (!check_model_source(*o)) return static_cast<int>(kBadInput);
     std::string env_error;
     o->env_paths = python_package_roots(*env, &env_error);
     if (!env_error.empty()) return report(Diagnostic::error(env_error), kBadInput);

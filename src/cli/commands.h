@@ -29,3 +29,16 @@ int report(const Diagnostic& d, int code);
 int report(const DiagnosticList& list, int code);
 
 }  // namespace onnxify::cli
+
+namespace onnxify::torch {
+struct ExportOptions;
+}
+
+namespace onnxify::cli {
+
+// export's and inspect's model code: SOURCE.py or -m MODULE (cmd_export.cpp). check_model_source
+// reports a command line with neither (exit status 2).
+void add_model_source(CLI::App& sub, torch::ExportOptions& o);
+bool check_model_source(const torch::ExportOptions& o);
+
+}  // namespace onnxify::cli

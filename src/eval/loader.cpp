@@ -1,5 +1,6 @@
 #include "eval/loader.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -68,6 +69,24 @@ static bool is_file(const std::string& p) {
 static bool is_dir(const std::string& p) {
   struct stat st;
   return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// Whether `dir` holds a CPython extension module named `leaf` (leaf.so, leaf.abi3.so,
+// leaf.cpython-311-x86_64-linux-gnu.so).
+static bool has_extension_module(const std::string& dir, const std::string& leaf) {
+  DIR* d = ::opendir(dir.empty() ? "." : dir.c_str());
+  if (!d) return false;
+  bool found = false;
+  while (const dirent* e = ::readdir(d)) {
+    std::string n = e->d_name;
+    if (n.size() > leaf.size() + 3 && n.compare(0, leaf.size() + 1, leaf + ".") == 0 &&
+        n.compare(n.size() - 3, 3, ".so") == 0) {
+      found = true;
+      break;
+    }
+  }
+  ::closedir(d);
+  return found;
 }
 
 ModuleLoader::ModuleLoader(Interp& interp) : I(interp) {}
@@ -153,6 +172,12 @@ Value ModuleLoader::load_file(const std::string& fullname, const std::string& pa
                               const std::string& dir) {
   std::shared_ptr<const SourceFile> file = SourceFile::load(path);
   Value m = new_source_module(I, fullname, path, is_package, dir);
+  // __spec__ as CPython's path finder sets it (filelock reads `__spec__.parent` at import time).
+  Value machinery = load("importlib.machinery", false, SourceRange{});
+  if (!is_poison(machinery))
+    dict_set_str(I, m.obj()->dict, I.names.__spec__,
+                 call(I, getattr(I, machinery, I.intern("_spec_for_file")), I.str(fullname), I.str(path),
+                      is_package ? I.str(dir) : Value::none()));
   Value key = I.str(fullname);
   dict_set(I, I.modules.get(), key, m);
   try {
@@ -253,6 +278,12 @@ Value ModuleLoader::find_and_load(const std::string& fullname, const Value& pare
     std::string base = dir.empty() ? leaf : dir + "/" + leaf;
     if (is_dir(base) && is_file(base + "/__init__.py")) return load_file(fullname, base + "/__init__.py", true, base);
     if (is_file(base + ".py")) return load_file(fullname, base + ".py", false, dir);
+    // A compiled extension module (regex._regex next to regex's Python files): it exists, so it is
+    // not "No module named", but its code is machine code the evaluator cannot run. An unknown
+    // value, an error only where it matters (decision 6).
+    if (has_extension_module(dir, leaf))
+      return unavailable(fullname, "it is a compiled extension module (machine code onnxify does not run)", guarded,
+                         where);
   }
   if (parent) {
     // A submodule of a library package written here that we do not provide (importlib.machinery):

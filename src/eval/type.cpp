@@ -412,7 +412,10 @@ static void object_class_set(Interp& I, const Value& self, const Value& v) {
   if (!is_type(v)) raisef(I, I.exc.TypeError, "__class__ must be set to a class, not '{}' object", type_name(I, v));
   Type* nt = as_type(v);
   Type* ot = I.type_of(self);
-  if (!self.is_obj() || !nt->is_heap() || !ot->is_heap() || nt->layout != ot->layout)
+  // CPython also lets a module become an instance of a ModuleType subclass (lazy modules:
+  // `sys.modules[__name__].__class__ = _LazyModule`).
+  bool module_subclass = ot->is_subtype_of(I.t.module) && nt->is_subtype_of(I.t.module);
+  if (!self.is_obj() || !nt->is_heap() || (!ot->is_heap() && !module_subclass) || nt->layout != ot->layout)
     raisef(I, I.exc.TypeError, "__class__ assignment only supported for mutable types or ModuleType subclasses");
   incref(nt);
   Object* o = self.obj();

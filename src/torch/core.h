@@ -51,6 +51,10 @@ struct TensorObj : eval::Object {
   bool uninitialized = false;                // torch.empty: any values are right
   bool random = false;                       // torch.randn & co: values no export can reproduce
   bool requires_grad = false;
+  // `.item()` of a bool tensor only known at run time: a Python bool known when the model runs (a
+  // symbolic condition, as a comparison of symbolic sizes is). Ops take it for a `bool` parameter
+  // (ops_registry.cpp: both values recorded, the results selected by it).
+  bool symbolic_bool = false;
   uint32_t version = 0;                      // bumped by every in-place write
   eval::Ref<TensorObj> base;                 // views: the tensor this one views
   uint32_t base_version = 0;

@@ -43,6 +43,7 @@ class Session {
   std::unique_ptr<eval::Interp> I;
   std::unique_ptr<Torch> T;
   std::string module_name;
+  std::string source_path;  // SOURCE, or the file -m MODULE was read from (metadata)
   eval::Value module;
   eval::Value model;
   std::string model_class;
@@ -57,13 +58,17 @@ void convert_model_dtype(Session& s, const std::string& dtype);
 // The dtype names --dtype accepts (torch's floating dtypes).
 bool is_model_dtype(const std::string& dtype);
 
-// One --input SPEC: a tensor type (`float32[N,3,224,224]`) or a Python literal.
+// One --input SPEC: a tensor type (`float32[N,3,224,224]`), a Python literal, or a tuple or list of
+// specs holding tensor types (`((float32[B,4,P,8], float32[B,4,P,8]),) * 2`, a KV cache): each tensor
+// in it is a graph input named by its path (`past.0.1`).
 struct InputSpec {
   std::string name;
   bool is_tensor = false;
   ir::ElementType elem = ir::ElementType::Float32;
   std::vector<ir::DimExpr> dims;
-  std::string literal;  // when !is_tensor
+  std::string literal;  // when !is_tensor and !seq
+  char seq = 0;         // '(' a tuple, '[' a list of `items`
+  std::vector<InputSpec> items;
 };
 // Parses NAME=SPEC; throws BadInput naming the flag.
 InputSpec parse_input_spec(const std::string& name, const std::string& spec);

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -158,17 +159,21 @@ std::vector<std::pair<std::string, Value>> make_inputs(Session& s, const std::ve
   std::vector<Session::Param> params = s.forward_params();
   std::vector<std::pair<std::string, Value>> kwargs;
   // Graph inputs follow forward's parameter order (then **kwargs names in flag order).
-  auto make_one = [&](const InputSpec& in) {
-    if (!in.is_tensor) {
-      kwargs.emplace_back(in.name, literal_value(I, in));
-      return;
+  // A tensor spec is a graph input named by its path below the parameter (past.0.1 in a tuple).
+  std::function<Value(const InputSpec&, const std::string&)> build = [&](const InputSpec& in, const std::string& path) {
+    if (in.seq) {
+      std::vector<Value> items;
+      for (size_t k = 0; k < in.items.size(); ++k) items.push_back(build(in.items[k], fmt::format("{}.{}", path, k)));
+      return in.seq == '(' ? eval::new_tuple(I, std::move(items)) : eval::new_list(I, std::move(items));
     }
-    ir::Value* v = T.rec.main().add_input(ir::Type::tensor(in.elem, in.dims), in.name);
+    if (!in.is_tensor) return literal_value(I, in);
+    ir::Value* v = T.rec.main().add_input(ir::Type::tensor(in.elem, in.dims), path);
     for (size_t i = 0; i < in.dims.size(); ++i)
       if (in.dims[i].is_symbol() && !T.rec.has_symbol_source(std::string(in.dims[i].name())))
         T.rec.add_symbol_source(std::string(in.dims[i].name()), v, static_cast<int64_t>(i));
-    kwargs.emplace_back(in.name, new_tensor(T, v, *dtype_from_elem(in.elem), in.dims));
+    return new_tensor(T, v, *dtype_from_elem(in.elem), in.dims);
   };
+  auto make_one = [&](const InputSpec& in) { kwargs.emplace_back(in.name, build(in, in.name)); };
   for (const auto& p : params)
     for (const InputSpec& in : specs)
       if (in.name == p.name) make_one(in);
@@ -239,7 +244,7 @@ std::string default_output(const std::string& source) {
 
 ExportResult export_model(const ExportOptions& o) {
   ExportResult r;
-  r.output_path = o.output.empty() ? default_output(o.source) : o.output;
+  r.output_path = o.output.empty() ? default_output(o.module.empty() ? o.source : o.module + ".py") : o.output;
   std::vector<InputSpec> specs;
   try {
     for (const auto& [n, spec] : o.inputs) specs.push_back(parse_input_spec(n, spec));
@@ -342,8 +347,8 @@ ExportResult export_model(const ExportOptions& o) {
   if (!o.write) return r;
   WriteOptions wo;
   wo.opset = o.opset;
-  wo.source_file = o.source;
-  std::ifstream f(o.source, std::ios::binary);
+  wo.source_file = s.source_path;
+  std::ifstream f(s.source_path, std::ios::binary);
   std::stringstream text;
   text << f.rdbuf();
   wo.source_hash = source_hash(text.str());

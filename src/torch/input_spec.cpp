@@ -28,14 +28,77 @@ bool is_ident(const std::string& s) {
 
 }  // namespace
 
+static InputSpec parse_one(const std::string& name, const std::string& raw, const std::string& whole);
+
+// `(SPEC, SPEC, ...)` or `[SPEC, ...]`, optionally `* N` (Python's repetition): the items split at
+// top-level commas. Returns false when `spec` is no such sequence.
+// `whole` is the flag's SPEC, quoted by errors inside it.
+static bool parse_seq(const std::string& name, const std::string& whole, const std::string& spec, InputSpec& in) {
+  if (spec.empty() || (spec[0] != '(' && spec[0] != '[')) return false;
+  int depth = 0;
+  size_t close = std::string::npos;
+  std::vector<size_t> commas;
+  for (size_t i = 0; i < spec.size() && close == std::string::npos; ++i) {
+    char c = spec[i];
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') {
+      if (--depth == 0) close = i;
+    }
+    if (c == ',' && depth == 1) commas.push_back(i);
+  }
+  if (close == std::string::npos || (spec[0] == '(') != (spec[close] == ')')) return false;
+  int64_t repeat = 1;
+  std::string rest = trim(spec.substr(close + 1));
+  if (!rest.empty()) {
+    if (rest[0] != '*') return false;
+    std::string n = trim(rest.substr(1));
+    if (n.empty() || n.find_first_not_of("0123456789") != std::string::npos) return false;
+    repeat = std::stoll(n);
+  }
+  std::vector<InputSpec> items;
+  size_t start = 1;
+  commas.push_back(close);
+  for (size_t k = 0; k < commas.size(); ++k) {
+    std::string item = trim(spec.substr(start, commas[k] - start));
+    start = commas[k] + 1;
+    if (item.empty()) {
+      if (k + 1 == commas.size() && !items.empty()) break;  // a trailing comma
+      if (k + 1 == commas.size() && commas.size() == 1) break;  // ()
+      bad(name, whole, "an item of the sequence is empty", "write items separated by commas: (float32[B,4,P,8], ...)");
+    }
+    items.push_back(parse_one(name, item, whole));
+  }
+  in.seq = spec[0];
+  for (int64_t r = 0; r < repeat; ++r) in.items.insert(in.items.end(), items.begin(), items.end());
+  return true;
+}
+
+static bool holds_tensor(const InputSpec& in) {
+  if (in.is_tensor) return true;
+  for (const InputSpec& i : in.items)
+    if (holds_tensor(i)) return true;
+  return false;
+}
+
 InputSpec parse_input_spec(const std::string& name, const std::string& raw) {
-  InputSpec in;
-  in.name = name;
-  std::string spec = trim(raw);
   const std::string help =
       "SPEC is a tensor type like float32[N,3,224,224] (names are symbolic sizes, integers static) or a Python "
       "literal like 3, True or None";
   if (!is_ident(name)) bad(name, raw, fmt::format("'{}' is not a parameter name", name), help);
+  return parse_one(name, raw, raw);
+}
+
+static InputSpec parse_one(const std::string& name, const std::string& item, const std::string& raw) {
+  InputSpec in;
+  in.name = name;
+  std::string spec = trim(item);
+  const std::string help =
+      "SPEC is a tensor type like float32[N,3,224,224] (names are symbolic sizes, integers static) or a Python "
+      "literal like 3, True or None";
+  // A tuple or list with tensor types in it; one of Python values only stays a literal.
+  InputSpec seq;
+  seq.name = name;
+  if (parse_seq(name, raw, spec, seq) && holds_tensor(seq)) return seq;
   size_t lb = spec.find('[');
   std::string head = trim(spec.substr(0, lb));
   // torch.float32[N,3] or np.float32[N,3]: the element type is written alone.

@@ -128,6 +128,53 @@ std::string describe_args(Interp& I, const Value& self, const Args& a) {
 
 Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode);
 
+// Runs a bound row. A `bool` parameter given a bool only known when the model runs (`.item()` of a
+// symbolic condition, core.h) records the op for True and for False and selects between the two
+// results with that condition (Where), as `if cond: op(True) else: op(False)` would; both results
+// must be tensors of one dtype and rank.
+Value run_row(Torch& T, const OpRow& r, Bound& b, const std::string& qual) {
+  for (size_t i = 0; i < b.vals.size(); ++i) {
+    const Value& v = b.vals[i];
+    if (r.schema.params[i].base != BaseType::Bool || r.schema.params[i].is_list || !v || !is_tensor(v) ||
+        !as_tensor(v)->symbolic_bool)
+      continue;
+    Value cond = v;
+    Value res[2], exc[2];
+    for (int k = 0; k < 2; ++k) {
+      Bound one = b;
+      one.vals[i] = Value::boolean(k == 0);
+      try {
+        res[k] = run_row(T, r, one, qual);
+      } catch (eval::PyException& e) {
+        exc[k] = e.exc;
+      }
+    }
+    // One value raises (PyTorch's check that is_causal=True comes without a mask): that check
+    // cannot be part of the ONNX model, so the other value is taken, as for a tensor-dependent `if`
+    // whose branch raises (control_flow.h).
+    if (exc[0] && exc[1]) throw eval::PyException{exc[0]};
+    if (exc[0] || exc[1]) {
+      int ok = exc[0] ? 1 : 0;
+      std::string msg = fmt::format("{}(): argument '{}' is only known when the model runs, and with {} the call raises ({}): "
+                      "the exported model always uses {}",
+                      qual, r.schema.params[i].name, ok ? "True" : "False", eval::str_string(T.I, exc[1 - ok]),
+                      ok ? "False" : "True");
+      bool seen = false;
+      for (const Diagnostic& w : T.warnings) seen = seen || w.message() == msg;
+      if (!seen) T.warnings.push_back(Diagnostic::warning(msg, T.rec.location()));
+      return res[ok];
+    }
+    if (!is_tensor(res[0]) || !is_tensor(res[1]) || as_tensor(res[0])->dtype != as_tensor(res[1])->dtype ||
+        as_tensor(res[0])->rank() != as_tensor(res[1])->rank())
+      return unsupported(T, qual, fmt::format("argument '{}' is only known when the model runs, and the results "
+                                              "for True and False are not tensors of one dtype and rank",
+                                              r.schema.params[i].name));
+    return call_op(T, "where", {cond, res[0], res[1]});
+  }
+  OpCall c(T, b);
+  return r.def->fn(c);
+}
+
 Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
   Value conv;
   for (uint32_t i = 0; i < a.npos + a.nkw; ++i) {
@@ -171,8 +218,7 @@ Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a
     Bound b(I, r->schema);
     std::string why;
     if (!bind(I, r->schema, self, a, b, first_why.empty() ? &first_why : &why)) continue;
-    OpCall c(T, b);
-    Value res = r->def->fn(c);
+    Value res = run_row(T, *r, b, qual);
     if (mode == Mode::Inplace) return write_into_self(T, b.tensor(0), res, qual);
     return res;
   }

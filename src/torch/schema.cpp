@@ -338,7 +338,8 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
     case BaseType::Int:
     case BaseType::SymInt: return to_size(I, v, nullptr);
     case BaseType::Float: return is_number(I, v);
-    case BaseType::Bool: return v.is_bool() || (is_int_like(I, v) && !is_symint(v));
+    case BaseType::Bool:
+      return v.is_bool() || (is_int_like(I, v) && !is_symint(v)) || (is_tensor(v) && as_tensor(v)->symbolic_bool);
     case BaseType::Str: return eval::is_str(v);
     case BaseType::Scalar: return is_number(I, v);
     case BaseType::ScalarType: return to_dtype(I, v).has_value();

@@ -48,6 +48,17 @@ bool is_identifier(const std::string& s) {
   return true;
 }
 
+// A dotted module name for -m: identifiers separated by dots.
+bool valid_module_name(const std::string& m) {
+  size_t start = 0;
+  while (true) {
+    size_t dot = m.find('.', start);
+    if (!is_identifier(m.substr(start, dot == std::string::npos ? std::string::npos : dot - start))) return false;
+    if (dot == std::string::npos) return true;
+    start = dot + 1;
+  }
+}
+
 // SOURCE's dotted module name below `root`, or "" when it is not below it.
 std::string dotted_name(const std::string& source, const std::string& root) {
   std::string r = real_path(root);
@@ -140,23 +151,33 @@ DiagnosticList Session::failure(const Diagnostic& last) {
 void Session::load_model() {
   eval::Interp& in = *I;
   struct stat st;
-  if (::stat(opts.source.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-    throw BadInput{Diagnostic::error(fmt::format("cannot read '{}': it is a directory", opts.source))
-                       .with_help("name the Python file that defines the model")};
-  if (::stat(opts.source.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || !std::ifstream(opts.source).good())
-    throw BadInput{Diagnostic::error(fmt::format("cannot read '{}'", opts.source))};
+  if (!opts.module.empty()) {
+    if (!valid_module_name(opts.module))
+      throw BadInput{Diagnostic::error(fmt::format("-m '{}' is not a module name", opts.module))
+                         .with_help("name an importable module with dots, e.g. -m transformers or -m timm.models")};
+  } else {
+    if (::stat(opts.source.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+      throw BadInput{Diagnostic::error(fmt::format("cannot read '{}': it is a directory", opts.source))
+                         .with_help("name the Python file that defines the model")};
+    if (::stat(opts.source.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || !std::ifstream(opts.source).good())
+      throw BadInput{Diagnostic::error(fmt::format("cannot read '{}'", opts.source))};
+  }
   for (const std::string& p : opts.paths) {
     if (::stat(p.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
       throw BadInput{Diagnostic::error(fmt::format("--path '{}' is not a directory", p))};
   }
-  std::string src = real_path(opts.source);
+  std::string src = opts.module.empty() ? real_path(opts.source) : "";
   std::string dir = src.substr(0, src.rfind('/'));
   for (const std::string& p : opts.paths) {
+    if (!opts.module.empty()) break;
     module_name = dotted_name(src, p);
     if (!module_name.empty()) break;
   }
   for (const std::string& p : opts.paths) in.loader().search_path.push_back(p);
-  if (module_name.empty()) {
+  if (!opts.module.empty()) {
+    // -m MODULE: imported by name from the import roots, as `python -m` finds it (its packages first).
+    module_name = opts.module;
+  } else if (module_name.empty()) {
     // Not inside a package root: the file is a top-level module named after it, its folder first.
     std::string stem = src.substr(src.rfind('/') + 1);
     stem = stem.substr(0, stem.rfind('.'));
@@ -180,9 +201,20 @@ void Session::load_model() {
   } catch (eval::PyException& e) {
     throw failure(python_error(in, e.exc));
   }
+  if (eval::is_poison(module) && !opts.module.empty())
+    throw BadInput{Diagnostic::error(fmt::format("-m: cannot import '{}': {}", module_name,
+                                                 eval::as<eval::Poison>(module)->reason))
+                       .with_help("add the folder that holds it with --path (e.g. the virtual environment's "
+                                  "site-packages)")};
   if (eval::is_poison(module))
     throw failure(Diagnostic::error(fmt::format("cannot import '{}' from '{}': {}", module_name, opts.source,
                                                 eval::as<eval::Poison>(module)->reason)));
+  if (!opts.module.empty()) {
+    Value file = eval::getattr_opt(in, module, in.names.__file__);
+    if (file && eval::is_str(file)) source_path = eval::as_str(file)->s;
+  } else {
+    source_path = opts.source;
+  }
 
   // --model EXPR in the module's namespace.
   if (opts.model_expr.find_first_not_of(" \t\r\n") == std::string::npos)

@@ -292,7 +292,20 @@ Value m_requires_grad_(Interp& I, const Value& self, const Args& a) {
 
 Value m_item(Interp& I, const Value& self, const Args& a) {
   eval::check_nargs(I, a, "item", 0, 0);
-  return item(I, self_t(self), "item()");
+  TensorObj* t = self_t(self);
+  if (t->dtype == DType::Bool && t->rank() == 0) {
+    // A bool only known when the model runs (`q_len > 1` of a symbolic length, a tensor condition):
+    // the condition itself, as `if`, `and`/`or`/`not` and ops' bool parameters take it. Code that asks
+    // for a Python bool here is export code (transformers' `is_causal.item()` under is_tracing()).
+    Torch& T = torch_state();
+    std::string why;
+    if (!known_values(T, t, &why) && (why.empty() || why.rfind("is computed by a tensor-dependent", 0) == 0)) {
+      Value r = new_tensor(T, value_of(T, t), DType::Bool, {});
+      static_cast<TensorObj*>(r.obj())->symbolic_bool = true;
+      return r;
+    }
+  }
+  return item(I, t, "item()");
 }
 
 Value tolist_rec(Interp& I, TensorObj* t, const ir::Tensor& data, size_t dim, int64_t& at) {

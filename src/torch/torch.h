@@ -33,6 +33,7 @@ ir::Graph& recorded_graph(Torch& T);
 
 struct ExportOptions {
   std::string source;                                       // SOURCE.py
+  std::string module;  // -m MODULE: an importable module (found on --path / the Python's packages) instead of SOURCE
   std::string model_expr;                                   // --model EXPR
   std::vector<std::pair<std::string, std::string>> inputs;  // --input NAME=SPEC, in order
   std::string weights;                                      // --weights FILE ("" = random weights)

@@ -58,9 +58,12 @@ _DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.fl
 
 class Case:
     def __init__(self, name, source, model, inputs, shapes=({},), path=None, gen=None, rtol=1e-3, atol=1e-4,
-                 calibrate=True, args=(), seed=0, paths=None, matrix=True, matrix_shapes=None):
+                 calibrate=True, args=(), seed=0, paths=None, matrix=True, matrix_shapes=None, module=None):
         self.name = name
-        self.source = source if os.path.isabs(source) else os.path.join(MODELS, source)
+        # module: an importable module name instead of a source file (`onnxify export -m MODULE`,
+        # found on `path`); source is then None.
+        self.module = module
+        self.source = None if module else source if os.path.isabs(source) else os.path.join(MODELS, source)
         self.model = model
         self.inputs = dict(inputs)  # name -> SPEC (a tensor type or a Python literal)
         self.shapes = [dict(s) for s in shapes]
@@ -111,6 +114,10 @@ class Case:
 # ---- building the PyTorch side -------------------------------------------------------------------
 
 def _import_source(case):
+    if case.module:
+        if case.path and case.path not in sys.path:
+            sys.path.insert(0, case.path)
+        return importlib.import_module(case.module)
     if case.path:
         rel = os.path.relpath(os.path.realpath(case.source), os.path.realpath(case.path))
         dotted = rel[:-3].replace(os.sep, ".")
@@ -270,7 +277,8 @@ def prepare(case, workdir):
 
 def export_cmd(case):
     ckpt = case.base.ckpt if case.base else case.ckpt
-    cmd = [ONNXIFY, "export", case.source, "--model", case.model, "--weights", ckpt, "-o", case.onnx, "-q"]
+    where = ["-m", case.module] if case.module else [case.source]
+    cmd = [ONNXIFY, "export", *where, "--model", case.model, "--weights", ckpt, "-o", case.onnx, "-q"]
     for n, s in case.inputs.items():
         cmd += ["--input", f"{n}={s}"]
     if case.path:

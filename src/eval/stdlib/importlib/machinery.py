@@ -65,3 +65,12 @@ class FileFinder:
 
     def invalidate_caches(self):
         pass
+
+
+def _spec_for_file(name, origin, package_dir):
+    """The __spec__ the loader gives a module read from a file (package_dir: a package's folder,
+    None for a plain module), as CPython's path finder would: code reads __spec__.parent/.name."""
+    spec = ModuleSpec(name, SourceFileLoader(name, origin), origin=origin, is_package=package_dir is not None)
+    if package_dir is not None:
+        spec.submodule_search_locations = [package_dir]
+    return spec

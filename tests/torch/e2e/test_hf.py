@@ -1,0 +1,275 @@
+"""Hugging Face-style model zoos from their unmodified installed sources (issue 13), named with
+`onnxify export -m MODULE` instead of a file path.
+
+Each case builds the model in PyTorch from the same installed package (seeded random weights,
+BatchNorm statistics calibrated), saves its state_dict, exports it with `-m timm --python VENV_PYTHON` and
+a symbolic batch, and compares ONNX Runtime with eager PyTorch at batch 2 and batch 1
+(harness.check: rtol 1e-3, atol 1e-4 scaled by the output's magnitude). Small images keep the
+file within CI's budget: the models are timm's registered configurations, unchanged."""
+import os
+import subprocess
+
+import pytest
+
+from harness import DIST_PACKAGES, ONNXIFY, Batch, Case, check, sitepaths
+
+PYTHON = sitepaths.PYTHON
+
+# name: (extra create_model arguments, image size, whether H and W are symbolic too). Patch models
+# take a smaller img_size (their position tables follow it); Swin's window partition needs a static
+# resolution in timm's code (H // window_size must be a Python int), so its batch alone is symbolic.
+TIMM_MODELS = {
+    "resnet18": ("", 64, True),
+    "convnext_atto": ("", 64, True),
+    "densenet121": ("", 32, True),
+    "mobilevitv2_050": ("", 64, False),
+    "vit_tiny_patch16_224": (", img_size=64", 64, False),
+    "deit_tiny_patch16_224": (", img_size=64", 64, False),
+    "swin_tiny_patch4_window7_224": (", img_size=64, window_size=2", 64, False),
+}
+
+
+def timm_case(name, kwargs, size, symbolic_hw):
+    spec = "float32[N,3,H,W]" if symbolic_hw else f"float32[N,3,{size},{size}]"
+    shapes = [{"N": 2, "H": size, "W": size}, {"N": 1, "H": size + 32, "W": size}] if symbolic_hw else \
+        [{"N": 2}, {"N": 1}]
+    # timm is found among the venv interpreter's installed packages (--python), as a user's `import
+    # timm` is; those are searched leniently (huggingface_hub's import-time code that onnxify cannot
+    # run makes it an unknown module for timm, which guards its use).
+    return Case(f"timm_{name}", None, f"create_model({name!r}, pretrained=False{kwargs})", module="timm",
+                args=["--python", PYTHON], inputs={"x": spec}, shapes=shapes,
+                # Out of test_targets.py's target x opset matrix: whole models there would cost CI
+                # minutes; the ops they use are in that matrix through test_ops.py.
+                matrix=False)
+
+
+CASES = [timm_case(n, *a) for n, a in TIMM_MODELS.items()]
+BATCH = Batch(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_timm(case):
+    check(BATCH.get(case))
+
+
+def test_module_option_errors(tmp_path):
+    """-m names a module: a missing one, a malformed name, or both SOURCE and -m are bad command
+    lines (exit status 2) with one diagnostic each."""
+    out = str(tmp_path / "m.onnx")
+    for args, want in [
+        (["-m", "no_such_module_anywhere"], "-m: cannot import 'no_such_module_anywhere'"),
+        (["-m", "timm..models"], "-m 'timm..models' is not a module name"),
+        ([], "name the model's code: a SOURCE.py file or -m MODULE"),
+    ]:
+        p = subprocess.run([ONNXIFY, "export", *args, "--path", DIST_PACKAGES, "--model", "Net()", "-o", out],
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 2, p.stderr
+        assert p.stderr.startswith(f"onnxify: error: {want}"), p.stderr
+    p = subprocess.run([ONNXIFY, "inspect", "-m", "timm", "--python", PYTHON, "--model",
+                        "create_model('resnet18', pretrained=False)"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "fc" in p.stdout and "conv1" in p.stdout
+
+
+def test_extension_submodule_is_unknown(tmp_path):
+    """A package's compiled submodule (regex._regex, which transformers' import reaches) exists, so it
+    is not ModuleNotFoundError; importing it gives an unknown value that is an error only where a
+    concrete value is needed, and that error says why."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from pkg import _native\nTABLE = _native.table()\n")
+    (pkg / "_native.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF")
+    (tmp_path / "main.py").write_text("import pkg\nprint('imported')\nprint(len(pkg.TABLE))\n")
+    p = subprocess.run([ONNXIFY, "run", str(tmp_path / "main.py")], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1, p.stderr
+    assert p.stdout == "imported\n"
+    first = p.stderr.splitlines()[0]
+    assert first.endswith("error: cannot use an unknown value as a length: 'pkg._native.table(...)' is unknown "
+                          "because module 'pkg._native' is not available: it is a compiled extension module "
+                          "(machine code onnxify does not run)"), first
+
+
+# transformers' export-time patterns (tests/torch/models/hf_patterns.py), symbolic batch and length.
+PATTERN_CASES = [
+    Case("sdpa_is_causal_item", "hf_patterns.py", "SdpaAttention()", inputs={"x": "float32[N,T,16]"},
+         shapes=[{"N": 2, "T": 5}, {"N": 1, "T": 1}, {"N": 1, "T": 3}]),
+    Case("sdpa_block_no_mask", "hf_patterns.py", "SdpaBlock()", inputs={"x": "float32[N,T,16]"},
+         shapes=[{"N": 2, "T": 4}, {"N": 1, "T": 1}]),
+    Case("sdpa_block_mask", "hf_patterns.py", "SdpaBlock()", inputs={"x": "float32[N,T,16]", "mask": "bool[T,T]"},
+         shapes=[{"N": 2, "T": 4}, {"N": 1, "T": 6}], gen={"mask": "bool"}),
+    Case("item_condition", "hf_patterns.py", "ItemCondition()", inputs={"x": "float32[N,T]"},
+         paths=[("max > 1", {"x": "torch.randn(2, 4) + 3"}), ("max <= 1", {"x": "torch.randn(1, 3) - 3"})]),
+]
+PATTERNS = Batch(PATTERN_CASES)
+
+
+@pytest.mark.parametrize("case", PATTERN_CASES, ids=lambda c: c.name)
+def test_export_patterns(case):
+    check(PATTERNS.get(case))
+
+
+# ---- sharded checkpoints as Hugging Face writes them ------------------------------------------------
+
+def _sharded_export(tmp_path, safe, dtype):
+    """timm's resnet18 (64x64, symbolic batch): its state_dict, cast to `dtype`, written by
+    huggingface_hub.save_torch_state_dict in shards of at most 4 MB (safetensors, or
+    pytorch_model-0000x-of-0000y.bin with safe=False) with its index; exported with --weights INDEX and
+    compared with eager PyTorch after load_state_dict of the same tensors (which casts them to the
+    model's float32, as onnxify's binding does)."""
+    import torch
+    from huggingface_hub import save_torch_state_dict
+
+    import harness
+    import ort
+    case = timm_case("resnet18", "", 64, False)
+    case.name = f"sharded_{'safetensors' if safe else 'bin'}_{dtype}"
+    torch.manual_seed(0)
+    model = harness._import_source(case).create_model("resnet18", pretrained=False).eval()
+    sd = {k: (v.to(getattr(torch, dtype)) if v.is_floating_point() else v) for k, v in model.state_dict().items()}
+    out = tmp_path / "ckpt"
+    out.mkdir()
+    save_torch_state_dict(sd, str(out), max_shard_size="4MB", safe_serialization=safe)
+    index = out / ("model.safetensors.index.json" if safe else "pytorch_model.bin.index.json")
+    shards = sorted(p.name for p in out.iterdir() if p.name != index.name)
+    assert index.exists() and len(shards) > 2, shards
+    model.load_state_dict(sd)
+    g = torch.Generator().manual_seed(1)
+    feeds = [{"x": torch.randn(n, 3, 64, 64, generator=g)} for n in (2, 1)]
+    with torch.no_grad():
+        wants = [model(**f).numpy() for f in feeds]
+    onnx_path = str(tmp_path / "m.onnx")
+    cmd = [ONNXIFY, "export", "-m", "timm", "--python", PYTHON, "--model", case.model, "--input",
+           "x=float32[N,3,64,64]", "--weights", str(index), "-o", onnx_path, "-q"]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    gots = ort.run_models([(onnx_path, [{"x": f["x"].numpy()} for f in feeds])])[0]
+    for want, got in zip(wants, gots):
+        got = list(got.values())[0]
+        assert got.shape == want.shape
+        scale = max(1.0, float(abs(want).max()))
+        assert abs(got - want).max() <= 1e-4 * scale + 1e-3 * abs(want).max(), abs(got - want).max()
+    return index, shards
+
+
+@pytest.mark.parametrize("safe,dtype", [(True, "float32"), (False, "float32"), (True, "bfloat16"),
+                                        (False, "float16")])
+def test_sharded_checkpoint(tmp_path, safe, dtype):
+    _sharded_export(tmp_path, safe, dtype)
+
+
+def test_sharded_listing(tmp_path):
+    """`onnxify weights INDEX` lists every shard's tensors with the checksums onnxify gives each shard
+    file (shards written by huggingface_hub)."""
+    index, shards = _sharded_export(tmp_path, True, "float32")
+    listed = subprocess.run([ONNXIFY, "weights", str(index)], capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    per_shard = ""
+    for s in shards:
+        r = subprocess.run([ONNXIFY, "weights", str(index.parent / s)], capture_output=True, text=True, timeout=60)
+        per_shard += r.stdout
+    assert sorted(listed.stdout.splitlines()) == sorted(per_shard.splitlines())
+
+
+# ---- --dtype ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ckpt_dtype,flag,model_dtype", [("float16", "float16", "float16"),
+                                                         ("bfloat16", "float32", "float32"),
+                                                         ("float32", "float16", "float16")])
+def test_dtype(tmp_path, ckpt_dtype, flag, model_dtype):
+    """--dtype D is model.to(D) before binding (a float16 or bfloat16 checkpoint cast to it). Checked
+    against eager PyTorch on the model converted the same way and loaded with the same tensors
+    (safetensors file), at two batch sizes, in the model's dtype."""
+    import torch
+    from safetensors.torch import save_file
+
+    import harness
+    import ort
+    mod = harness.models_module("hf_patterns.py")
+    torch.manual_seed(0)
+    model = mod.TinyMlp().eval()
+    sd = {k: v.to(getattr(torch, ckpt_dtype)) for k, v in model.state_dict().items()}
+    ckpt = str(tmp_path / "w.safetensors")
+    save_file(sd, ckpt)
+    model = model.to(getattr(torch, model_dtype))
+    model.load_state_dict(sd)
+    g = torch.Generator().manual_seed(1)
+    xs = [torch.randn(n, 8, generator=g).to(getattr(torch, model_dtype)) for n in (3, 1)]
+    with torch.no_grad():
+        wants = [model(x).float().numpy() for x in xs]
+    out = str(tmp_path / "m.onnx")
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "TinyMlp()",
+                        "--weights", ckpt, "--dtype", flag, "--input", f"x={model_dtype}[N,8]", "-o", out, "-q"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    gots = ort.run_models([(out, [{"x": x.numpy()} for x in xs])])[0]
+    tol = 1e-4 if model_dtype == "float32" else 1e-2
+    for want, got in zip(wants, gots):
+        got = list(got.values())[0]
+        assert str(got.dtype) == model_dtype
+        assert abs(got.astype("float32") - want).max() <= tol * max(1.0, abs(want).max())
+
+
+# ---- KV cache: one file for the prompt and the decode steps -------------------------------------------
+
+KV_INPUTS = ["--input", "input_ids=int64[B,T]", "--input", "past=((float32[B,4,P,8], float32[B,4,P,8]),) * 2"]
+
+
+def test_kv_cache_generation(tmp_path):
+    """CachedDecoder (tests/torch/models/hf_patterns.py) exported once with the cache as a tuple spec
+    (past length P symbolic): ONNX Runtime runs the prompt with P = 0 and then seven decode steps
+    feeding back the cache outputs, greedily, at batch 1 and 3; the 8 generated tokens, the logits of
+    every step and the final cache equal eager PyTorch's running the same loop."""
+    import numpy as np
+    import onnxruntime
+    import torch
+
+    import harness
+    model = harness.models_module("hf_patterns.py").CachedDecoder().eval()
+    torch.manual_seed(0)
+    for p in model.parameters():
+        torch.nn.init.normal_(p, std=0.3)
+    ckpt = str(tmp_path / "dec.pt")
+    torch.save(model.state_dict(), ckpt)
+    out = str(tmp_path / "dec.onnx")
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "CachedDecoder()",
+                        "--weights", ckpt, *KV_INPUTS, "-o", out, "-q"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    sess = onnxruntime.InferenceSession(out, providers=["CPUExecutionProvider"])
+    names = [i.name for i in sess.get_inputs()]
+    assert names == ["input_ids", "past.0.0", "past.0.1", "past.1.0", "past.1.1"]
+    g = torch.Generator().manual_seed(1)
+    for batch, prompt_len in [(1, 5), (3, 4)]:
+        prompt = torch.randint(0, 50, (batch, prompt_len), generator=g)
+        # eager
+        past = tuple((torch.zeros(batch, 4, 0, 8), torch.zeros(batch, 4, 0, 8)) for _ in range(2))
+        ids, want_tokens, want_logits = prompt, [], []
+        with torch.no_grad():
+            for _ in range(8):
+                logits, past = model(ids, past)
+                want_logits.append(logits.numpy())
+                ids = logits[:, -1].argmax(-1, keepdim=True)
+                want_tokens.append(ids)
+        want_cache = [t.numpy() for kv in past for t in kv]
+        # ONNX Runtime, the same loop on the one file
+        cache = [np.zeros((batch, 4, 0, 8), np.float32) for _ in range(4)]
+        ids, got_tokens = prompt.numpy(), []
+        for step in range(8):
+            logits, *cache = sess.run(None, {"input_ids": ids, **dict(zip(names[1:], cache))})
+            np.testing.assert_allclose(logits, want_logits[step], rtol=1e-3, atol=1e-4 * max(1, np.abs(logits).max()))
+            ids = logits[:, -1].argmax(-1)[:, None]
+            got_tokens.append(ids)
+        assert np.array_equal(np.concatenate(got_tokens, 1), torch.cat(want_tokens, 1).numpy())
+        assert cache[0].shape == (batch, 4, prompt_len + 7, 8)
+        for got, want in zip(cache, want_cache):
+            np.testing.assert_allclose(got, want, rtol=1e-3, atol=1e-4)
+
+
+def test_tuple_input_spec_errors(tmp_path):
+    """A tuple spec with an empty item is a bad command line naming the flag."""
+    import harness
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "CachedDecoder()",
+                        "--input", "input_ids=int64[B,T]", "--input", "past=((float32[B,4,P,8], , ),)",
+                        "-o", str(tmp_path / "e.onnx")], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.startswith("onnxify: error: --input past=((float32[B,4,P,8], , ),): an item of the sequence is "
+                               "empty"), p.stderr
