@@ -25,16 +25,23 @@ every entry up in onnxify's own torch and prints what it finds:
   missing      AttributeError (onnxify does not know the name at all)
 
 Each entry then gets one status, first rule that applies:
-  supported      onnxify implements it and an e2e test exercises it: the first tests/torch/e2e/test_*.py
-                 (alphabetically) whose text, or the text of a tests/torch/models/*.py or e2e helper
-                 file it uses, mentions the name in that namespace's spelling (below). The e2e tests
-                 compare ONNX Runtime with PyTorch eager, so a mention there is an exported use.
   not applicable the name matches NOT_APPLICABLE (autograd, distributed, I/O and serialization,
-                 device/memory/threads, sparse/quantized/backend internals, random sampling, JIT and
-                 compilation, global settings): nothing an exported graph can hold.
+                 device/memory/threads, named tensors, sparse/quantized/backend internals, random
+                 sampling, JIT and compilation, global settings): nothing an exported graph holds.
+                 "onnxify accepts it" is added where onnxify implements it anyway (x.cpu(), ...).
+  supported      onnxify implements it and an e2e test exercises it: the first tests/torch/e2e/test_*.py
+                 (alphabetically) that mentions the name in that namespace's spelling (NAMESPACES'
+                 regexes: torch.X, F.X, .X( / Tensor.X, nn.X or 'X', ...) in its string literals (the
+                 model sources, op paths and module names its cases export; the rest of a test file is
+                 the eager side) or in the tests/torch/models/*.py files it uses (by file name or
+                 import, transitively). The e2e tests compare ONNX Runtime with PyTorch eager.
   implemented, untested  onnxify implements it but no e2e test mentions it (not claimed as supported).
-  clear error    placeholder or poison: the export stops with a diagnostic naming the entry.
-  unknown name   `missing`: would be a Python AttributeError (listed so it gets fixed).
+  clear error    placeholder or poison, and checked: one more export (verify_errors) uses every such
+                 entry on its own line of forward, and onnxify must report a `file:line:col: error:`
+                 naming the entry on that line; the table quotes the message. An entry that fails
+                 this check is listed as "no clear error".
+  unknown name   `missing` (a Python AttributeError) or `raises` (reading it raised another
+                 exception in the probe): listed so it gets fixed.
 The mention rules are textual, hence approximate (a Tensor method is "mentioned" by `.name(`), but
 they only ever decide between "supported" and "implemented, untested" for names onnxify implements.
 """
@@ -97,6 +104,8 @@ NAMESPACES = [
     ("torch.special", "torch.special", functions(torch.special), r"\bspecial\.{n}\b"),
 ]
 
+NS_PATHS = [(title, path) for title, path, _, _ in NAMESPACES]
+
 # Not applicable: (reason, regex over the bare name), per namespace title ("*" = every namespace).
 NOT_APPLICABLE = [
     ("*", "autograd", r"backward|^grad$|^grad_fn$|requires_grad|retain_grad|retains_grad|register_hook|"
@@ -155,8 +164,12 @@ def lookup(path, name):
                 v = getattr(torch.zeros(1), name)
             except AttributeError:
                 return "missing"
+            except Exception:
+                return "raises"
         else:
             return "missing"
+    except Exception:  # a prelude attribute that fails when read: as bad as a missing one
+        return "raises"
     if _onnxify.is_poison(v):
         return "poison"
     if isinstance(v, type) and v.__dict__.get("_onnxify_placeholder", False):
@@ -238,7 +251,8 @@ def test_texts():
     return out
 
 
-STATUS_ORDER = ["supported", "implemented, untested", "clear error", "not applicable", "unknown name"]
+STATUS_ORDER = ["supported", "implemented, untested", "clear error", "not applicable", "unknown name",
+                "no clear error"]
 
 
 def classify(found, texts):
@@ -263,8 +277,54 @@ def classify(found, texts):
             elif kind == "poison":
                 rows.append((name, "clear error", "not in onnxify: reported where used"))
             else:
-                rows.append((name, "unknown name", "AttributeError in onnxify"))
+                rows.append((name, "unknown name", "AttributeError in onnxify" if kind == "missing"
+                             else "reading it raises in onnxify"))
         tables.append((title, rows))
+    return tables
+
+
+def verify_errors(onnxify, tables):
+    """Exports a model whose forward uses every "clear error" entry once, each on its own line, and
+    keeps the status only where onnxify reported a `file:line:col: error:` on that line naming the
+    entry; any other entry becomes "no clear error". The reason column quotes onnxify's message."""
+    init, body = [], []  # (source line, (table, row) or None)
+    for t, (title, rows) in enumerate(tables):
+        for r, (name, status, _) in enumerate(rows):
+            if status != "clear error":
+                continue
+            v = f"v{len(body)}"
+            if title == "torch.nn modules":
+                init.append((f"        self.{name} = nn.{name}()", None))  # the error names the module
+                call = f"self.{name}(x)"
+            elif title == "torch.Tensor":
+                call = f"x.{name}(x)"
+            else:
+                call = f"{dict(NS_PATHS)[title]}.{name}(x)"
+            body.append((f"        {v} = {call}", (t, r)))
+    lines = [(l, None) for l in ("import torch", "import torch.nn as nn", "import torch.nn.functional as F", "",
+                                 "", "class Uses(nn.Module):", "    def __init__(self):",
+                                 "        super().__init__()")]
+    lines += init + [("", None), ("    def forward(self, x):", None)] + body
+    lines.append((f"        return ({', '.join(f'v{i}' for i in range(len(body)))},)", None))
+    src = "".join(l + "\n" for l, _ in lines)
+    where = {n + 1: tr for n, (_, tr) in enumerate(lines) if tr}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "uses.py")
+        with open(path, "w") as f:
+            f.write(src)
+        r = subprocess.run([onnxify, "export", path, "--model", "Uses()", "--input", "x=float32[2,4]",
+                            "-o", os.path.join(tmp, "uses.onnx"), "--no-python"],
+                           capture_output=True, text=True, timeout=300)
+    said = {}
+    for m in re.finditer(rf"^{re.escape(path)}:(\d+):\d+: error: (.*)$", r.stderr, re.M):
+        said.setdefault(int(m.group(1)), m.group(2))
+    for line, (t, r_) in where.items():
+        name, _, why = tables[t][1][r_]
+        msg = said.get(line)
+        if msg and name in msg:
+            tables[t][1][r_] = (name, "clear error", msg.replace("|", "\\|"))
+        else:
+            tables[t][1][r_] = (name, "no clear error", f"{why}, but the export said: {msg or 'nothing here'}")
     return tables
 
 
@@ -291,7 +351,7 @@ def render(tables):
 
 def main():
     onnxify = os.environ.get("ONNXIFY", os.path.join(ROOT, "build", "onnxify"))
-    text = render(classify(probe(onnxify), test_texts()))
+    text = render(verify_errors(onnxify, classify(probe(onnxify), test_texts())))
     if "--check" in sys.argv:
         old = open(OUT).read() if os.path.exists(OUT) else ""
         if old != text:
