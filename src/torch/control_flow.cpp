@@ -405,6 +405,7 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
         (void)k;
         return T.rec.const_scalar(ir::ElementType::Bool, 1);
       };
+      if (!keep_before && (A.exit == Exit::Break || B.exit == Exit::Break)) loop->broke_at = b.where;
       if ((A.exit == Exit::Break && !B.keep_going) || (B.exit == Exit::Break && !A.keep_going)) {
         // One branch breaks, the other goes on: the flag is the condition itself (or its negation).
         loop->keep_going = A.exit == Exit::Break ? T.rec.emit("Not", {c}, ir::Type::tensor(ir::ElementType::Bool, {}))

@@ -104,6 +104,7 @@ struct LoopCtx {
   // An unrolled `for` over Python values: once keep_going is set (a `break` under a tensor-dependent
   // condition), each later iteration is recorded inside an If on it.
   bool unrolled = false;
+  SourceRange broke_at;  // the condition of the first such break (for diagnostics)
 };
 
 class Hook : public eval::ControlFlowHook {

@@ -50,7 +50,7 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
   FrameState state = FrameState::capture(I, f, vars);
   ir::Value* active = ctx.keep_going;
   IfBuild b = new_if(active);
-  guards_.push_back({&state, b.where});
+  guards_.push_back({&state, ctx.broke_at});
   struct PopGuard {
     std::vector<Guard>& g;
     ~PopGuard() { g.pop_back(); }
@@ -72,7 +72,7 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
     throw Diagnostic::error(fmt::format("'{}' is changed in an iteration that runs only if an earlier `break` under "
                                         "a tensor-dependent condition did not end the loop",
                                         m->name),
-                            b.where)
+                            c.broke_at)
         .with_help("Python objects can only follow one path: keep the values in tensors (torch.where), or move "
                    "the change out of the loop");
   }

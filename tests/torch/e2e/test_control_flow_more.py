@@ -42,6 +42,11 @@ CASES = [
         ("inner never breaks", {"x": "torch.full((2, 2), -10.0)"}),
         ("mixed", {"x": "torch.full((2, 2), 0.5)"}),
     ]),
+    cf("break_index", "BreakIndex()", {"x": "float32[N,4]"}, [
+        ("tensor break at i = 0", {"x": "torch.full((2, 4), 5.0)"}),
+        ("tensor break at i = 3", {"x": "torch.full((1, 4), 1.0)"}),
+        ("Python break at i = 4", {"x": "torch.full((1, 4), 0.1)"}),
+    ]),
     cf("last_hidden", "LastHidden()", {"x": "float32[T,N,4]"}, [
         ("one step", {"x": "torch.randn(1, 2, 4)"}),
         ("five steps", {"x": "torch.randn(5, 3, 4)"}),

@@ -120,3 +120,17 @@ class WhileLast(nn.Module):
             scale = step.abs().max()
             x = step
         return x, step, scale
+
+
+class BreakIndex(nn.Module):
+    """The loop variable after a tensor break (the step that broke), and a Python break (i == 4)
+    in the iterations that run only if the tensor break did not happen."""
+
+    def forward(self, x):
+        for i in range(6):
+            x = x * 1.5
+            if x.abs().sum() > 20:
+                break
+            if i == 4:
+                break
+        return x * (i + 1)
