@@ -87,16 +87,16 @@ Exit Hook::continuation(Interp& I, Frame& f, const eval::Stmt* s, Exit kind) {
     if (in_loop)
       throw Diagnostic::error("a `return` under a tensor-dependent condition inside a loop recorded as ONNX Loop is "
                               "not supported", f.range())
-          .with_help("assign the result to a variable and return it after the loop");
+          .with_help("assign the result to a variable, `break`, and return it after the loop");
     boundary = f.code ? &f.code->body : nullptr;
   } else {
     if (loops_.empty() || loops_.back().frame != &f)
-      throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition in a loop over Python values (which "
-                                          "is unrolled) is not supported",
+      throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition in a `while` loop over a Python "
+                                          "condition (which is unrolled) is not supported",
                                           exit_word(kind)),
                               f.range())
-          .with_help("loop with `while` over a tensor condition or `for i in range(n)` with a size only known at run "
-                     "time (both become an ONNX Loop), or compute the result with torch.where");
+          .with_help("loop with `for` over a range or list (a tensor-dependent `break`/`continue` is supported "
+                     "there), or with `while` over a tensor condition (an ONNX Loop)");
     boundary = loops_.back().body;
   }
   Path path;
@@ -104,12 +104,19 @@ Exit Hook::continuation(Interp& I, Frame& f, const eval::Stmt* s, Exit kind) {
   if (!boundary || !find_path(*boundary, s, path, loop))
     throw Diagnostic::error(fmt::format("internal error: the statement after this `{}` was not found", exit_word(kind)),
                             f.range());
+  if (loop && kind == Exit::Return)
+    throw Diagnostic::error("`return` under a tensor-dependent condition inside a loop over Python values (which is "
+                            "unrolled) is not supported",
+                            f.range())
+        .with_help("keep the result in a variable, `break` (supported under a tensor-dependent condition in a `for` "
+                   "loop) and return it after the loop");
   if (loop)
-    throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition inside a loop over Python values "
-                                        "(which is unrolled) is not supported",
+    throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition in a `while` loop over a Python "
+                                        "condition (which is unrolled) is not supported",
                                         exit_word(kind)),
                             f.range())
-        .with_help("compute the result with torch.where, or loop with `while` over a tensor condition");
+        .with_help("loop with `for` over a range or list (a tensor-dependent `break`/`continue` is supported "
+                   "there), or with `while` over a tensor condition (an ONNX Loop)");
   for (size_t level = path.size(); level-- > 0;) {
     const eval::Block& b = *path[level].first;
     for (size_t j = path[level].second + 1; j < b.size(); ++j) {

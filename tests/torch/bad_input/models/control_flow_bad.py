@@ -104,3 +104,12 @@ class BreakAppend(nn.Module):
             if x.sum() > 20:
                 break
         return torch.stack(outs)
+
+
+class ReturnInUnrolled(nn.Module):
+    def forward(self, x):
+        for i in range(3):
+            x = x * 2
+            if x.sum() > 10:
+                return x
+        return -x
