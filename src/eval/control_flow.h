@@ -32,6 +32,17 @@ class ControlFlowHook {
   virtual bool on_for_iter(Interp& I, Frame& f, const ForStmt& s, const Value& iterable, Exit* exit) {
     return false;
   }
+  // An unrolled `for` (over Python values): enter before its first iteration, one call per iteration
+  // (binds the target to `item` and runs the body; the hook may record it under a run-time guard
+  // once a `break` under a tensor-dependent condition may have ended the loop), leave after it.
+  // leave returns true when the loop may have been ended by such a break (its `else` is then
+  // conditional at run time). leave is also called when the loop ends by an exception.
+  virtual void on_unrolled_enter(Interp& I, Frame& f, const ForStmt& s) {}
+  virtual Exit on_unrolled_body(Interp& I, Frame& f, const ForStmt& s, const Value& item) {
+    assign(I, f, s.target, item);
+    return exec_block(I, f, s.body);
+  }
+  virtual bool on_unrolled_leave(Interp& I, Frame& f, const ForStmt& s) { return false; }
 };
 
 }  // namespace onnxify::eval

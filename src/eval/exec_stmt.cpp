@@ -149,6 +149,33 @@ static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
     if (I.control_flow_hook->on_for_iter(I, f, *s, src, &x)) return x;
   }
   bool broke = false;
+  // The hook sees each iteration: a `break` under a tensor-dependent condition guards the ones after.
+  struct Unrolled {
+    Interp& I;
+    Frame& f;
+    const ForStmt* s;
+    bool open = false;
+    bool leave() {
+      if (!open) return false;
+      open = false;
+      return I.control_flow_hook->on_unrolled_leave(I, f, *s);
+    }
+    ~Unrolled() { leave(); }
+  } unrolled{I, f, s};
+  if (I.control_flow_hook) {
+    I.control_flow_hook->on_unrolled_enter(I, f, *s);
+    unrolled.open = true;
+  }
+  // Runs the `else` of the loop when it was not left by `break`.
+  auto orelse = [&]() -> Exit {
+    if (unrolled.leave() && !s->orelse.empty()) {
+      f.cur = s->iter;
+      fatal(I, "the `else` of this loop runs only when no `break` ended it, which a `break` under a "
+            "tensor-dependent condition decides at run time; this is not supported",
+            "keep a tensor flag of whether the loop ended early and use torch.where after the loop");
+    }
+    return exec_block(I, f, s->orelse);
+  };
   // Python loops are unrolled while recording: a limit on the iterations of user code's loops.
   int64_t limit = I.max_unroll > 0 && f.code && !f.code->unit->library ? I.max_unroll : 0;
   int64_t count = 0;
@@ -159,8 +186,13 @@ static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
       fatal(I, fmt::format("this loop runs more than {} iterations, the unroll limit", limit),
             "loops over Python values are unrolled into the graph; raise the limit with --max-unroll N");
     }
-    assign(I, f, s->target, item);
-    Exit x = exec_block(I, f, s->body);
+    Exit x;
+    if (I.control_flow_hook) {
+      x = I.control_flow_hook->on_unrolled_body(I, f, *s, item);
+    } else {
+      assign(I, f, s->target, item);
+      x = exec_block(I, f, s->body);
+    }
     if (x == Exit::Break) {
       broke = true;
       return 1;
@@ -178,7 +210,7 @@ static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
         if (c == 1) break;
         if (c == 2) return Exit::Return;
       }
-      if (!broke) return exec_block(I, f, s->orelse);
+      if (!broke) return orelse();
       return Exit::Normal;
     }
     if (t == I.t.list || t == I.t.tuple) {
@@ -197,7 +229,7 @@ static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
         if (c == 1) break;
         if (c == 2) return Exit::Return;
       }
-      if (!broke) return exec_block(I, f, s->orelse);
+      if (!broke) return orelse();
       return Exit::Normal;
     }
   }
@@ -211,7 +243,7 @@ static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
     if (c == 1) break;
     if (c == 2) return Exit::Return;
   }
-  if (!broke) return exec_block(I, f, s->orelse);
+  if (!broke) return orelse();
   return Exit::Normal;
 }
 

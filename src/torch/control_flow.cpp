@@ -82,19 +82,21 @@ bool find_path(const eval::Block& b, const eval::Stmt* target, Path& path, bool&
 Exit Hook::continuation(Interp& I, Frame& f, const eval::Stmt* s, Exit kind) {
   const eval::Block* boundary = nullptr;
   if (kind == Exit::Return) {
-    if (!loops_.empty() && loops_.back().frame == &f)
+    bool in_loop = false;  // a Loop being recorded in this frame (unrolled loops are found below)
+    for (const LoopCtx& l : loops_) in_loop = in_loop || (l.frame == &f && !l.unrolled);
+    if (in_loop)
       throw Diagnostic::error("a `return` under a tensor-dependent condition inside a loop recorded as ONNX Loop is "
                               "not supported", f.range())
-          .with_help("assign the result to a variable and return it after the loop");
+          .with_help("assign the result to a variable, `break`, and return it after the loop");
     boundary = f.code ? &f.code->body : nullptr;
   } else {
     if (loops_.empty() || loops_.back().frame != &f)
-      throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition in a loop over Python values (which "
-                                          "is unrolled) is not supported",
+      throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition in a `while` loop over a Python "
+                                          "condition (which is unrolled) is not supported",
                                           exit_word(kind)),
                               f.range())
-          .with_help("loop with `while` over a tensor condition or `for i in range(n)` with a size only known at run "
-                     "time (both become an ONNX Loop), or compute the result with torch.where");
+          .with_help("loop with `for` over a range or list (a tensor-dependent `break`/`continue` is supported "
+                     "there), or with `while` over a tensor condition (an ONNX Loop)");
     boundary = loops_.back().body;
   }
   Path path;
@@ -102,12 +104,19 @@ Exit Hook::continuation(Interp& I, Frame& f, const eval::Stmt* s, Exit kind) {
   if (!boundary || !find_path(*boundary, s, path, loop))
     throw Diagnostic::error(fmt::format("internal error: the statement after this `{}` was not found", exit_word(kind)),
                             f.range());
+  if (loop && kind == Exit::Return)
+    throw Diagnostic::error("`return` under a tensor-dependent condition inside a loop over Python values (which is "
+                            "unrolled) is not supported",
+                            f.range())
+        .with_help("keep the result in a variable, `break` (supported under a tensor-dependent condition in a `for` "
+                   "loop) and return it after the loop");
   if (loop)
-    throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition inside a loop over Python values "
-                                        "(which is unrolled) is not supported",
+    throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition in a `while` loop over a Python "
+                                        "condition (which is unrolled) is not supported",
                                         exit_word(kind)),
                             f.range())
-        .with_help("compute the result with torch.where, or loop with `while` over a tensor condition");
+        .with_help("loop with `for` over a range or list (a tensor-dependent `break`/`continue` is supported "
+                   "there), or with `while` over a tensor condition (an ONNX Loop)");
   for (size_t level = path.size(); level-- > 0;) {
     const eval::Block& b = *path[level].first;
     for (size_t j = path[level].second + 1; j < b.size(); ++j) {
@@ -228,6 +237,57 @@ Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string&
   return new_tensor(T, out, *dt, out->type().dims());
 }
 
+std::vector<eval::VarRef> Hook::frame_vars(Frame& f, const std::vector<eval::VarRef>& otherwise) {
+  if (!f.code || !f.fast) return otherwise;
+  std::vector<eval::VarRef> vars;
+  std::vector<bool> is_cell(f.code->nslots, false);
+  for (uint32_t k : f.code->cell_slots) is_cell[k] = true;
+  for (uint32_t k : f.code->free_slots) is_cell[k] = true;
+  for (uint32_t k = 0; k < f.code->nslots; ++k) {
+    eval::VarRef r;
+    r.kind = is_cell[k] ? eval::VarRef::CellVar : eval::VarRef::Fast;
+    r.slot = k;
+    r.name = k < f.code->slot_names.size() ? f.code->slot_names[k] : nullptr;
+    if (r.kind == eval::VarRef::CellVar && !(f.fast[k].is_obj() && f.fast[k].obj()->type->layout == eval::Layout::Cell))
+      continue;
+    vars.push_back(r);
+  }
+  return vars;
+}
+
+void Hook::merge_tensors(IfBuild& b, const FrameState& state, const std::vector<TensorState>& A,
+                         const std::vector<TensorState>& B) {
+  for (size_t i = 0; i < state.tensors.size(); ++i) {
+    const TensorState& t0 = A[i];
+    const TensorState& t1 = B[i];
+    if (t0.same_as(state.tensor_states[i]) && t1.same_as(state.tensor_states[i])) continue;
+    TensorObj* obj = state.tensors[i].get();
+    if (t0.dtype != t1.dtype || t0.shape.size() != t1.shape.size())
+      throw Diagnostic::error(fmt::format("the tensor '{}' is changed in place to different dtypes or ranks in the two "
+                                          "branches of this tensor-dependent condition",
+                                          state.tensor_names[i]),
+                              b.where);
+    auto value_in = [&](int k, const TensorState& ts) {
+      return in_region(T, b.g[k], [&] {
+        ts.apply(obj);
+        ir::Value* v = value_of(T, obj);
+        return v;
+      });
+    };
+    ir::Value* v0 = value_in(0, t0);
+    ir::Value* v1 = value_in(1, t1);
+    ir::Value* out = add_output(b, v0, v1, t0.dtype, t0.shape, t1.shape);
+    TensorState merged = state.tensor_states[i];
+    merged.value = out;
+    merged.shape = out->type().dims();
+    merged.data = nullptr;
+    merged.fill.reset();
+    merged.uninitialized = merged.random = false;
+    merged.version = std::max(t0.version, t1.version) + 1;
+    merged.apply(obj);
+  }
+}
+
 // ---- if --------------------------------------------------------------------------------------------------
 
 Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) {
@@ -243,19 +303,7 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
   if ((leaves(s.body_summary) || leaves(s.orelse_summary)) && f.code && f.fast) {
     // A branch that leaves early makes the other run the rest of the function or loop body, which
     // may assign any variable: all of them are merged.
-    vars.clear();
-    std::vector<bool> is_cell(f.code->nslots, false);
-    for (uint32_t k : f.code->cell_slots) is_cell[k] = true;
-    for (uint32_t k : f.code->free_slots) is_cell[k] = true;
-    for (uint32_t k = 0; k < f.code->nslots; ++k) {
-      eval::VarRef r;
-      r.kind = is_cell[k] ? eval::VarRef::CellVar : eval::VarRef::Fast;
-      r.slot = k;
-      r.name = k < f.code->slot_names.size() ? f.code->slot_names[k] : nullptr;
-      if (r.kind == eval::VarRef::CellVar && !(f.fast[k].is_obj() && f.fast[k].obj()->type->layout == eval::Layout::Cell))
-        continue;
-      vars.push_back(r);
-    }
+    vars = frame_vars(f, vars);
   }
   eval::VarSnapshot before = eval::snapshot_vars(I, f, vars);
   FrameState state = FrameState::capture(I, f, vars);
@@ -345,35 +393,7 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
     Value m = merge(b, A.vars[i], B.vars[i], var_name(vars[i], f));
     if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
   }
-  for (size_t i = 0; i < state.tensors.size(); ++i) {
-    const TensorState& t0 = A.tensors[i];
-    const TensorState& t1 = B.tensors[i];
-    if (t0.same_as(state.tensor_states[i]) && t1.same_as(state.tensor_states[i])) continue;
-    TensorObj* obj = state.tensors[i].get();
-    if (t0.dtype != t1.dtype || t0.shape.size() != t1.shape.size())
-      throw Diagnostic::error(fmt::format("the tensor '{}' is changed in place to different dtypes or ranks in the two "
-                                          "branches of this tensor-dependent condition",
-                                          state.tensor_names[i]),
-                              b.where);
-    auto value_in = [&](int k, const TensorState& ts) {
-      return in_region(T, b.g[k], [&] {
-        ts.apply(obj);
-        ir::Value* v = value_of(T, obj);
-        return v;
-      });
-    };
-    ir::Value* v0 = value_in(0, t0);
-    ir::Value* v1 = value_in(1, t1);
-    ir::Value* out = add_output(b, v0, v1, t0.dtype, t0.shape, t1.shape);
-    TensorState merged = state.tensor_states[i];
-    merged.value = out;
-    merged.shape = out->type().dims();
-    merged.data = nullptr;
-    merged.fill.reset();
-    merged.uninitialized = merged.random = false;
-    merged.version = std::max(t0.version, t1.version) + 1;
-    merged.apply(obj);
-  }
+  merge_tensors(b, state, A.tensors, B.tensors);
   if (kind(A) == 2) {
     f.retval = merge(b, A.retval, B.retval, "the return value");
     result = Exit::Return;
@@ -392,6 +412,7 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
         (void)k;
         return T.rec.const_scalar(ir::ElementType::Bool, 1);
       };
+      if (!keep_before && (A.exit == Exit::Break || B.exit == Exit::Break)) loop->broke_at = b.where;
       if ((A.exit == Exit::Break && !B.keep_going) || (B.exit == Exit::Break && !A.keep_going)) {
         // One branch breaks, the other goes on: the flag is the condition itself (or its negation).
         loop->keep_going = A.exit == Exit::Break ? T.rec.emit("Not", {c}, ir::Type::tensor(ir::ElementType::Bool, {}))

@@ -20,7 +20,13 @@
 // ONNX Loop: the variables the body assigns are loop-carried (Python numbers that change become 0-d
 // tensors; a dim that changes from one iteration to the next becomes symbolic), `break` under a
 // tensor condition clears the loop's condition output, and `outs.append(t)` on a list that existed
-// before the loop becomes a scan output that torch.stack/torch.cat(outs) read.
+// before the loop becomes a scan output that torch.stack/torch.cat(outs) read. A variable first
+// bound in a Loop's body and read after it holds the last iteration's value (carried from zeros of
+// its dtype and shape, which a zero-trip loop leaves; Python would raise NameError there).
+//
+// `break` / `continue` under a tensor condition in a `for` over Python values (unrolled) keep the
+// loop unrolled (it may index module lists or use its variable as a Python int): a carried
+// "keep going" flag, and each later iteration recorded inside an If on it (control_flow_unrolled.cpp).
 #pragma once
 
 #include <memory>

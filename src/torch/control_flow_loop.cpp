@@ -299,6 +299,11 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   std::set<size_t> carry_t;                       // tracked tensors written in place in the body
   std::set<size_t> guard;                         // containers: lists appended to (no reads in the body)
   std::map<size_t, std::vector<bool>> general_t;
+  // vars first bound in the body (unbound before the loop) that hold a tensor or number at its end:
+  // carried like the others, from zeros of their dtype and shape (dims only known in the body: 0),
+  // so that after the loop they hold the last iteration's value; a loop that runs no iteration
+  // leaves those zeros (where Python would raise NameError/UnboundLocalError on reading them).
+  std::map<size_t, std::pair<DType, std::vector<ir::DimExpr>>> first_bound;
   struct Carried {
     bool is_var = true;
     size_t idx = 0;
@@ -333,7 +338,9 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       return &carried.back();
     };
     for (size_t i = 0; i < vars.size(); ++i) {
-      const Value& v = before.values[i];
+      Value v = before.values[i];
+      auto fb = first_bound.find(i);
+      if (fb != first_bound.end()) v = new_fill(T, 0.0, fb->second.first, fb->second.second);
       if (!is_tensor(v) && !(promote.count(i) && is_number(v))) continue;
       auto gi = general.find(i);
       Carried* c = add_carried(true, i, v, is_tensor(v) ? as_tensor(v)->dtype : number_dtype(T, v),
@@ -359,6 +366,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     ir::Value* cond_out = nullptr;
     Exit exit = Exit::Normal;
     std::vector<ir::Value*> outs;
+    Value target_val;  // what the loop variable is bound to in the body (not carried)
     bool retry = false;
     std::string problem;
     std::vector<std::pair<eval::Object*, eval::Type*>> swapped;
@@ -384,13 +392,15 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
           std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
           ir::Value* r = T.rec.emit("Gather", {spec.rows_value, iter}, ir::Type::tensor(elem(spec.rows->dtype), row),
                                     {{"axis", int64_t{0}}});
-          eval::assign(I, f, spec.target, new_tensor(T, r, spec.rows->dtype, row));
+          target_val = new_tensor(T, r, spec.rows->dtype, row);
+          eval::assign(I, f, spec.target, target_val);
         } else if (spec.target) {
           ir::Value* iv = iter;
           if (spec.step != 1) iv = T.rec.emit("Mul", {iv, T.rec.const_i64_scalar(spec.step)}, i64);
           const ir::Tensor* s0 = spec.start->initializer();
           if (!s0 || s0->int_at(0) != 0) iv = T.rec.emit("Add", {spec.start, iv}, i64);
-          eval::assign(I, f, spec.target, new_tensor(T, iv, DType::Int64, {}));
+          target_val = new_tensor(T, iv, DType::Int64, {});
+          eval::assign(I, f, spec.target, target_val);
         }
         exit = eval::exec_block(I, f, *spec.body);
         if (exit == Exit::Return)
@@ -430,8 +440,19 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         }
         for (size_t i = 0; i < vars.size(); ++i) {
           const Value& v0 = before.values[i];
-          if (is_tensor(v0) || promote.count(i)) continue;
+          if (is_tensor(v0) || promote.count(i) || first_bound.count(i)) continue;
           Value e = eval::read_var(I, f, vars[i]);
+          if (v0.is_null() && !e.is_null() && !eval::is_poison(e) && (is_tensor(e) || is_number(e)) &&
+              !(!target_val.is_null() && same(e, target_val))) {
+            std::vector<ir::DimExpr> sh = shape_of(e);
+            std::vector<bool> gen(sh.size(), false);
+            for (size_t a = 0; a < sh.size(); ++a)
+              if (sh[a].is_unknown() || body_local(sh[a], sym_before)) sh[a] = ir::DimExpr(int64_t{0}), gen[a] = true;
+            first_bound[i] = {is_tensor(e) ? as_tensor(e)->dtype : number_dtype(T, e), sh};
+            general[i] = gen;
+            retry = true;
+            continue;
+          }
           if (v0.is_null() || same(e, v0)) continue;
           if (is_number(v0) && (is_number(e) || is_tensor(e))) {
             promote.insert(i);
@@ -544,7 +565,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     }
     // Variables first bound in the body, and the loop variable, have no value after the Loop.
     for (size_t i = 0; i < vars.size(); ++i)
-      if (before.values[i].is_null())
+      if (before.values[i].is_null() && !first_bound.count(i))
         eval::write_var(I, f, vars[i],
                         eval::make_poison(I, var_name(vars[i], f),
                                           fmt::format("'{}' is first assigned inside this loop, which is recorded as "

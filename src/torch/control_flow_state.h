@@ -101,6 +101,10 @@ struct LoopCtx {
   const eval::Block* body = nullptr;
   eval::Frame* frame = nullptr;
   ir::Value* keep_going = nullptr;  // null: true
+  // An unrolled `for` over Python values: once keep_going is set (a `break` under a tensor-dependent
+  // condition), each later iteration is recorded inside an If on it.
+  bool unrolled = false;
+  SourceRange broke_at;  // the condition of the first such break (for diagnostics)
 };
 
 class Hook : public eval::ControlFlowHook {
@@ -115,6 +119,9 @@ class Hook : public eval::ControlFlowHook {
                     eval::Exit* exit) override;
   bool on_for_iter(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const eval::Value& iterable,
                    eval::Exit* exit) override;
+  void on_unrolled_enter(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s) override;
+  eval::Exit on_unrolled_body(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const eval::Value& item) override;
+  bool on_unrolled_leave(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s) override;
 
  private:
   // The merge of two branches' values into If outputs.
@@ -131,6 +138,11 @@ class Hook : public eval::ControlFlowHook {
   ir::Value* add_output(IfBuild& b, ir::Value* v0, ir::Value* v1, DType dt, const std::vector<ir::DimExpr>& s0,
                         const std::vector<ir::DimExpr>& s1);
   eval::Value poison(const SourceRange& where, const std::string& name, const std::string& reason);
+  // Tracked tensors changed in place in either branch become If outputs.
+  void merge_tensors(IfBuild& b, const FrameState& state, const std::vector<TensorState>& t0,
+                     const std::vector<TensorState>& t1);
+  // Every variable of the frame (a branch that leaves early, or a guarded iteration, may assign any).
+  static std::vector<eval::VarRef> frame_vars(eval::Frame& f, const std::vector<eval::VarRef>& otherwise);
 
   // Runs the statements after `s` up to the function body (Return) or the recorded Loop's body.
   eval::Exit continuation(eval::Interp& I, eval::Frame& f, const eval::Stmt* s, eval::Exit kind);

@@ -69,6 +69,10 @@ CASES = [
     ("cf_raise_warning", CF + ["--model", "Raises()"] + CFX, 0),
     ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 1),
     ("cf_max_unroll", CF + ["--model", "Unroll()", "--max-unroll", "4"] + CFX, 1),
+    # `break` under a tensor condition in an unrolled loop (issue 15): what it cannot express.
+    ("cf_break_else", CF + ["--model", "BreakElse()"] + CFX, 1),
+    ("cf_break_append", CF + ["--model", "BreakAppend()"] + CFX, 1),
+    ("cf_return_in_unrolled", CF + ["--model", "ReturnInUnrolled()"] + CFX, 1),
     ("nn_unsupported", EXPORT + ["--model", "NnUnsupported()"] + X, 1),
     ("conv_transpose_output_size", EXPORT + ["--model", "ConvTransposeBadSize()"] + X, 1),
     ("conv_transpose_padding_mode", EXPORT + ["--model", "ConvTransposeReflect()"] + X, 1),

@@ -82,3 +82,34 @@ class ScanRead(nn.Module):
         for t in range(x.size(0)):
             outs.append(outs[-1] * 2)
         return torch.stack(outs)
+
+
+class BreakElse(nn.Module):
+    def forward(self, x):
+        for i in range(3):
+            x = x * 2
+            if x.sum() > 10:
+                break
+        else:
+            x = -x
+        return x
+
+
+class BreakAppend(nn.Module):
+    def forward(self, x):
+        outs = []
+        for i in range(3):
+            x = x + 1
+            outs.append(x)
+            if x.sum() > 20:
+                break
+        return torch.stack(outs)
+
+
+class ReturnInUnrolled(nn.Module):
+    def forward(self, x):
+        for i in range(3):
+            x = x * 2
+            if x.sum() > 10:
+                return x
+        return -x
