@@ -238,7 +238,8 @@ def prepare(mod, entry, src, g):
         try:
             with torch.no_grad():
                 reset_rng()
-                kw = {n: (bigger[n] if n in bigger else copy.deepcopy(v)) for n, v in c.inputs.items()}
+                # (copies: a model may write into its inputs)
+                kw = {n: (bigger[n].clone() if n in bigger else copy.deepcopy(v)) for n, v in c.inputs.items()}
                 w1 = flatten(call_by_name(c, kw))
             c.feeds.append(("batch+1", {n: v.numpy().copy() for n, v in bigger.items()}))
             c.wants.append(w1)
