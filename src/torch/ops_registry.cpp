@@ -20,7 +20,8 @@ const std::vector<OpRow>& all_ops() {
   static const std::vector<OpRow> rows = [] {
     std::vector<OpRow> out;
     for (const auto* table : {&pointwise_ops(), &reduce_ops(), &shape_ops(), &nn_ops(), &create_ops(), &index_ops(),
-                              &layer_ops(), &math_ops(), &stats_ops(), &linalg_ops(), &attention_ops()})
+                              &layer_ops(), &math_ops(), &stats_ops(), &linalg_ops(), &attention_ops(),
+                              &derived_ops()})
       for (const OpDef& d : *table) out.push_back(OpRow{&d, parse_schema(d.schema)});
     return out;
   }();

@@ -1,0 +1,36 @@
+"""Ops bench/parity found missing in real model code (issue 15), each family in a module of
+tests/torch/models/parity_patterns.py, exported with a symbolic batch and checked against PyTorch
+2.14 eager in ONNX Runtime at two batch sizes (harness.py)."""
+import pytest
+
+from harness import Batch, Case, check
+
+
+def case(name, model, shapes, **inputs):
+    return Case(name, "parity_patterns.py", model, inputs, shapes=shapes, **CASE_OPTIONS.get(name, {}))
+
+
+N2 = [{"N": 2}, {"N": 3}]
+# test_targets.py runs these for every target x opset, except: TensorRT's parser has no Compress
+# (masked_select), IsNaN/IsInf are in its table.
+CASE_OPTIONS = {"selections": {"matrix": False}}
+
+CASES = [
+    case("cdist_and_dist", "NearestCenters()", N2, x="float32[N,6]"),
+    case("diagonals", "Diagonals()", N2, x="float32[N,4,5,5]", v="float32[N,3]"),
+    case("float_checks", "FloatChecks()", N2, x="float32[N,5]"),
+    case("index_writes", "IndexWrites()", N2, x="float32[N,3,4]", src="float32[N,3,2]"),
+    Case("rearrangements", "parity_patterns.py", "Rearrangements()", {"x": "float32[N,4,4,3]", "idx": "int64[N,4,4,2]"},
+         shapes=N2, gen={"idx": "int:0:3"}),
+    case("selections", "Selections()", N2, x="float32[N,4]"),
+    case("products", "Products()", N2, x="float32[N,3]", y="float32[N,3]"),
+    Case("closeness", "parity_patterns.py", "Closeness()", {"x": "float32[N,3]", "y": "float32[N,3]"},
+         shapes=N2, gen={"x": "positive", "y": "positive"}),
+]
+
+BATCH = Batch(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_parity_patterns(case):
+    check(BATCH.get(case))

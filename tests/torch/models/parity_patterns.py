@@ -1,0 +1,123 @@
+"""Ops real model code calls that bench/parity found missing (issue 15), one small module per
+family, written for these tests. Each is exported with a symbolic batch and compared with PyTorch
+eager (tests/torch/e2e/test_parity_patterns.py)."""
+import torch
+import torch.nn as nn
+
+
+class NearestCenters(nn.Module):
+    """Distances of each sample to learned centers (prototype / clustering heads)."""
+
+    def __init__(self, k=5, d=6):
+        super().__init__()
+        self.centers = nn.Parameter(torch.randn(k, d))
+
+    def forward(self, x):
+        d2 = torch.cdist(x, self.centers)
+        d1 = torch.cdist(x.unsqueeze(0), self.centers.unsqueeze(0), p=1).squeeze(0)
+        dinf = torch.cdist(x, self.centers, p=float("inf"))
+        gap = torch.dist(x[:1], self.centers[:1]) + x.dist(x.flip(0), 3)
+        return d2.softmax(-1), d1, dinf, gap
+
+
+class Diagonals(nn.Module):
+    """Diagonals read and written: covariance-like heads, attention biases."""
+
+    def forward(self, x, v):
+        main = torch.diagonal(x, 0, -2, -1)
+        upper = x.diagonal(1, 1, 2)
+        lower = torch.diagonal(x, offset=-2, dim1=-1, dim2=-2)
+        tr = torch.trace(x[0, 0]) + x[-1, 1].trace()
+        embedded = torch.diag_embed(v) + torch.diag_embed(v, 0)
+        shifted = torch.diag_embed(v, offset=1)
+        square = torch.diag(v[0]) + torch.diag(v[-1], -1)[1:, :-1]
+        vec = torch.diag(x[0, 0], 1) * 2
+        return main, upper, lower, tr, embedded, shifted, square, vec
+
+
+class FloatChecks(nn.Module):
+    """NaN / inf guards around a division that makes both."""
+
+    def forward(self, x):
+        y = x / (x > 0).float()        # inf where x <= 0 except 0/0 = nan (none here)
+        z = torch.log(x)               # nan for negatives
+        both = torch.cat([y, z], 1)
+        flags = torch.stack([torch.isnan(both), torch.isinf(both), torch.isfinite(both), both.isnan(),
+                             torch.isposinf(both), torch.isneginf(-both)])
+        clean = torch.nan_to_num(both) + both.nan_to_num(nan=1.0, posinf=2.0, neginf=-3.0)
+        guarded = torch.where(torch.isfinite(both), both, torch.zeros_like(both))
+        count = torch.isnan(both).sum(1)
+        logit = torch.logit(torch.sigmoid(x)) + torch.logit(torch.sigmoid(x), eps=1e-3)
+        return flags, clean / 1e30, guarded, count, logit
+
+
+class IndexWrites(nn.Module):
+    """index_fill / index_copy / index_add along static dims, in place and not."""
+
+    def forward(self, x, src):
+        a = x.index_fill(1, torch.tensor([0, 2]), -1.0)
+        b = x.clone()
+        b.index_fill_(2, torch.tensor([1]), torch.tensor(5.0))
+        c = x.index_copy(2, torch.tensor([3, 0]), src)
+        d = x.clone().index_add_(2, torch.tensor([1, 1]), src, alpha=0.5)
+        e = torch.index_add(x, 1, torch.tensor([2, 0, 2]), torch.ones(1, 3, 4).expand(x.size(0), 3, 4))
+        return a, b, c, d, e
+
+
+class Rearrangements(nn.Module):
+    """movedim / rot90 / flips / repeat_interleave / take_along_dim."""
+
+    def forward(self, x, idx):
+        m = torch.movedim(x, 1, -1) + x.moveaxis([1, 2], [2, 1]).transpose(1, 2).movedim(1, -1)
+        r = torch.rot90(x, 1, [2, 3]) * 1 + x.rot90(-1, [2, 3]) + torch.rot90(x, 2, [2, 3]).transpose(2, 3) * 0
+        f = torch.fliplr(x) + torch.flipud(x)
+        rep = x.repeat_interleave(2, dim=1)
+        flat = torch.repeat_interleave(x[:, 0, 0], 3)
+        per = x.repeat_interleave(torch.tensor(2), dim=3)
+        t = torch.take_along_dim(x, idx, dim=3)
+        u = torch.take_along_dim(x, idx[:1], dim=3)  # the index broadcasts over the batch
+        v = torch.take_along_dim(x, idx.flatten(1))
+        return m, r, f, rep, flat, per, t, u, v
+
+
+class Selections(nn.Module):
+    """masked_select / count_nonzero / argwhere (run-time result sizes)."""
+
+    def forward(self, x):
+        picked = torch.masked_select(x, x > 0.5)
+        rows = x.masked_select(torch.tensor([True, False, True, False]))  # the mask broadcasts
+        n_pos = torch.count_nonzero(x > 0, dim=1) + x.count_nonzero(dim=(0, 1)) * 0
+        total = torch.count_nonzero(x)
+        where = torch.argwhere(x > 1.0)
+        return picked, rows, n_pos, total, where
+
+
+class Products(nn.Module):
+    """dot / mv / cross / cumprod."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(4, 3))
+
+    def forward(self, x, y):
+        d = torch.dot(x[0], y[0]) + x[1].dot(y[1]) + torch.vdot(x[0], x[0])
+        mv = torch.mv(self.w, x[0]) + self.w.mv(y[0])
+        c = torch.cross(x, y, dim=1) + x.cross(y, -1) + torch.cross(self.w[:3], self.w[1:]).sum()  # no dim: the first of size 3
+        p = torch.cumprod(x, dim=1) + x.cumprod(1)
+        q = torch.cumprod(x, dim=0)           # along the symbolic batch: sign * exp(cumsum(log|x|))
+        i = torch.cumprod(torch.arange(1, 6) * (y[0, 0] > 0), 0)
+        return d, mv, c, p, q, i
+
+
+class Closeness(nn.Module):
+    """isclose / allclose / equal used as values and as conditions."""
+
+    def forward(self, x, y):
+        close = torch.isclose(x, y, atol=0.5) & x.isclose(x)
+        nan_ok = torch.isclose(torch.log(x), torch.log(x), equal_nan=True)
+        if torch.allclose(x, x * 1.0):
+            x = x * 2
+        if torch.equal(x, y):
+            x = x + 100
+        same_size = torch.equal(x, y[:, :1])     # decided at conversion time: sizes differ
+        return close, nan_ok, x, torch.tensor(float(same_size))
