@@ -26,6 +26,8 @@ CASES = [
     case("products", "Products()", N2, x="float32[N,3]", y="float32[N,3]"),
     Case("closeness", "parity_patterns.py", "Closeness()", {"x": "float32[N,3]", "y": "float32[N,3]"},
          shapes=N2, gen={"x": "positive", "y": "positive"}),
+    case("numbers_as_tensors", "NumbersAsTensors()", [{"N": 2, "L": 7}, {"N": 5, "L": 4}], x="float32[N,2,L]"),
+    case("keyword_wrapper", "KeywordWrapper()", N2, input="float32[N,3]", scale="2.0"),
 ]
 
 BATCH = Batch(CASES)

@@ -121,3 +121,34 @@ class Closeness(nn.Module):
             x = x + 100
         same_size = torch.equal(x, y[:, :1])     # decided at conversion time: sizes differ
         return close, nan_ok, x, torch.tensor(float(same_size))
+
+
+class NumbersAsTensors(nn.Module):
+    """torch.div / add / mul given a Python number or a size first (PyTorch makes it a 0-d tensor)."""
+
+    def __init__(self, k=5):
+        super().__init__()
+        pad = torch.div(k - 1, 2, rounding_mode="trunc").item()   # a padding computed with torch
+        self.conv = nn.Conv1d(2, 2, k, padding=pad)
+
+    def forward(self, x):
+        half = torch.div(x.size(0), 2, rounding_mode="floor")     # the batch (a run-time size)
+        y = self.conv(x) * torch.true_divide(3, 2) + torch.mul(2, x) + torch.add(1.5, x) - torch.sub(1, x)
+        return y + half, torch.div(x.shape[-1], 4)
+
+
+class Inner(nn.Module):
+    def forward(self, input, scale=1.0):
+        return input.relu() * scale
+
+
+class KeywordWrapper(nn.Module):
+    """A DataParallel-style wrapper: forward(*input, **kwargs) passes everything on; the inputs
+    reach it by name (**kwargs), one of them named like the *input parameter."""
+
+    def __init__(self):
+        super().__init__()
+        self.module = Inner()
+
+    def forward(self, *input, **kwargs):
+        return self.module(*input, **kwargs)
