@@ -159,8 +159,8 @@ def summarize(rows, o, files, seconds):
     lines = [f"ParityBench: {len(files)} files (sample {o.sample or 'all'} of the non-held-out files), "
              f"{len(rows)} cases, {n} runnable in PyTorch 2.14 eager ({len(rows) - n} not runnable); "
              f"{sum(1 for r in runnable if r.get('batch') == 'N')} with a symbolic batch "
-             f"({sum(1 for r in runnable if r.get('batch1') == 'yes')} checked at batch + 1). "
-             f"Wall time {seconds / 60:.1f} min at -j {o.j}.", ""]
+             f"({sum(1 for r in runnable if r.get('batch1') == 'yes')} checked at batch + 1). " +
+             (f"Wall time {seconds / 60:.1f} min at -j {o.j}." if seconds else ""), ""]
     lines.append("| exporter | exported | right on own input | right at batch + 1 (of those checked) | right on both | "
                  "export s median | export s p95 |")
     lines.append("| --- | --- | --- | --- | --- | --- | --- |")
@@ -240,7 +240,21 @@ def main():
     ap.add_argument("--site", action="store_true", help="onnxify gets the venv's site-packages as a --path root")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "parity"))
     ap.add_argument("--top", type=int, default=40, help="causes listed for onnxify")
+    ap.add_argument("--from-jsonl", help="only rebuild cases.csv and summary.md from a run's cases.jsonl (e.g. "
+                                         "a run stopped early: the files it finished)")
     o = ap.parse_args()
+    if o.from_jsonl:
+        rows = [json.loads(line) for line in open(o.from_jsonl)]
+        files = sorted({r["file"] for r in rows})
+        exporters = [e for e in EXPORTERS if any(e[0] in r for r in rows)]
+        o.exporters = ",".join(e[0] for e in exporters)
+        os.makedirs(o.out, exist_ok=True)
+        write_csv(rows, os.path.join(o.out, "cases.csv"), exporters)
+        text = summarize(rows, o, files, 0)
+        with open(os.path.join(o.out, "summary.md"), "w") as f:
+            f.write(text)
+        print(text)
+        return
     if o.no_dynamo:
         o.exporters = ",".join(e for e in o.exporters.split(",") if e != "dy")
     sample = None
