@@ -3,8 +3,10 @@
 // nan_to_num, logit), diagonals and small products (diag, diagonal, diag_embed, trace, dot, mv,
 // cross, cdist, dist), rearrangements (movedim, rot90, fliplr/flipud, repeat_interleave,
 // take_along_dim), selections (masked_select, argwhere, count_nonzero) and the index_* writes
-// (index_fill, index_copy, index_add as scatters), cumprod. Each follows PyTorch's definition; the
-// sizes may be symbolic (they are passed on as SymInts).
+// (index_fill, index_copy, index_add as scatters), cumprod; and torch.grid_sampler, recorded as
+// the onnxify composite grid_sample that the lowering maps to ONNX GridSample (F.grid_sample and
+// F.affine_grid are Python, nn/functional.py). Each follows PyTorch's definition; the sizes may be
+// symbolic (they are passed on as SymInts).
 #include <fmt/core.h>
 
 #include <cmath>
@@ -508,6 +510,33 @@ Value cumprod(OpCall& c) {
   return op(c, "where", {zeros, op(c, "mul", {signed_, Value::integer(0)}), signed_});
 }
 
+// ---- grid_sampler ----------------------------------------------------------------------------------------
+
+Value grid_sampler(OpCall& c) {
+  TensorObj *x = c.t(0), *grid = c.t(1);
+  int64_t mode = c.a.int_(2), pad = c.a.int_(3);
+  bool align = c.a.boolean(4);
+  size_t rank = x->rank();
+  if (rank != 4 && rank != 5)
+    c.runtime_error(fmt::format("grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but "
+                                "got input with sizes {} and grid with sizes {}", rank, grid->rank()));
+  if (grid->rank() != rank || !(grid->shape.back() == DimExpr(static_cast<int64_t>(rank) - 2)))
+    c.runtime_error(fmt::format("grid_sampler(): expected grid to have size {} in last dimension", rank - 2));
+  if (!is_floating(x->dtype) || x->dtype != grid->dtype)
+    c.runtime_error("grid_sampler(): expected input and grid to have the same floating dtype");
+  static const char* const modes[] = {"bilinear", "nearest", "bicubic"};
+  static const char* const pads[] = {"zeros", "border", "reflection"};
+  if (mode < 0 || mode > 2) c.runtime_error(fmt::format("grid_sampler(): unknown interpolation mode {}", mode));
+  if (pad < 0 || pad > 2) c.runtime_error(fmt::format("grid_sampler(): unknown padding mode {}", pad));
+  if (mode == 2 && rank == 5) c.runtime_error("grid_sampler(): bicubic interpolation only supports 4D input");
+  std::vector<DimExpr> shape = {x->shape[0], x->shape[1]};
+  for (size_t i = 1; i + 1 < rank; ++i) shape.push_back(grid->shape[i]);
+  return c.node("grid_sample", {c.v(x), c.v(grid)}, x->dtype, shape,
+                {{"mode", std::string(modes[mode])}, {"padding_mode", std::string(pads[pad])},
+                 {"align_corners", int64_t{align}}},
+                ir::kOnnxifyDomain);
+}
+
 }  // namespace
 
 const std::vector<OpDef>& derived_ops() {
@@ -565,6 +594,8 @@ const std::vector<OpDef>& derived_ops() {
       {"index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
        kFn | kMethod | kInplace, index_add},
       {"cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kFn | kMethod | kInplace, cumprod},
+      {"grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor",
+       kFn, grid_sampler},
   };
   return ops;
 }

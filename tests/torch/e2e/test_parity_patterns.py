@@ -28,6 +28,14 @@ CASES = [
          shapes=N2, gen={"x": "positive", "y": "positive"}),
     case("numbers_as_tensors", "NumbersAsTensors()", [{"N": 2, "L": 7}, {"N": 5, "L": 4}], x="float32[N,2,L]"),
     case("keyword_wrapper", "KeywordWrapper()", N2, input="float32[N,3]", scale="2.0"),
+    case("spatial_transformer", "SpatialTransformer()", N2, x="float32[N,3,8,8]"),
+    case("spatial_transformer_border_aligned", "SpatialTransformer('bilinear', 'border', True)", N2,
+         x="float32[N,3,8,8]"),
+    case("spatial_transformer_nearest_reflection", "SpatialTransformer('nearest', 'reflection')", N2,
+         x="float32[N,3,8,8]"),
+    case("spatial_transformer_bicubic", "SpatialTransformer('bicubic', 'zeros', True)", N2, x="float32[N,3,8,8]"),
+    case("flow_warp", "FlowWarp()", [{"N": 2, "H": 6, "W": 5}, {"N": 1, "H": 4, "W": 7}],
+         x="float32[N,2,H,W]", flow="float32[N,2,H,W]"),
 ]
 
 BATCH = Batch(CASES)

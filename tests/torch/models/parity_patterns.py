@@ -3,6 +3,7 @@ family, written for these tests. Each is exported with a symbolic batch and comp
 eager (tests/torch/e2e/test_parity_patterns.py)."""
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class NearestCenters(nn.Module):
@@ -152,3 +153,33 @@ class KeywordWrapper(nn.Module):
 
     def forward(self, *input, **kwargs):
         return self.module(*input, **kwargs)
+
+
+class SpatialTransformer(nn.Module):
+    """A spatial transformer: a small head predicts theta, affine_grid + grid_sample warp the input."""
+
+    def __init__(self, mode="bilinear", padding_mode="zeros", align_corners=False):
+        super().__init__()
+        self.loc = nn.Sequential(nn.Flatten(), nn.Linear(3 * 8 * 8, 6))
+        nn.init.zeros_(self.loc[1].weight)
+        with torch.no_grad():
+            self.loc[1].bias.copy_(torch.tensor([0.913, 0.071, 0.0437, -0.089, 1.07, -0.0531]))  # no exact ties for nearest
+        self.mode, self.padding_mode, self.align_corners = mode, padding_mode, align_corners
+
+    def forward(self, x):
+        theta = self.loc(x).view(-1, 2, 3) + self.loc[1].weight.sum() * 0
+        grid = F.affine_grid(theta, x.size(), align_corners=self.align_corners)
+        small = F.affine_grid(theta, [x.size(0), 3, 5, 4], align_corners=self.align_corners)
+        return (F.grid_sample(x, grid, mode=self.mode, padding_mode=self.padding_mode, align_corners=self.align_corners),
+                F.grid_sample(x, small, self.mode, self.padding_mode, self.align_corners), grid)
+
+
+class FlowWarp(nn.Module):
+    """Warping by a predicted flow field (optical flow / video models): grid = base + flow."""
+
+    def forward(self, x, flow):
+        n, _, h, w = x.shape
+        ys, xs = torch.meshgrid(torch.linspace(-1, 1, h), torch.linspace(-1, 1, w), indexing="ij")
+        base = torch.stack([xs, ys], -1).unsqueeze(0)
+        grid = base + flow.permute(0, 2, 3, 1) * 0.1
+        return F.grid_sample(x, grid, align_corners=True), F.grid_sample(x, grid, mode="nearest", align_corners=True)
