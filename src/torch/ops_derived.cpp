@@ -5,7 +5,8 @@
 // take_along_dim), selections (masked_select, argwhere, count_nonzero) and the index_* writes
 // (index_fill, index_copy, index_add as scatters), cumprod; and torch.grid_sampler, recorded as
 // the onnxify composite grid_sample that the lowering maps to ONNX GridSample (F.grid_sample and
-// F.affine_grid are Python, nn/functional.py). Each follows PyTorch's definition; the sizes may be
+// F.affine_grid are Python, nn/functional.py); the in-place view changes squeeze_/unsqueeze_/
+// transpose_/t_ and Tensor.unfold (sliding windows). Each follows PyTorch's definition; the sizes may be
 // symbolic (they are passed on as SymInts).
 #include <fmt/core.h>
 
@@ -510,6 +511,63 @@ Value cumprod(OpCall& c) {
   return op(c, "where", {zeros, op(c, "mul", {signed_, Value::integer(0)}), signed_});
 }
 
+// ---- in-place view changes and sliding windows -------------------------------------------------------
+
+// squeeze_ / unsqueeze_ / transpose_ / t_: self takes the view's shape and values (a tensor that is
+// itself a view of another keeps PyTorch's aliasing only through its base, so that is reported).
+Value rebind_self(OpCall& c, const Value& r) {
+  TensorObj* self = c.t(0);
+  TensorObj* res = tensor_of(r);
+  if (!res) return r;
+  if (self->base)
+    return c.unsupported(fmt::format("Tensor.{} of a tensor that is a view of another (write the out-of-place "
+                                     "form: x = x.{}(...))", c.name(), c.name().substr(0, c.name().size() - 1)));
+  self->shape = res->shape;
+  self->value = res->value;
+  self->data = res->data;
+  self->fill = res->fill;
+  self->uninitialized = res->uninitialized;
+  self->random = res->random;
+  ++self->version;
+  return Value::borrow(self);
+}
+
+Value inplace_view(OpCall& c, std::string_view op_name, size_t nargs) {
+  std::vector<Value> args = {tv(c.t(0))};
+  for (size_t i = 1; i < nargs; ++i) args.push_back(c.a.raw(i));
+  return rebind_self(c, op(c, op_name, std::move(args)));
+}
+
+// Tensor.unfold(dim, size, step): every window of `size` elements `step` apart along dim, as a new
+// last dim (index_select of the windows' positions, then a reshape and a permute).
+Value unfold_windows(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t rank = std::max<int64_t>(x->rank(), 1);
+  int64_t d = norm_dim(c.I, c.a.int_(1), rank);
+  int64_t size = c.a.int_(2), step = c.a.int_(3);
+  if (step <= 0) c.runtime_error(fmt::format("step is {} but must be > 0", step));
+  if (x->rank() == 0) return op(c, "reshape", {tv(x), ints(c, {1})});
+  DimExpr len = x->shape[d];
+  if (!len.is_const()) return c.unsupported("Tensor.unfold along a dim whose size is only known at run time");
+  if (size > len.value())
+    c.runtime_error(fmt::format("maximum size for tensor at dimension {} is {} but size is {}", d, len.value(), size));
+  int64_t windows = (len.value() - size) / step + 1;
+  std::vector<int64_t> pos;
+  for (int64_t w = 0; w < windows; ++w)
+    for (int64_t k = 0; k < size; ++k) pos.push_back(w * step + k);
+  Value idx = c.out(c.rec.const_i64(pos), DType::Int64, {DimExpr(windows * size)});
+  Value picked = op(c, "index_select", {tv(x), Value::integer(d), idx});
+  std::vector<DimExpr> shape = x->shape;
+  shape[d] = DimExpr(windows);
+  shape.insert(shape.begin() + d + 1, DimExpr(size));
+  Value r = op(c, "reshape", {picked, sizes(c, shape)});
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i <= static_cast<int64_t>(x->rank()); ++i)
+    if (i != d + 1) perm.push_back(i);
+  perm.push_back(d + 1);
+  return op(c, "permute", {r, ints(c, perm)});
+}
+
 // ---- grid_sampler ----------------------------------------------------------------------------------------
 
 Value grid_sampler(OpCall& c) {
@@ -594,6 +652,13 @@ const std::vector<OpDef>& derived_ops() {
       {"index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
        kFn | kMethod | kInplace, index_add},
       {"cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kFn | kMethod | kInplace, cumprod},
+      {"squeeze_(Tensor self) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "squeeze", 1); }},
+      {"squeeze_.dim(Tensor self, int dim) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "squeeze", 2); }},
+      {"unsqueeze_(Tensor self, int dim) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "unsqueeze", 2); }},
+      {"transpose_(Tensor self, int dim0, int dim1) -> Tensor", kMethod,
+       [](OpCall& c) { return inplace_view(c, "transpose", 3); }},
+      {"t_(Tensor self) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "t", 1); }},
+      {"unfold(Tensor self, int dimension, int size, int step) -> Tensor", kMethod, unfold_windows},
       {"grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor",
        kFn, grid_sampler},
   };

@@ -183,3 +183,29 @@ class FlowWarp(nn.Module):
         base = torch.stack([xs, ys], -1).unsqueeze(0)
         grid = base + flow.permute(0, 2, 3, 1) * 0.1
         return F.grid_sample(x, grid, align_corners=True), F.grid_sample(x, grid, mode="nearest", align_corners=True)
+
+
+class InPlaceViews(nn.Module):
+    """squeeze_ / unsqueeze_ / transpose_ / t_ on local tensors (the name keeps the new shape)."""
+
+    def forward(self, x):
+        y = x * 2
+        y.unsqueeze_(1)                     # [N, 1, C, L]
+        z = x.sum(-1, keepdim=True)
+        z.squeeze_(-1)                      # [N, C]
+        w = x + 1
+        w.transpose_(1, 2)                  # [N, L, C]
+        m = x[0] * 1
+        m.t_()
+        s = (x[:, :1] * 3)
+        s.squeeze_()                        # drops every size-1 dim (the batch is symbolic: kept)
+        return y, z, w, m, s
+
+
+class SlidingWindows(nn.Module):
+    """Tensor.unfold: patches (ViT-style), frames of a signal."""
+
+    def forward(self, img, sig):
+        patches = img.unfold(2, 4, 4).unfold(3, 4, 4)          # [N, C, H/4, W/4, 4, 4]
+        frames = sig.unfold(-1, 5, 2)                           # overlapping windows
+        return patches.contiguous().view(img.size(0), -1, 16), frames.mean(-1)
