@@ -91,10 +91,14 @@ def run_file(path, o, lock, rows, progress):
             w.start()
             last_done = start - 1
             stages_seen = {}
+            partial = {}  # case index -> its row so far (the stages it finished)
             for line in p.stdout:
                 try:
                     msg = json.loads(line)
                 except ValueError:
+                    continue
+                if "partial" in msg:
+                    partial[msg["partial"]] = msg["row"]
                     continue
                 if "begin" in msg:
                     if current is None or current[0] != msg["begin"]:
@@ -115,7 +119,7 @@ def run_file(path, o, lock, rows, progress):
             # The worker died or hung inside case current[0].
             k, stage = current[0], current[1]
             why = "timeout" if timer_hit.is_set() else f"crash (worker exit {p.returncode})"
-            row = {"file": os.path.basename(path), "case": f"{k}:?"}
+            row = dict(partial.get(k) or {"file": os.path.basename(path), "case": f"{k}:?"})
             if stage == "eager":
                 row.update(eager="no", eager_error=f"harness {why} in eager")
             else:
