@@ -67,7 +67,7 @@ def run_file(path, o, lock, rows, progress):
     with tempfile.TemporaryDirectory(prefix="parity-") as tmp:
         while True:
             cmd = [sys.executable, os.path.join(HERE, "worker.py"), path, "--tmp", tmp, "--start", str(start),
-                   "--stage-timeout", str(o.stage_timeout), "--exporters", o.exporters]
+                   "--stage-timeout", str(o.stage_timeout), "--exporters", o.exporters, "--partials"]
             if o.site:
                 cmd.append("--site")
             p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,

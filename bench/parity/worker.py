@@ -401,6 +401,7 @@ def main():
     ap.add_argument("--stage-timeout", type=int, default=60)
     ap.add_argument("--exporters", default="onnxify,ts,dy")
     ap.add_argument("--site", action="store_true", help="give onnxify the venv's site-packages as a --path root")
+    ap.add_argument("--partials", action="store_true", help="also print each case's row after every stage")
     o = ap.parse_args()
     exporters = o.exporters.split(",")
     mocks.install()
@@ -454,7 +455,8 @@ def main():
                     raise
                 res = {"export": False, "error_class": "harness", "error": f"{type(e).__name__}: {first_line(e)}"}
             row[ex] = res
-            emit({"partial": k, "row": row})  # what a crash in a later stage must not lose
+            if o.partials:
+                emit({"partial": k, "row": row})  # what a crash in a later stage must not lose
         emit(row)
 
 
