@@ -568,6 +568,43 @@ Value unfold_windows(OpCall& c) {
   return op(c, "permute", {r, ints(c, perm)});
 }
 
+// ---- erfinv and the remaining in-place random initializers --------------------------------------------
+
+// erfinv (no ONNX op): M. Giles' single-precision approximation ("Approximating the erfinv
+// function", GPU Gems 2012), a polynomial in w = -log(1 - x^2) on each side of w = 5; within a few
+// float32 ulps of PyTorch's. +-1 give +-inf, |x| > 1 NaN, as PyTorch.
+Value erfinv(OpCall& c) {
+  TensorObj* t = c.t(0);
+  Value x = tv(t);
+  if (!is_floating(t->dtype)) x = op(c, "to", {x, c.T.dtype_object(c.T.default_dtype)});
+  Value w = op(c, "neg", {op(c, "log", {op(c, "mul", {op(c, "rsub", {x, Value::integer(1)}), op(c, "add", {x, Value::integer(1)})})})});
+  auto poly = [&](const Value& v, std::vector<double> k) {  // Horner: ((k0 v + k1) v + k2) ...
+    Value p = op(c, "add", {op(c, "mul", {v, Value::real(k[0])}), Value::real(k[1])});
+    for (size_t i = 2; i < k.size(); ++i) p = op(c, "add", {op(c, "mul", {p, v}), Value::real(k[i])});
+    return p;
+  };
+  Value near = op(c, "sub", {w, Value::real(2.5)});
+  Value p1 = poly(near, {2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
+                         -0.00125372503, -0.00417768164, 0.246640727, 1.50140941});
+  Value far = op(c, "sub", {op(c, "sqrt", {w}), Value::real(3.0)});
+  Value p2 = poly(far, {-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
+                        -0.0076224613, 0.00943887047, 1.00167406, 2.83297682});
+  Value p = op(c, "where", {op(c, "lt", {w, Value::real(5.0)}), p1, p2});
+  // (the polynomial's limit at w = inf has the wrong sign: +-1 are set apart)
+  Value edge = op(c, "eq", {op(c, "abs", {x}), Value::integer(1)});
+  return op(c, "where", {edge, op(c, "mul", {x, Value::real(INFINITY)}), op(c, "mul", {p, x})});
+}
+
+// exponential_ / cauchy_ / log_normal_ / geometric_ / random_ / bernoulli_: like normal_ and
+// uniform_ while the model is built (the values are the checkpoint's); in forward, random values no
+// export can reproduce are reported.
+Value random_init(OpCall& c) {
+  if (!c.T.building)
+    return c.unsupported(fmt::format("Tensor.{}_ in forward: random values cannot be exported", c.name()));
+  c.t(0)->random = true;
+  return Value::borrow(c.t(0));
+}
+
 // ---- grid_sampler ----------------------------------------------------------------------------------------
 
 Value grid_sampler(OpCall& c) {
@@ -659,6 +696,15 @@ const std::vector<OpDef>& derived_ops() {
        [](OpCall& c) { return inplace_view(c, "transpose", 3); }},
       {"t_(Tensor self) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "t", 1); }},
       {"unfold(Tensor self, int dimension, int size, int step) -> Tensor", kMethod, unfold_windows},
+      {"erfinv(Tensor self) -> Tensor", kFn | kMethod | kInplace, erfinv},
+      {"exponential_(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"cauchy_(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"log_normal_(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"geometric_(Tensor self, float p, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"random_(Tensor self, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"random_.to(Tensor self, int to, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"random_.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"bernoulli_.float(Tensor self, float p=0.5, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor",
        kFn, grid_sampler},
   };

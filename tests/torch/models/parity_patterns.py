@@ -209,3 +209,24 @@ class SlidingWindows(nn.Module):
         patches = img.unfold(2, 4, 4).unfold(3, 4, 4)          # [N, C, H/4, W/4, 4, 4]
         frames = sig.unfold(-1, 5, 2)                           # overlapping windows
         return patches.contiguous().view(img.size(0), -1, 16), frames.mean(-1)
+
+
+class TruncNormalInit(nn.Module):
+    """The pre-1.7 truncated-normal initializer copied into many repositories (uniform_, erfinv_,
+    mul_, add_, clamp_ on a parameter in __init__), plus erfinv in forward."""
+
+    def __init__(self):
+        super().__init__()
+        self.pos = nn.Parameter(torch.zeros(1, 5, 4))
+        with torch.no_grad():
+            lo, hi = 0.0227, 0.9773
+            self.pos.uniform_(2 * lo - 1, 2 * hi - 1)
+            self.pos.erfinv_()
+            self.pos.mul_(0.02 * 2 ** 0.5).add_(0.0)
+            self.pos.clamp_(-0.04, 0.04)
+        self.noise = nn.Parameter(torch.empty(4).exponential_())
+
+    def forward(self, x):
+        u = torch.tanh(x) * 0.999
+        edges = torch.erfinv(torch.tensor([-1.0, 1.0, 0.0]))   # -inf, inf, 0
+        return x + self.pos + self.noise, torch.erfinv(u), u.erfinv() * 2, edges
