@@ -71,5 +71,12 @@ def allow(path):
 
 
 def install():
+    # torch.utils.tensorboard needs the tensorboard package, which ParityBench's environment has
+    # (tensorflow brings it) and this one lacks: the torch module itself is a mock then (files import
+    # SummaryWriter for logging).
+    if importlib.util.find_spec("tensorboard") is None and "torch.utils.tensorboard" not in sys.modules:
+        import torch.utils
+        sys.modules["torch.utils.tensorboard"] = MockModule("torch.utils.tensorboard")
+        torch.utils.tensorboard = sys.modules["torch.utils.tensorboard"]
     if FINDER not in sys.meta_path:
         sys.meta_path.append(FINDER)
