@@ -248,7 +248,14 @@ def main():
                                          "a run stopped early: the files it finished)")
     o = ap.parse_args()
     if o.from_jsonl:
-        rows = [json.loads(line) for line in open(o.from_jsonl)]
+        rows = []
+        for line in open(o.from_jsonl):
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue  # a line being written
+            if "file" in row and "case" in row:
+                rows.append(row)
         files = sorted({r["file"] for r in rows})
         exporters = [e for e in EXPORTERS if any(e[0] in r for r in rows)]
         o.exporters = ",".join(e[0] for e in exporters)
