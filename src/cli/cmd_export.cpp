@@ -51,8 +51,12 @@ Action setup_export(CLI::App& sub) {
       ->required();
   sub.add_option("--input", *raw_inputs, "NAME=SPEC for a forward() parameter: a tensor type like float32[N,3,224,224] "
                                          "(names are symbolic sizes) or a Python literal (repeatable)");
-  sub.add_option("--weights", o->weights, "checkpoint (torch.save file or safetensors); without it, random weights");
+  sub.add_option("--weights", o->weights, "checkpoint: torch.save file, safetensors, a shard index (*.index.json) or a Hugging Face model folder; without it, random weights");
   sub.add_option("--weights-key", o->weights_key, "the dictionary inside the checkpoint that holds the state_dict");
+  sub.add_option("--dtype", o->dtype,
+                 "convert the model's floating-point parameters and buffers to this dtype before binding the "
+                 "weights, as model.to(dtype) (float32, float16, bfloat16, float64); default: as __init__ built them, "
+                 "checkpoint values cast to them as load_state_dict does");
   sub.add_option("-o,--output", o->output, "the ONNX file to write (default: SOURCE's name with .onnx)");
   sub.add_option("--opset", o->opset, "ONNX opset of the result (default 17)");
   sub.add_option("--target", o->target, "onnxruntime (default), tensorrt or generic");

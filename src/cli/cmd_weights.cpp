@@ -1,4 +1,5 @@
-// onnxify weights FILE [--key KEY]: list a checkpoint's tensors, one line each:
+// onnxify weights FILE [--key KEY]: list a checkpoint's tensors (FILE may be a shard index or a model
+// folder: weights::open_state_dict), one line each:
 //   NAME DTYPE [D0,D1,...] CHECKSUM
 // CHECKSUM is 16 hex digits, defined in README.md ("Checkpoint checksum"). Unreadable or refused
 // input exits with status 2 and one line on stderr.
@@ -42,8 +43,7 @@ void print_stats() {
 
 int run(const WeightsOptions& o) {
   try {
-    weights::Checkpoint ckpt = weights::Checkpoint::open(o.file);
-    weights::StateDict sd = ckpt.select(o.key);
+    weights::StateDict sd = weights::open_state_dict(o.file, o.key);
     std::vector<uint64_t> sums;
     if (!o.no_checksum) sums = weights::checksums(sd.tensors, o.threads);
     fmt::memory_buffer buf;
@@ -74,7 +74,8 @@ int run(const WeightsOptions& o) {
 
 Action setup_weights(CLI::App& sub) {
   auto o = std::make_shared<WeightsOptions>();
-  sub.add_option("FILE", o->file, "checkpoint: torch.save zip or legacy file, or .safetensors")->required();
+  sub.add_option("FILE", o->file, "checkpoint: torch.save zip or legacy file, .safetensors, a shard index (*.index.json) or a "
+                 "Hugging Face model folder")->required();
   sub.add_option(
       "--key", o->key,
       "dotted path of the dict to list (state_dict, model.ema, …); default: the one dict of tensors");

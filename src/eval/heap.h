@@ -24,6 +24,11 @@ struct Heap {
   void adjust(Object* o, int64_t delta);
   // Frees every object still alive, cycles included. The interpreter calls this last.
   void teardown();
+  // Raises the budget error when `n` more bytes would not fit. Operations whose result size is
+  // known up front (concatenation, repetition, join) call it before allocating, so a doubling
+  // string stops at the budget instead of holding twice the budget while its copy is made.
+  // A double: n is often a product of two sizes that could overflow size_t.
+  void ensure_room(double n);
 
   size_t bytes = 0;
   size_t peak = 0;
@@ -40,6 +45,11 @@ struct Heap {
 extern thread_local Heap* tl_heap;
 
 [[noreturn]] void memory_budget_exceeded(Heap& h, size_t wanted);
+
+inline void Heap::ensure_room(double n) {
+  if (static_cast<double>(bytes) + n > static_cast<double>(limit))
+    memory_budget_exceeded(*this, n >= 1.8e19 ? SIZE_MAX : static_cast<size_t>(n));
+}
 
 inline void Heap::link(Object* o, size_t bytes_) {
   o->refcnt = 1;

@@ -200,6 +200,9 @@ struct Poison : Object {
   std::string what;
   std::string reason;
   SourceRange origin;
+  // Its cause is already an error of this run (an unsupported module, an unknown value that reached
+  // the graph): a later use that needs its value stops the run without a second, misleading error.
+  bool reported = false;
 };
 
 // ---- convenience checks ------------------------------------------------------------------------

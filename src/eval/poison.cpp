@@ -23,11 +23,17 @@ Value derive_poison(Interp& I, const Value& from, std::string what) {
   d->reason = p->reason;
   // A poison made without a location (an unsafe builtin) is located where it is first used.
   d->origin = p->origin.known() ? p->origin : I.user_range();
+  d->reported = p->reported;
   return d.take_value();
 }
 
 void poison_matters(Interp& I, const Value& poison, std::string_view use) {
   auto* p = as<Poison>(poison);
+  // An error caused by an earlier error is not a second error: the run stops here, and a note
+  // says where, so the one real error stays the one the user reads.
+  if (p->reported)
+    throw Diagnostic::note(fmt::format("conversion stopped here: '{}' is unknown because of the error above", p->what),
+                           I.user_range());
   // Reported where the user's code led to the use; library frames in between add "in f()" notes as
   // the diagnostic passes through them.
   Diagnostic d = Diagnostic::error(

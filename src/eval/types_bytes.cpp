@@ -178,6 +178,7 @@ static bool bytes_contains(Interp& I, const Value& self, const Value& item) {
 static Value bytes_add(Interp& I, const Value& self, const Value& other) {
   if (!is_bytes_like(self)) return I.notimplemented;
   if (!is_bytes_like(other)) raisef(I, I.exc.TypeError, "can't concat {} to {}", type_name(I, other), type_name(I, self));
+  I.heap.ensure_room(static_cast<double>(self_bytes(self)->s.size()) + static_cast<double>(self_bytes(other)->s.size()));
   return make_bytes(I, I.type_of(self)->is_subtype_of(I.t.bytearray) ? I.t.bytearray : I.t.bytes,
                     self_bytes(self)->s + self_bytes(other)->s);
 }
@@ -185,7 +186,7 @@ static Value bytes_mul(Interp& I, const Value& self, const Value& other) {
   if (!I.type_of(other)->slots.index) return I.notimplemented;
   int64_t n = index(I, other);
   const std::string& s = self_bytes(self)->s;
-  if (n > 0 && static_cast<double>(n) * s.size() > static_cast<double>(I.heap.limit)) memory_budget_exceeded(I.heap, n * s.size());
+  if (n > 0) I.heap.ensure_room(static_cast<double>(n) * static_cast<double>(s.size()));
   std::string r;
   for (int64_t k = 0; k < n; ++k) r += s;
   return make_bytes(I, I.type_of(self)->is_subtype_of(I.t.bytearray) ? I.t.bytearray : I.t.bytes, std::move(r));

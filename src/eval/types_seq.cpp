@@ -120,8 +120,7 @@ static int64_t seq_index_arg(Interp& I, const Value& key, const char* what) {
 static int64_t repeat_count(Interp& I, const Value& n, size_t elem, size_t len) {
   int64_t k = index(I, n);
   if (k <= 0) return 0;
-  if (static_cast<double>(k) * static_cast<double>(len) * elem > static_cast<double>(I.heap.limit))
-    memory_budget_exceeded(I.heap, static_cast<size_t>(k) * len * elem);
+  I.heap.ensure_room(static_cast<double>(k) * static_cast<double>(len) * static_cast<double>(elem));
   return k;
 }
 
@@ -191,6 +190,7 @@ static bool tuple_contains(Interp& I, const Value& self, const Value& item) {
 
 static Value tuple_add(Interp& I, const Value& self, const Value& other) {
   if (!is_tuple(self) || !is_tuple(other)) return I.notimplemented;
+  I.heap.ensure_room(static_cast<double>(as_tuple(self)->items.size() + as_tuple(other)->items.size()) * sizeof(Value));
   std::vector<Value> r = as_tuple(self)->items;
   const auto& b = as_tuple(other)->items;
   r.insert(r.end(), b.begin(), b.end());
@@ -352,6 +352,7 @@ static bool list_contains(Interp& I, const Value& self, const Value& item) {
 
 static Value list_add(Interp& I, const Value& self, const Value& other) {
   if (!is_list(self) || !is_list(other)) return I.notimplemented;
+  I.heap.ensure_room(static_cast<double>(as_list(self)->items.size() + as_list(other)->items.size()) * sizeof(Value));
   std::vector<Value> r;
   r.reserve(as_list(self)->items.size() + as_list(other)->items.size());
   r = as_list(self)->items;
@@ -362,6 +363,9 @@ static Value list_add(Interp& I, const Value& self, const Value& other) {
 
 static void list_extend_impl(Interp& I, List* l, const Value& it) {
   size_t cap = l->items.capacity();
+  if (is_list(it) || is_tuple(it))
+    I.heap.ensure_room(static_cast<double>(is_list(it) ? as_list(it)->items.size() : as_tuple(it)->items.size()) *
+                       sizeof(Value));
   if (it.is_obj() && (it.obj() == l)) {
     std::vector<Value> copy = l->items;
     l->items.insert(l->items.end(), copy.begin(), copy.end());

@@ -355,6 +355,7 @@ static Value str_add(Interp& I, const Value& self, const Value& other) {
   if (!is_str(self) || !is_str(other)) return I.notimplemented;
   const std::string& a = as_str(self)->s;
   const std::string& b = as_str(other)->s;
+  I.heap.ensure_room(static_cast<double>(a.size()) + static_cast<double>(b.size()));
   std::string r;
   r.reserve(a.size() + b.size());
   r += a;
@@ -367,8 +368,7 @@ static Value str_mul(Interp& I, const Value& self, const Value& other) {
   int64_t n = index(I, other);
   const std::string& a = self_str(self)->s;
   if (n <= 0 || a.empty()) return Value::borrow(I.names.empty);
-  if (static_cast<double>(a.size()) * static_cast<double>(n) > static_cast<double>(I.heap.limit))
-    memory_budget_exceeded(I.heap, a.size() * static_cast<size_t>(n));
+  I.heap.ensure_room(static_cast<double>(a.size()) * static_cast<double>(n));
   std::string r;
   r.reserve(a.size() * n);
   for (int64_t k = 0; k < n; ++k) r += a;
@@ -465,6 +465,8 @@ STR_METHOD(join) {
     }
     if (!is_str(x))
       raisef(I, I.exc.TypeError, "sequence item {}: expected str instance, {} found", k, type_name(I, x));
+    // The result is built outside the heap: charge each growth before it happens.
+    I.heap.ensure_room(static_cast<double>(out.size()) + static_cast<double>(sep.size() + as_str(x)->s.size()));
     if (k) out += sep;
     out += as_str(x)->s;
     ++k;

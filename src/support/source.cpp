@@ -40,7 +40,13 @@ std::shared_ptr<const SourceFile> SourceFile::load(const std::string& path) {
   // and files whose size stat does not know. A read error keeps what was read, as the stream did.
   std::string text;
   struct stat st;
-  size_t want = ::fstat(fileno(f), &st) == 0 && st.st_size > 0 ? static_cast<size_t>(st.st_size) + 1 : 4096;
+  bool have_stat = ::fstat(fileno(f), &st) == 0;
+  // fopen succeeds on a directory on Linux and the read then fails: say what it is.
+  if (have_stat && S_ISDIR(st.st_mode)) {
+    std::fclose(f);
+    throw Diagnostic::error(fmt::format("cannot read '{}': it is a directory; name a Python source file", path));
+  }
+  size_t want = have_stat && st.st_size > 0 ? static_cast<size_t>(st.st_size) + 1 : 4096;
   size_t n = 0;
   for (;;) {
     text.resize(n + want);

@@ -51,6 +51,11 @@ class Session {
 // Binds the checkpoint (or deterministic random values) to the model's state_dict entries. Throws
 // BadInput (unreadable checkpoint) or Diagnostic (keys or shapes do not match).
 void bind_weights(Session& s);
+// --dtype: converts the model's floating-point parameters and buffers as model.to(dtype) does,
+// before the weights are bound (so a checkpoint in that dtype keeps its bytes).
+void convert_model_dtype(Session& s, const std::string& dtype);
+// The dtype names --dtype accepts (torch's floating dtypes).
+bool is_model_dtype(const std::string& dtype);
 
 // One --input SPEC: a tensor type (`float32[N,3,224,224]`) or a Python literal.
 struct InputSpec {

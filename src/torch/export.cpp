@@ -249,6 +249,9 @@ ExportResult export_model(const ExportOptions& o) {
     // --target, --trt-version, --keep/--decompose and the target's opsets: checked before the
     // model is converted, as a bad command line.
     if (Status st = check_lower_options(lower_options(o)); !st) throw BadInput{st.diagnostic()};
+    if (!o.dtype.empty() && !is_model_dtype(o.dtype))
+      throw BadInput{Diagnostic::error(fmt::format("--dtype '{}' is not a floating-point dtype", o.dtype))
+                         .with_help("use float32, float16, bfloat16 or float64")};
   } catch (BadInput& b) {
     r.failure = Failure::BadInput;
     r.diagnostics.add(b.diagnostic);
@@ -261,6 +264,7 @@ ExportResult export_model(const ExportOptions& o) {
     s.load_model();
     timer.lap("import + build model");
     check_inputs(s, specs);
+    if (!o.dtype.empty()) convert_model_dtype(s, o.dtype);
     bind_weights(s);
     timer.lap("bind weights");
     std::vector<std::pair<std::string, Value>> kwargs = make_inputs(s, specs);

@@ -24,6 +24,7 @@ const std::vector<OpRow>& all_ops() {
                               &layer_ops(), &math_ops(), &stats_ops(), &linalg_ops(), &attention_ops(),
                               &derived_ops()})
       for (const OpDef& d : *table) out.push_back(OpRow{&d, parse_schema(d.schema)});
+    for (const OpDef& d : rnn_ops()) out.push_back(OpRow{&d, parse_schema(d.schema)});
     return out;
   }();
   return rows;

@@ -55,7 +55,8 @@ Value reshape_to(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape, boo
     sv = c.rec.shape_value(shape);  // a real 0-size dim: no "copy" zeros may be used
   } else {
     if (!run.empty()) parts.push_back(c.rec.const_i64(run));
-    sv = parts.size() == 1 ? parts[0]
+    sv = parts.empty()       ? c.rec.const_i64({})  // to a 0-d tensor
+         : parts.size() == 1 ? parts[0]
                            : c.rec.emit("Concat", parts, ir::Type::tensor(ir::ElementType::Int64, {int64_t(shape.size())}),
                                         {{"axis", int64_t{0}}});
   }

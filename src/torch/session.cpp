@@ -140,6 +140,9 @@ DiagnosticList Session::failure(const Diagnostic& last) {
 void Session::load_model() {
   eval::Interp& in = *I;
   struct stat st;
+  if (::stat(opts.source.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    throw BadInput{Diagnostic::error(fmt::format("cannot read '{}': it is a directory", opts.source))
+                       .with_help("name the Python file that defines the model")};
   if (::stat(opts.source.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || !std::ifstream(opts.source).good())
     throw BadInput{Diagnostic::error(fmt::format("cannot read '{}'", opts.source))};
   for (const std::string& p : opts.paths) {

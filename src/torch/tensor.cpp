@@ -319,6 +319,7 @@ Value unsupported(Torch& T, const std::string& what, const std::string& why) {
     Diagnostic d = Diagnostic::error(fmt::format("{} is not supported by onnxify{}: {}", what, module_note(T), why), where);
     T.problems.add(std::move(d));
   }
+  eval::as<eval::Poison>(p)->reported = true;
   return p;
 }
 
@@ -332,7 +333,9 @@ Value poison_reached_op(Torch& T, const Value& poison, const std::string& op) {
     d.with_note(Diagnostic::note(fmt::format("it reaches {}{}{}", op, here.known() ? " here" : "", module_note(T)), here));
     T.problems.add(std::move(d));
   }
-  return eval::derive_poison(T.I, poison, op + "(...)");
+  Value derived = eval::derive_poison(T.I, poison, op + "(...)");
+  eval::as<eval::Poison>(derived)->reported = true;
+  return derived;
 }
 
 void need_concrete(Torch& T, const std::string& what, const std::string& use) {

@@ -36,6 +36,7 @@ struct ExportOptions {
   std::vector<std::pair<std::string, std::string>> inputs;  // --input NAME=SPEC, in order
   std::string weights;                                      // --weights FILE ("" = random weights)
   std::string weights_key;                                  // --weights-key KEY
+  std::string dtype;                                        // --dtype D: model.to(D) before binding ("" = as built)
   std::string output;                                       // -o OUT.onnx ("" = SOURCE stem + .onnx)
   std::vector<std::string> paths;                           // --path DIR...
   int opset = 17;

@@ -149,6 +149,21 @@ void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*
 
 }  // namespace
 
+bool is_model_dtype(const std::string& dtype) {
+  return dtype == "float32" || dtype == "float16" || dtype == "bfloat16" || dtype == "float64";
+}
+
+void convert_model_dtype(Session& s, const std::string& dtype) {
+  eval::Interp& I = *s.I;
+  try {
+    Value torch_mod = I.loader().import_module("torch", nullptr, 0, false, SourceRange{});
+    Value d = eval::getattr(I, torch_mod, I.intern(dtype));
+    eval::call_method(I, s.model, I.intern("to"), d);
+  } catch (eval::PyException& e) {
+    throw s.failure(python_error(I, e.exc));
+  }
+}
+
 void bind_weights(Session& s) {
   std::vector<Value> keep;
   std::vector<std::pair<std::string, TensorObj*>> entries;
@@ -163,9 +178,8 @@ void bind_weights(Session& s) {
   }
   weights::StateDict sd;
   try {
-    weights::Checkpoint ck = weights::Checkpoint::open(s.opts.weights);
     try {
-      sd = ck.select(s.opts.weights_key);
+      sd = weights::open_state_dict(s.opts.weights, s.opts.weights_key);
     } catch (const Diagnostic&) {
       // A model without parameters or buffers is saved as an empty state_dict, in which select()
       // finds no tensors: nothing to bind and nothing unexpected.

@@ -39,6 +39,8 @@ struct StateDict {
   std::string key;  // the path that was selected ("" for the root)
   std::vector<NamedTensor> tensors;
   const Tensor* find(std::string_view name) const;
+  // Appends a tensor (names are unique; the caller checks).
+  void add(NamedTensor t);
 
  private:
   friend class Checkpoint;
@@ -74,6 +76,12 @@ class Checkpoint {
   std::shared_ptr<Heap> heap_;  // owns everything root_ points to
   Value root_;
 };
+
+// The state_dict a user names with --weights: a checkpoint file, a sharded checkpoint's index
+// (model.safetensors.index.json, pytorch_model.bin.index.json: every shard opened and the tensors
+// merged, each shard's `key` selected as in select()), or a Hugging Face model folder holding one of
+// those. Throws Diagnostic (with the file name).
+StateDict open_state_dict(const std::string& path, const std::string& key = "");
 
 // The checksum of a tensor's logical contents (README "Checkpoint checksum"): the row-major
 // little-endian bytes, zero-padded to whole 64-bit words w[0..m), then

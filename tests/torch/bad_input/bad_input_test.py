@@ -27,6 +27,7 @@ CASES = [
     ("model_expr_syntax", EXPORT + ["--model", "ResNetish(classes=3"] + X, 2),
     ("model_not_a_module", EXPORT + ["--model", "ResNetish.__name__"] + X, 2),
     ("missing_source", ["export", "models/nope.py", "--model", "Net()"] + X, 2),
+    ("source_is_directory", ["export", "models", "--model", "Net()"] + X, 2),
     ("input_bad_dtype", EXPORT + ["--model", "ResNetish()", "--input", "x=float33[N,3,8,8]"], 2),
     ("input_no_shape", EXPORT + ["--model", "ResNetish()", "--input", "x=float32"], 2),
     ("input_bad_dim", EXPORT + ["--model", "ResNetish()", "--input", "x=float32[N,3,8+1,8]"], 2),
@@ -101,6 +102,8 @@ CASES = [
      1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
+    ("unsupported_cascade", EXPORT + ["--model", "UnsupportedCascade()"] + X, 1),
+    ("inspect_unsupported", ["inspect", "models/net.py", "--model", "UnsupportedCascade()"], 0),
 ]
 
 

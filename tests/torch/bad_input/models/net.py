@@ -47,10 +47,10 @@ class NnUnsupported(nn.Module):
 
     def __init__(self):
         super().__init__()
-        self.bag = nn.EmbeddingBag(10, 3)
+        self.asm = nn.AdaptiveLogSoftmaxWithLoss(8, 10, [4])
 
     def forward(self, x):
-        y = self.bag(x.long().flatten(1))        # a module onnxify does not implement
+        y = self.asm(x[:, 0, 0], x[:, 0, 0, 0].long())  # a module onnxify does not implement
         z = F.normalize(x, out=x)                # out= tensors
         return y, z
 
@@ -71,3 +71,21 @@ class ConvTransposeReflect(nn.Module):
 
     def forward(self, x):
         return self.up(x)
+
+
+class UnsupportedCascade(nn.Module):
+    """An unsupported module whose unknown result later decides a branch: one error (the module),
+    then a note where the conversion stopped, not a second error about the unknown condition."""
+
+    def __init__(self):
+        super().__init__()
+        self.asm = nn.AdaptiveLogSoftmaxWithLoss(8, 10, [4])
+        self.fc = nn.Linear(8, 4)
+
+    def forward(self, x):
+        h = x.flatten(1)[:, :8]
+        out = self.asm(h, h[:, 0].long())
+        y = self.fc(out.output[:, None].expand(-1, 8))
+        if y.sum() > 0:
+            y = y * 2
+        return y

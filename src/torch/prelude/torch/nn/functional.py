@@ -644,6 +644,9 @@ from torch.nn._functional_attention import (multi_head_attention_forward, _canon
 from torch.nn._functional_grid import grid_sample, affine_grid  # noqa: E402,F401
 
 
+from torch.nn._functional_loss import *  # noqa: F401,F403,E402  (the loss functions)
+from torch.nn._functional_bags import *  # noqa: F401,F403,E402  (embedding_bag, fold, unfold)
+
 def __getattr__(name):
     from torch._onnxify_support import missing
     from torch._api_names import FUNCTIONAL

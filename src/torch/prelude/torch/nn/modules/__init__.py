@@ -21,6 +21,10 @@ from torch.nn.modules.sparse import Embedding, EmbeddingBag  # noqa: F401
 from torch.nn.modules.distance import PairwiseDistance, CosineSimilarity  # noqa: F401
 from torch.nn.modules.transformer import (Transformer, TransformerEncoder, TransformerDecoder,  # noqa: F401
                                           TransformerEncoderLayer, TransformerDecoderLayer)
+from torch.nn.modules.rnn import (RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell,  # noqa: F401
+                                  GRUCell)
+from torch.nn.modules.loss import *  # noqa: F401,F403
+from torch.nn.modules.fold import Fold, Unfold  # noqa: F401
 
 
 def _define_placeholders():

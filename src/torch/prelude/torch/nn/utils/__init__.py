@@ -1,5 +1,8 @@
-"""torch.nn.utils: weight_norm/spectral_norm and parametrizations are not supported yet; the rest is
-training-only and inert here."""
+"""torch.nn.utils: rnn (packed sequences), weight_norm / spectral_norm (hooks) and parametrize /
+parametrizations; the rest is training-only and inert here."""
+from torch.nn.utils import rnn  # noqa: F401
+from torch.nn.utils import parametrize, parametrizations  # noqa: F401
+from torch.nn.utils._norms import weight_norm, remove_weight_norm, spectral_norm, remove_spectral_norm  # noqa: F401
 
 
 def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False):

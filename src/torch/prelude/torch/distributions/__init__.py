@@ -1,0 +1,318 @@
+"""torch.distributions for models that use distributions in eval: Normal, Categorical, Bernoulli,
+Uniform, Independent and kl_divergence(Normal, Normal), with PyTorch 2.14's formulas for mean, mode,
+stddev, variance, log_prob, entropy, cdf and probs / logits.
+
+Decided for onnxify: sample() and rsample() are a clear error. A random draw cannot match PyTorch's
+generator, so an exported sampler could never be checked against eager; a policy or VAE head exports
+its distribution's parameters (loc/scale, probs/logits) or its mean / mode, and samples outside the
+model. Argument validation (validate_args, on by default in PyTorch) needs the values and is not done;
+the formulas are exact on valid arguments."""
+import math
+import numbers
+
+import torch
+import torch.nn.functional as F
+from torch.nn._functional_loss import _broadcast_tensors
+
+__all__ = ["Distribution", "ExponentialFamily", "Normal", "Categorical", "Bernoulli", "Uniform", "Independent",
+           "kl_divergence", "register_kl", "constraints"]
+
+
+def _as_tensor(v, like=None):
+    if isinstance(v, torch.Tensor):
+        return v
+    dtype = like.dtype if isinstance(like, torch.Tensor) else torch.get_default_dtype()
+    return torch.tensor(float(v), dtype=dtype)
+
+
+def broadcast_all(*values):
+    like = next((v for v in values if isinstance(v, torch.Tensor)), None)
+    tensors = [_as_tensor(v, like) for v in values]
+    return _broadcast_tensors(*tensors)
+
+
+def _clamp_probs(probs):
+    eps = torch.finfo(probs.dtype).eps
+    return probs.clamp(min=eps, max=1 - eps)
+
+
+def _sum_rightmost(value, dim):
+    if dim == 0:
+        return value
+    return value.reshape(tuple(value.shape[:-dim]) + (-1,)).sum(-1)
+
+
+class _Constraints:
+    def __getattr__(self, name):
+        return name
+
+
+constraints = _Constraints()
+
+
+class Distribution:
+    has_rsample = False
+    has_enumerate_support = False
+    _validate_args = False
+    arg_constraints = {}
+    support = None
+
+    @staticmethod
+    def set_default_validate_args(value):
+        pass
+
+    def __init__(self, batch_shape=torch.Size(), event_shape=torch.Size(), validate_args=None):
+        self._batch_shape = torch.Size(batch_shape)
+        self._event_shape = torch.Size(event_shape)
+
+    @property
+    def batch_shape(self):
+        return self._batch_shape
+
+    @property
+    def event_shape(self):
+        return self._event_shape
+
+    def _unsupported(self, what):
+        from torch._onnxify_support import unsupported
+        return unsupported(f"torch.distributions.{type(self).__name__}.{what}",
+                           "random draws cannot reproduce PyTorch's generator; export the distribution's parameters "
+                           "(or its mean / mode) and sample outside the model")
+
+    def sample(self, sample_shape=torch.Size()):
+        return self._unsupported("sample")
+
+    def rsample(self, sample_shape=torch.Size()):
+        return self._unsupported("rsample")
+
+    def sample_n(self, n):
+        return self._unsupported("sample_n")
+
+    @property
+    def stddev(self):
+        return self.variance.sqrt()
+
+    def perplexity(self):
+        return torch.exp(self.entropy())
+
+    def __repr__(self):
+        return type(self).__name__ + "()"
+
+
+class ExponentialFamily(Distribution):
+    pass
+
+
+class Normal(ExponentialFamily):
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        super().__init__(self.loc.size(), torch.Size(), validate_args)
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @property
+    def stddev(self):
+        return self.scale
+
+    @property
+    def variance(self):
+        return self.stddev.pow(2)
+
+    def log_prob(self, value):
+        var = self.scale ** 2
+        log_scale = math.log(self.scale) if isinstance(self.scale, numbers.Real) else self.scale.log()
+        return -((value - self.loc) ** 2) / (2 * var) - log_scale - math.log(math.sqrt(2 * math.pi))
+
+    def cdf(self, value):
+        return 0.5 * (1 + torch.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+
+    def entropy(self):
+        return 0.5 + 0.5 * math.log(2 * math.pi) + torch.log(self.scale)
+
+
+class Categorical(Distribution):
+    has_enumerate_support = True
+
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        if (probs is None) == (logits is None):
+            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+        if probs is not None:
+            if probs.dim() < 1:
+                raise ValueError("`probs` parameter must be at least one-dimensional.")
+            self.probs = probs / probs.sum(-1, keepdim=True)
+            self.logits = torch.log(_clamp_probs(self.probs))
+        else:
+            if logits.dim() < 1:
+                raise ValueError("`logits` parameter must be at least one-dimensional.")
+            self.logits = logits - logits.logsumexp(dim=-1, keepdim=True)
+            self.probs = F.softmax(self.logits, dim=-1)
+        self._param = self.probs if probs is not None else self.logits
+        self._num_events = self._param.size()[-1]
+        super().__init__(self._param.size()[:-1], torch.Size(), validate_args)
+
+    @property
+    def param_shape(self):
+        return self._param.size()
+
+    @property
+    def mean(self):
+        return torch.full(tuple(self.probs.shape[:-1]), float("nan"), dtype=self.probs.dtype)
+
+    @property
+    def mode(self):
+        return self.probs.argmax(dim=-1)
+
+    @property
+    def variance(self):
+        return torch.full(tuple(self.probs.shape[:-1]), float("nan"), dtype=self.probs.dtype)
+
+    def log_prob(self, value):
+        value = value.long().unsqueeze(-1)
+        value, log_pmf = _broadcast_tensors(value, self.logits)
+        value = value[..., :1]
+        return log_pmf.gather(-1, value).squeeze(-1)
+
+    def entropy(self):
+        min_real = torch.finfo(self.logits.dtype).min
+        logits = torch.clamp(self.logits, min=min_real)
+        return -(logits * self.probs).sum(-1)
+
+
+class Bernoulli(ExponentialFamily):
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        if (probs is None) == (logits is None):
+            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+        if probs is not None:
+            (self.probs,) = broadcast_all(probs)
+            p = _clamp_probs(self.probs)
+            self.logits = torch.log(p) - torch.log1p(-p)
+        else:
+            (self.logits,) = broadcast_all(logits)
+            self.probs = torch.sigmoid(self.logits)
+        super().__init__(self.probs.size(), torch.Size(), validate_args)
+
+    @property
+    def mean(self):
+        return self.probs
+
+    @property
+    def variance(self):
+        return self.probs * (1 - self.probs)
+
+    def log_prob(self, value):
+        logits, value = broadcast_all(self.logits, value)
+        return -F.binary_cross_entropy_with_logits(logits, value.to(logits.dtype), reduction="none")
+
+    def entropy(self):
+        return F.binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")
+
+
+class Uniform(Distribution):
+    has_rsample = True
+
+    def __init__(self, low, high, validate_args=None):
+        self.low, self.high = broadcast_all(low, high)
+        super().__init__(self.low.size(), torch.Size(), validate_args)
+
+    @property
+    def mean(self):
+        return (self.high + self.low) / 2
+
+    @property
+    def mode(self):
+        return torch.full_like(self.high, float("nan"))
+
+    @property
+    def stddev(self):
+        return (self.high - self.low) / 12 ** 0.5
+
+    @property
+    def variance(self):
+        return (self.high - self.low).pow(2) / 12
+
+    def log_prob(self, value):
+        lb = self.low.le(value).type_as(self.low)
+        ub = self.high.gt(value).type_as(self.low)
+        return torch.log(lb.mul(ub)) - torch.log(self.high - self.low)
+
+    def cdf(self, value):
+        return ((value - self.low) / (self.high - self.low)).clamp(min=0, max=1)
+
+    def entropy(self):
+        return torch.log(self.high - self.low)
+
+
+class Independent(Distribution):
+    def __init__(self, base_distribution, reinterpreted_batch_ndims, validate_args=None):
+        shape = base_distribution.batch_shape + base_distribution.event_shape
+        event_dim = reinterpreted_batch_ndims + len(base_distribution.event_shape)
+        self.base_dist = base_distribution
+        self.reinterpreted_batch_ndims = reinterpreted_batch_ndims
+        super().__init__(shape[:len(shape) - event_dim], shape[len(shape) - event_dim:], validate_args)
+
+    @property
+    def has_rsample(self):
+        return self.base_dist.has_rsample
+
+    @property
+    def mean(self):
+        return self.base_dist.mean
+
+    @property
+    def mode(self):
+        return self.base_dist.mode
+
+    @property
+    def variance(self):
+        return self.base_dist.variance
+
+    def log_prob(self, value):
+        return _sum_rightmost(self.base_dist.log_prob(value), self.reinterpreted_batch_ndims)
+
+    def entropy(self):
+        return _sum_rightmost(self.base_dist.entropy(), self.reinterpreted_batch_ndims)
+
+
+_KL = {}
+
+
+def register_kl(type_p, type_q):
+    def decorator(fn):
+        _KL[(type_p, type_q)] = fn
+        return fn
+    return decorator
+
+
+@register_kl(Normal, Normal)
+def _kl_normal_normal(p, q):
+    var_ratio = (p.scale / q.scale).pow(2)
+    t1 = ((p.loc - q.loc) / q.scale).pow(2)
+    return 0.5 * (var_ratio + t1 - 1 - var_ratio.log())
+
+
+@register_kl(Independent, Independent)
+def _kl_independent_independent(p, q):
+    if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
+        raise NotImplementedError
+    return _sum_rightmost(kl_divergence(p.base_dist, q.base_dist), p.reinterpreted_batch_ndims)
+
+
+def kl_divergence(p, q):
+    fn = _KL.get((type(p), type(q)))
+    if fn is None:
+        raise NotImplementedError(f"No KL(p || q) is implemented for p type {type(p).__name__} and q type "
+                                  f"{type(q).__name__}")
+    return fn(p, q)
+
+
+def __getattr__(name):
+    from torch._onnxify_support import missing
+    return missing("torch.distributions", name)
