@@ -22,7 +22,9 @@ using ir::DimExpr;
 
 namespace {
 
-Value op(OpCall& c, std::string_view name, std::vector<Value> args) { return call_op(c.T, name, std::move(args)); }
+Value op(OpCall& c, std::string_view name, std::vector<Value> args) {
+  return call_op(c.T, name, std::move(args));
+}
 Value tv(TensorObj* t) { return Value::borrow(t); }
 Value ints(OpCall& c, const std::vector<int64_t>& v) {
   std::vector<Value> items;
@@ -66,7 +68,8 @@ Value isclose_value(OpCall& c, TensorObj* a, TensorObj* b, double rtol, double a
                                                              op(c, "eq", {err, Value::real(INFINITY)})})});
   Value close = op(c, "logical_or", {eq, op(c, "logical_and", {finite, op(c, "le", {err, allowed})})});
   if (equal_nan)
-    close = op(c, "logical_or", {close, op(c, "logical_and", {op(c, "ne", {tv(a), tv(a)}), op(c, "ne", {tv(b), tv(b)})})});
+    close = op(c, "logical_or",
+               {close, op(c, "logical_and", {op(c, "ne", {tv(a), tv(a)}), op(c, "ne", {tv(b), tv(b)})})});
   return close;
 }
 
@@ -118,7 +121,8 @@ Value nan_to_num(OpCall& c) {
 Value logit(OpCall& c) {
   Value x = tv(c.t(0));
   if (!is_floating(c.t(0)->dtype)) x = op(c, "to", {x, c.T.dtype_object(c.T.default_dtype)});
-  if (std::optional<double> eps = c.a.opt_real(1)) x = op(c, "clamp", {x, Value::real(*eps), Value::real(1.0 - *eps)});
+  if (std::optional<double> eps = c.a.opt_real(1))
+    x = op(c, "clamp", {x, Value::real(*eps), Value::real(1.0 - *eps)});
   return op(c, "log", {op(c, "div", {x, op(c, "rsub", {x, Value::integer(1)})})});
 }
 
@@ -137,7 +141,8 @@ Value diagonal_of(OpCall& c, TensorObj* x, int64_t offset, int64_t dim1, int64_t
   perm.push_back(d1);
   perm.push_back(d2);
   DimExpr A = x->shape[d1], B = x->shape[d2];
-  DimExpr len = offset >= 0 ? ir::max(ir::min(A, B - offset), DimExpr(0)) : ir::max(ir::min(A + offset, B), DimExpr(0));
+  DimExpr len = offset >= 0 ? ir::max(ir::min(A, B - offset), DimExpr(0))
+                            : ir::max(ir::min(A + offset, B), DimExpr(0));
   Value moved = op(c, "permute", {tv(x), ints(c, perm)});
   std::vector<DimExpr> flat = rest;
   flat.push_back(A * B);
@@ -166,7 +171,8 @@ Value embed_diagonal(OpCall& c, TensorObj* x, int64_t offset) {
   // Row i holds x[i] at column i + offset (offset >= 0); column j holds x[j] at row j - offset.
   Value vals = op(c, "unsqueeze", {vp, Value::integer(offset >= 0 ? rank : rank - 1)});
   Value r = op(c, "arange", {make_size_value(c.T, m)});
-  Value diff = op(c, "sub", {op(c, "unsqueeze", {r, Value::integer(0)}), op(c, "unsqueeze", {r, Value::integer(1)})});
+  Value diff =
+      op(c, "sub", {op(c, "unsqueeze", {r, Value::integer(0)}), op(c, "unsqueeze", {r, Value::integer(1)})});
   Value mask = op(c, "eq", {diff, Value::integer(offset)});
   std::vector<DimExpr> shape(x->shape.begin(), x->shape.end() - 1);
   shape.push_back(m);
@@ -175,8 +181,10 @@ Value embed_diagonal(OpCall& c, TensorObj* x, int64_t offset) {
   TensorObj* mt = tensor_of(mask);
   if (!vt || !mt) return vals;
   ir::Value* full = R.emit("Expand", {c.v(vt), R.shape_value(shape)}, ir::Type::tensor(elem(x->dtype), shape));
-  ir::Value* cond = R.emit("Expand", {c.v(mt), R.shape_value(shape)}, ir::Type::tensor(ir::ElementType::Bool, shape));
-  return c.out(select_value(c.T, cond, full, R.const_scalar(elem(x->dtype), 0), x->dtype, shape), x->dtype, shape);
+  ir::Value* cond =
+      R.emit("Expand", {c.v(mt), R.shape_value(shape)}, ir::Type::tensor(ir::ElementType::Bool, shape));
+  ir::Value* out = select_value(c.T, cond, full, R.const_scalar(elem(x->dtype), 0), x->dtype, shape);
+  return c.out(out, x->dtype, shape);
 }
 
 Value diag(OpCall& c) {
@@ -198,7 +206,8 @@ Value diag_embed(OpCall& c) {
 
 Value trace(OpCall& c) {
   TensorObj* x = c.t(0);
-  if (x->rank() != 2) c.runtime_error("trace: expected a matrix, but got tensor with dim " + std::to_string(x->rank()));
+  if (x->rank() != 2)
+    c.runtime_error("trace: expected a matrix, but got tensor with dim " + std::to_string(x->rank()));
   return op(c, "sum", {diagonal_of(c, x, 0, 0, 1)});
 }
 
@@ -251,7 +260,10 @@ Value cross(OpCall& c, std::optional<int64_t> dim) {
 // The p-norm of the last dim of d (p = 0: the count of nonzeros; inf: the largest magnitude).
 Value pnorm_last(OpCall& c, const Value& d, double p) {
   Value a = op(c, "abs", {d});
-  if (p == 0) return op(c, "sum", {op(c, "to", {op(c, "ne", {a, Value::integer(0)}), c.T.dtype_object(as_tensor(d)->dtype)}), ints(c, {-1})});
+  if (p == 0) {
+    Value nonzero = op(c, "to", {op(c, "ne", {a, Value::integer(0)}), c.T.dtype_object(as_tensor(d)->dtype)});
+    return op(c, "sum", {nonzero, ints(c, {-1})});
+  }
   if (std::isinf(p)) return op(c, "amax", {a, ints(c, {-1})});
   if (p == 1) return op(c, "sum", {a, ints(c, {-1})});
   if (p == 2) return op(c, "sqrt", {op(c, "sum", {op(c, "mul", {a, a}), ints(c, {-1})})});
@@ -267,7 +279,8 @@ Value cdist(OpCall& c) {
   if (p < 0) c.runtime_error("cdist only supports non-negative p values");
   if (!is_floating(x1->dtype))
     c.runtime_error(fmt::format("cdist only supports floating-point dtypes, X1 got: {}", info(x1->dtype).name));
-  Value d = op(c, "sub", {op(c, "unsqueeze", {tv(x1), Value::integer(-2)}), op(c, "unsqueeze", {tv(x2), Value::integer(-3)})});
+  Value d = op(c, "sub",
+               {op(c, "unsqueeze", {tv(x1), Value::integer(-2)}), op(c, "unsqueeze", {tv(x2), Value::integer(-3)})});
   if (!tensor_of(d)) return d;
   return pnorm_last(c, d, p);
 }
@@ -311,19 +324,25 @@ Value rot90(OpCall& c) {
   TensorObj* x = c.t(0);
   int64_t k = c.a.int_(1);
   std::vector<int64_t> dims = c.a.ints(2);
-  if (dims.size() != 2) c.runtime_error(fmt::format("expected total rotation dims == 2, but got dims = {}", dims.size()));
+  if (dims.size() != 2)
+    c.runtime_error(fmt::format("expected total rotation dims == 2, but got dims = {}", dims.size()));
   if (x->rank() < 2) c.runtime_error(fmt::format("expected total dims >= 2, but got total dims = {}", x->rank()));
   int64_t d0 = norm_dim(c.I, dims[0], x->rank()), d1 = norm_dim(c.I, dims[1], x->rank());
-  if (d0 == d1) c.runtime_error(fmt::format("expected rotation dims to be different, but got dim0 = {} and dim1 = {}", d0, d1));
+  if (d0 == d1)
+    c.runtime_error(fmt::format("expected rotation dims to be different, but got dim0 = {} and dim1 = {}", d0, d1));
   k = ((k % 4) + 4) % 4;
-  if (k == 1) return op(c, "transpose", {op(c, "flip", {tv(x), ints(c, {d1})}), Value::integer(d0), Value::integer(d1)});
+  auto turned = [&](int64_t flip_dim) {
+    return op(c, "transpose", {op(c, "flip", {tv(x), ints(c, {flip_dim})}), Value::integer(d0), Value::integer(d1)});
+  };
+  if (k == 1) return turned(d1);
   if (k == 2) return op(c, "flip", {tv(x), ints(c, {d0, d1})});
-  if (k == 3) return op(c, "transpose", {op(c, "flip", {tv(x), ints(c, {d0})}), Value::integer(d0), Value::integer(d1)});
+  if (k == 3) return turned(d0);
   return op(c, "clone", {tv(x)});
 }
 
 Value flip_side(OpCall& c, int64_t dim, int64_t min_rank) {
-  if (static_cast<int64_t>(c.t(0)->rank()) < min_rank) c.runtime_error(fmt::format("Input must be >= {}-d.", min_rank));
+  if (static_cast<int64_t>(c.t(0)->rank()) < min_rank)
+    c.runtime_error(fmt::format("Input must be >= {}-d.", min_rank));
   return op(c, "flip", {tv(c.t(0)), ints(c, {dim})});
 }
 
@@ -368,7 +387,8 @@ Value repeat_interleave_tensor(OpCall& c) {
     big.insert(big.begin() + d + 1, k);
     std::vector<DimExpr> out = s->shape;
     out[d] = out[d] * k;
-    return op(c, "reshape", {op(c, "expand", {op(c, "unsqueeze", {src, Value::integer(d + 1)}), sizes(c, big)}), sizes(c, out)});
+    Value e = op(c, "expand", {op(c, "unsqueeze", {src, Value::integer(d + 1)}), sizes(c, big)});
+    return op(c, "reshape", {e, sizes(c, out)});
   }
   return c.unsupported("repeat_interleave with a different count per element (the output size depends on the counts)");
 }
@@ -380,7 +400,8 @@ Value take_along_dim(OpCall& c) {
                             op(c, "reshape", {tv(idx), ints(c, {-1})})});
   if (x->rank() != idx->rank())
     c.runtime_error(fmt::format("torch.take_along_dim(): input and indices should have the same number of dimensions, "
-                                "but got {} dimensions for input, and {} dimensions for indices", x->rank(), idx->rank()));
+                                "but got {} dimensions for input, and {} dimensions for indices",
+                                x->rank(), idx->rank()));
   int64_t d = norm_dim(c.I, c.a.int_(2), x->rank());
   std::vector<DimExpr> xs = x->shape, is = idx->shape;
   xs[d] = DimExpr(1);
@@ -389,7 +410,8 @@ Value take_along_dim(OpCall& c) {
   std::vector<DimExpr> bx = b, bi = b;
   bx[d] = x->shape[d];
   bi[d] = idx->shape[d];
-  return op(c, "gather", {op(c, "expand", {tv(x), sizes(c, bx)}), Value::integer(d), op(c, "expand", {tv(idx), sizes(c, bi)})});
+  Value ex = op(c, "expand", {tv(x), sizes(c, bx)}), ei = op(c, "expand", {tv(idx), sizes(c, bi)});
+  return op(c, "gather", {ex, Value::integer(d), ei});
 }
 
 // ---- selections ----------------------------------------------------------------------------------------
@@ -421,9 +443,9 @@ Value count_nonzero(OpCall& c) {
 
 // The 1-d `index` laid along `dim` and expanded to `shape` (shape[dim] = the index's length).
 Value index_along(OpCall& c, TensorObj* index, int64_t dim, int64_t rank, std::vector<DimExpr> shape) {
-  if (index->rank() > 1) c.runtime_error("index_fill_(): Index is supposed to be a vector");
+  if (index->rank() > 1) c.runtime_error(fmt::format("{}_(): Index is supposed to be a vector", c.name()));
   if (!(index->dtype == DType::Int64 || index->dtype == DType::Int32))
-    c.runtime_error("index_*(): Expected dtype int32/int64 for index");
+    c.runtime_error(fmt::format("{}_(): Expected dtype int32/int64 for index", c.name()));
   std::vector<int64_t> view(rank, 1);
   view[dim] = -1;
   Value idx = op(c, "reshape", {op(c, "to", {tv(index), c.T.dtype_object(DType::Int64)}), ints(c, view)});
@@ -501,12 +523,14 @@ Value cumprod(OpCall& c) {
   }
   TensorObj* s = tensor_of(src);
   if (!s) return src;
-  if (!is_floating(s->dtype)) return c.unsupported("cumprod of integers along a dim longer than 256 or of run-time length");
+  if (!is_floating(s->dtype))
+    return c.unsupported("cumprod of integers along a dim longer than 256 or of run-time length");
   Value a = op(c, "abs", {src});
   Value mag = op(c, "exp", {op(c, "cumsum", {op(c, "log", {a}), Value::integer(d)})});
   Value negs = op(c, "cumsum", {op(c, "lt", {src, Value::integer(0)}), Value::integer(d)});
   Value odd = op(c, "eq", {op(c, "remainder", {negs, Value::integer(2)}), Value::integer(1)});
-  Value zeros = op(c, "gt", {op(c, "cumsum", {op(c, "eq", {src, Value::integer(0)}), Value::integer(d)}), Value::integer(0)});
+  Value zeros_seen = op(c, "cumsum", {op(c, "eq", {src, Value::integer(0)}), Value::integer(d)});
+  Value zeros = op(c, "gt", {zeros_seen, Value::integer(0)});
   Value signed_ = op(c, "where", {odd, op(c, "neg", {mag}), mag});
   return op(c, "where", {zeros, op(c, "mul", {signed_, Value::integer(0)}), signed_});
 }
@@ -577,7 +601,8 @@ Value erfinv(OpCall& c) {
   TensorObj* t = c.t(0);
   Value x = tv(t);
   if (!is_floating(t->dtype)) x = op(c, "to", {x, c.T.dtype_object(c.T.default_dtype)});
-  Value w = op(c, "neg", {op(c, "log", {op(c, "mul", {op(c, "rsub", {x, Value::integer(1)}), op(c, "add", {x, Value::integer(1)})})})});
+  Value one_minus_x2 = op(c, "mul", {op(c, "rsub", {x, Value::integer(1)}), op(c, "add", {x, Value::integer(1)})});
+  Value w = op(c, "neg", {op(c, "log", {one_minus_x2})});
   auto poly = [&](const Value& v, std::vector<double> k) {  // Horner: ((k0 v + k1) v + k2) ...
     Value p = op(c, "add", {op(c, "mul", {v, Value::real(k[0])}), Value::real(k[1])});
     for (size_t i = 2; i < k.size(); ++i) p = op(c, "add", {op(c, "mul", {p, v}), Value::real(k[i])});

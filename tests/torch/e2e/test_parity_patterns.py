@@ -37,6 +37,7 @@ CASES = [
     case("flow_warp", "FlowWarp()", [{"N": 2, "H": 6, "W": 5}, {"N": 1, "H": 4, "W": 7}],
          x="float32[N,2,H,W]", flow="float32[N,2,H,W]"),
     case("inplace_views", "InPlaceViews()", N2, x="float32[N,3,4]"),
+    case("zero_dropout_training_form", "ZeroDropoutInTrainingForm()", N2, x="float32[N,5]"),
     case("trunc_normal_init", "TruncNormalInit()", N2, x="float32[N,5,4]"),
     case("sliding_windows", "SlidingWindows()", N2, img="float32[N,3,8,12]", sig="float32[N,2,17]"),
 ]

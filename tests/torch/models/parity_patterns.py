@@ -1,6 +1,8 @@
 """Ops real model code calls that bench/parity found missing (issue 15), one small module per
 family, written for these tests. Each is exported with a symbolic batch and compared with PyTorch
 eager (tests/torch/e2e/test_parity_patterns.py)."""
+from inspect import currentframe, getframeinfo  # noqa: F401  (module-level imports real files make)
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -230,3 +232,10 @@ class TruncNormalInit(nn.Module):
         u = torch.tanh(x) * 0.999
         edges = torch.erfinv(torch.tensor([-1.0, 1.0, 0.0]))   # -inf, inf, 0
         return x + self.pos + self.noise, torch.erfinv(u), u.erfinv() * 2, edges
+
+
+class ZeroDropoutInTrainingForm(torch.torch.nn.Module):   # torch.torch is torch
+    """F.dropout(x, p=0.0) with its default training=True keeps every element."""
+
+    def forward(self, x):
+        return F.dropout(x.softmax(-1), p=0.0) * 2
