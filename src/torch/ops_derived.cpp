@@ -592,6 +592,21 @@ Value unfold_windows(OpCall& c) {
   return op(c, "permute", {r, ints(c, perm)});
 }
 
+// Tensor.fill_diagonal_(value, wrap=False) of a matrix: the main diagonal (the first min(rows,
+// cols) elements; wrap for tall matrices is not modelled) set to value, written into self.
+Value fill_diagonal(OpCall& c) {
+  TensorObj* x = c.t(0);
+  if (x->rank() != 2) return c.unsupported("fill_diagonal_ of a tensor that is not a matrix");
+  if (c.a.boolean(2)) return c.unsupported("fill_diagonal_ with wrap=True");
+  Value rows = op(c, "unsqueeze", {op(c, "arange", {make_size_value(c.T, x->shape[0])}), Value::integer(1)});
+  Value cols = op(c, "unsqueeze", {op(c, "arange", {make_size_value(c.T, x->shape[1])}), Value::integer(0)});
+  Value filled = op(c, "masked_fill", {tv(x), op(c, "eq", {rows, cols}), c.a.raw(1)});
+  TensorObj* f = tensor_of(filled);
+  if (!f) return filled;
+  assign_inplace(c.T, x, value_of(c.T, f));
+  return tv(x);
+}
+
 // ---- erfinv and the remaining in-place random initializers --------------------------------------------
 
 // erfinv (no ONNX op): M. Giles' single-precision approximation ("Approximating the erfinv
@@ -722,6 +737,7 @@ const std::vector<OpDef>& derived_ops() {
       {"t_(Tensor self) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "t", 1); }},
       {"unfold(Tensor self, int dimension, int size, int step) -> Tensor", kMethod, unfold_windows},
       {"erfinv(Tensor self) -> Tensor", kFn | kMethod | kInplace, erfinv},
+      {"fill_diagonal_(Tensor self, Scalar fill_value, bool wrap=False) -> Tensor", kMethod, fill_diagonal},
       {"exponential_(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"cauchy_(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"log_normal_(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor", kMethod, random_init},

@@ -239,3 +239,21 @@ class ZeroDropoutInTrainingForm(torch.torch.nn.Module):   # torch.torch is torch
 
     def forward(self, x):
         return F.dropout(x.softmax(-1), p=0.0) * 2
+
+
+class DiagonalTargets(nn.Module):
+    """Contrastive-loss targets: zeros with fill_diagonal_(1) (ALBEF/CLIP style), then a loss."""
+
+    def forward(self, sim):
+        targets = torch.zeros(sim.size())
+        targets.fill_diagonal_(1)
+        return -torch.sum(F.log_softmax(sim, dim=1) * targets, dim=1).mean()
+
+
+class UnsupportedInPlace(nn.Module):
+    """An in-place method onnxify lacks whose result is dropped must be an error, not a no-op."""
+
+    def forward(self, x):
+        y = x * 1
+        y.index_put_((torch.tensor([0]),), torch.tensor(5.0))
+        return y
