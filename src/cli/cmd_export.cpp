@@ -7,7 +7,9 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "cli/python_env.h"
 #include "eval/eval.h"
+#include "support/progress.h"
 #include "torch/torch.h"
 
 namespace onnxify::cli {
@@ -74,11 +76,22 @@ Action setup_export(CLI::App& sub) {
           },
           "POSITIVE"));
   sub.add_option("--emit-ir", o->emit_ir, "also write the final graph in the IR text form to this file");
-  sub.add_flag("-q,--quiet", *quiet, "print nothing on success");
-  return [o, raw_inputs, quiet] {
+  sub.add_flag("-q,--quiet", *quiet, "print nothing on success (and no progress line)");
+  auto env = std::make_shared<PythonEnvOptions>();
+  add_python_env_options(sub, *env);
+  return [o, raw_inputs, quiet, env] {
     if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);
+    std::string env_error;
+    o->env_paths = python_package_roots(*env, &env_error);
+    if (!env_error.empty()) return report(Diagnostic::error(env_error), kBadInput);
     torch::ExportResult r;
-    eval::run_with_big_stack([&] { r = torch::export_model(*o); });
+    {
+      // On a terminal, a line that says what a long export is doing (erased when it ends).
+      ProgressLine progress(!*quiet);
+      o->progress = [&progress](const std::string& what, double fraction) { progress.phase(what, fraction); };
+      eval::run_with_big_stack([&] { r = torch::export_model(*o); });
+      o->progress = nullptr;
+    }
     // The process ends right after this command: let the OS reclaim the export's memory instead of
     // freeing every Python object and graph node one by one (deliberately never destroyed).
     new std::shared_ptr<void>(std::move(r.retained));

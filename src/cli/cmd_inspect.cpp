@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "cli/python_env.h"
 #include "eval/eval.h"
 #include "torch/torch.h"
 
@@ -14,7 +15,12 @@ Action setup_inspect(CLI::App& sub) {
   sub.add_option("--model", o->model_expr, "a Python expression giving the model, evaluated in SOURCE's namespace")
       ->required();
   sub.add_option("--path", o->paths, "an import root like PYTHONPATH (repeatable)");
-  return [o] {
+  auto env = std::make_shared<PythonEnvOptions>();
+  add_python_env_options(sub, *env);
+  return [o, env] {
+    std::string env_error;
+    o->env_paths = python_package_roots(*env, &env_error);
+    if (!env_error.empty()) return report(Diagnostic::error(env_error), kBadInput);
     torch::InspectResult r;
     eval::run_with_big_stack([&] { r = torch::inspect_model(*o); });
     if (r.failure != torch::Failure::None)

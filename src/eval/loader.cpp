@@ -157,6 +157,40 @@ Value ModuleLoader::load_file(const std::string& fullname, const std::string& pa
   dict_set(I, I.modules.get(), key, m);
   try {
     exec_source(m, file, fullname);
+  } catch (const Diagnostic& d) {
+    dict_del(I, I.modules.get(), key);
+    if (!under(lenient_roots, path)) throw;
+    // An installed package whose import needs a value onnxify cannot know, or code it does not run
+    // (exec): names taken from it are unknown values, an error only where they reach the model
+    // (DESIGN.md decision 6).
+    std::string at = d.range().known() && d.range().file
+                         ? fmt::format(" (at {}:{})", d.range().file->path(), d.range().begin.line)
+                         : std::string();
+    bool unknown = dynamic_cast<const UnknownValueError*>(&d) != nullptr;
+    Value p = make_poison(
+        I, fullname,
+        fmt::format("importing it stopped{}{}: {}", unknown ? " on an unknown value" : "", at, d.message()),
+        I.user_range());
+    dict_set(I, I.modules.get(), key, p);
+    return p;
+  } catch (PyException& e) {
+    dict_del(I, I.modules.get(), key);
+    // An installed package imports in the user's Python, so an exception from its top-level code here
+    // comes from what onnxify cannot run (exec'd code, a C extension's values): the module is unknown,
+    // like one stopped by an unknown value. ImportError stays an exception: importers catch it on purpose.
+    if (!under(lenient_roots, path) || isinstance(I, e.exc, I.exc.ImportError)) throw;
+    auto* exc = as<Exc>(e.exc);
+    std::string at;
+    if (!exc->traceback.empty() && exc->traceback.front().range.known() && exc->traceback.front().range.file)
+      at = fmt::format(" (at {}:{})", exc->traceback.front().range.file->path(),
+                       exc->traceback.front().range.begin.line);
+    std::string text = str_string(I, e.exc);
+    Value p = make_poison(I, fullname,
+                          fmt::format("importing it raised {}{}{}", type_name(I, e.exc), text.empty() ? "" : ": " + text,
+                                      at),
+                          I.user_range());
+    dict_set(I, I.modules.get(), key, p);
+    return p;
   } catch (...) {
     dict_del(I, I.modules.get(), key);
     throw;
@@ -262,6 +296,15 @@ static std::string lexical_abs(const std::string& p) {
   std::string out;
   for (const std::string& part : parts) out += "/" + part;
   return out.empty() ? "/" : out;
+}
+
+bool ModuleLoader::under(const std::vector<std::string>& roots, const std::string& path) {
+  std::string d = lexical_abs(path);
+  for (const std::string& root : roots) {
+    std::string r = lexical_abs(root);
+    if (d == r || (d.size() > r.size() && d.compare(0, r.size(), r) == 0 && d[r.size()] == '/')) return true;
+  }
+  return false;
 }
 
 bool ModuleLoader::allowed_dir(const std::string& dir) {

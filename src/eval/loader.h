@@ -28,6 +28,11 @@ class ModuleLoader {
 
   // Import roots, searched in order after the modules built into the binary.
   std::vector<std::string> search_path;  // the roots imports may read (script folder, --path dirs)
+  // Roots of installed packages (the user's Python environment, after search_path's own entries): a
+  // module found under one whose top-level code stops on an unknown value (a C extension's value, a
+  // file it would read) becomes an unknown value for its importer instead of an error; the model's
+  // own files stay strict.
+  std::vector<std::string> lenient_roots;
 
   // `import a.b.c`: imports a, a.b and a.b.c; returns a (what the statement binds).
   Value import_top(const std::string& dotted, Dict* globals, bool guarded, const SourceRange& where);
@@ -66,6 +71,7 @@ class ModuleLoader {
   // Whether imports may read `dir`: it is one of the search_path roots or under one (compared
   // lexically), whatever sys.path or a package's __path__ says.
   bool allowed_dir(const std::string& dir);
+  bool under(const std::vector<std::string>& roots, const std::string& path);
 
   Interp& I;
   std::vector<std::string> initializing_;

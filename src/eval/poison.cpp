@@ -40,7 +40,7 @@ void poison_matters(Interp& I, const Value& poison, std::string_view use) {
       fmt::format("cannot use an unknown value as {}: '{}' is unknown because {}", use, p->what, p->reason),
       I.user_range());
   if (p->origin.known()) d.with_note(Diagnostic::note("the unknown value comes from here", p->origin));
-  throw d;
+  throw UnknownValueError(std::move(d));
 }
 
 const Value* first_poison_arg(const Args& a) {

@@ -12,6 +12,14 @@ namespace onnxify::eval {
 // available: ..."), made at `origin` (the innermost running location when not given).
 Value make_poison(Interp& I, std::string what, std::string reason, SourceRange origin = {});
 
+// The diagnostic of an unknown value that mattered: a Diagnostic of its own type so that the loader
+// can tell "this installed package's top-level code needs a value nobody knows" (its module becomes
+// unknown for its importer, loader.h) from every other error.
+class UnknownValueError : public Diagnostic {
+ public:
+  explicit UnknownValueError(Diagnostic d) : Diagnostic(std::move(d)) {}
+};
+
 // Throws the diagnostic for a poison that matters: `use` says how it was used ("a condition").
 // Shows where the poison was made (a note) and where it mattered (the current location).
 [[noreturn]] void poison_matters(Interp& I, const Value& poison, std::string_view use);

@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <string>
@@ -54,6 +55,9 @@ struct WriteOptions {
   std::string source_hash;             // metadata_props "source_hash"
   std::vector<std::pair<std::string, std::string>> metadata;  // more metadata_props
   std::string doc_string;
+  // Called after each initializer is written with the tensor bytes written so far and in all (a
+  // progress line for large models; may be empty).
+  std::function<void(uint64_t done, uint64_t total)> progress;
 };
 
 struct WriteStats {

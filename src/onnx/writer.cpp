@@ -115,6 +115,7 @@ class Writer {
     if (!opts_.source_hash.empty()) meta("source_hash", opts_.source_hash);
     for (const auto& [k, v] : opts_.metadata) meta(k, v);
 
+    for (const Init& in : inits_) progress_total_ += in.value->initializer()->nbytes();
     if (Status s = write_external(stats); !s) return s;
     return write_model(model, graph, stats);
   }
@@ -392,6 +393,12 @@ class Writer {
     return (std::filesystem::path(path_).parent_path() / external_location()).string();
   }
 
+  void written(uint64_t n) {
+    progress_done_ += n;
+    if (opts_.progress) opts_.progress(progress_done_, progress_total_);
+  }
+  uint64_t progress_done_ = 0, progress_total_ = 0;
+
   Status write_external(WriteStats* stats) {
     bool any =
         std::any_of(inits_.begin(), inits_.end(), [](const Init& i) { return i.place == Place::External; });
@@ -405,6 +412,7 @@ class Writer {
       if (in.place != Place::External) continue;
       if (Status s = out.pad_to(in.offset); !s) return s;
       if (Status s = out.write(in.value->initializer()->bytes()); !s) return s;
+      written(in.value->initializer()->nbytes());
       if (stats) ++stats->external_tensors;
     }
     if (stats) {
@@ -456,6 +464,7 @@ class Writer {
     for (const Entry& e : entries) {
       if (Status s = out.write(e.head); !s) return s;
       if (Status s = out.write(*e.bytes); !s) return s;
+      written(e.bytes->size());
     }
     if (out.offset() != total) return Status::error("internal: the model's size does not match its layout");
     if (stats) {

@@ -52,6 +52,8 @@ class Diagnostic : public std::exception {
   const SourceRange& range() const { return range_; }
   const std::vector<Diagnostic>& notes() const { return notes_; }
   const std::string& help() const { return help_; }
+  // The file given by with_file() (a checkpoint's name), "" when none.
+  const std::string& file_name() const { return file_; }
 
   // The full text in the one format, ending with a newline.
   std::string render() const;

@@ -257,7 +257,11 @@ ExportResult export_model(const ExportOptions& o) {
     r.diagnostics.add(b.diagnostic);
     return r;
   }
+  auto phase = [&o](const std::string& what) {
+    if (o.progress) o.progress(what, -1);
+  };
   Timer timer;
+  phase(fmt::format("importing {}", o.source));
   auto session = std::make_shared<Session>(o);
   Session& s = *session;
   try {
@@ -265,9 +269,11 @@ ExportResult export_model(const ExportOptions& o) {
     timer.lap("import + build model");
     check_inputs(s, specs);
     if (!o.dtype.empty()) convert_model_dtype(s, o.dtype);
+    phase(o.weights.empty() ? "making random weights" : fmt::format("binding weights from {}", o.weights));
     bind_weights(s);
     timer.lap("bind weights");
     std::vector<std::pair<std::string, Value>> kwargs = make_inputs(s, specs);
+    phase("recording forward()");
     Value result;
     try {
       s.I->max_unroll = o.max_unroll;
@@ -302,6 +308,7 @@ ExportResult export_model(const ExportOptions& o) {
   for (size_t i = 0; i < g.num_inputs(); ++i) r.input_names.push_back(g.input(i)->name());
   for (ir::Value* v : g.outputs()) r.output_names.push_back(v->name());
   if (std::getenv("ONNXIFY_DEBUG_IR")) std::fputs(ir::print(g).c_str(), stderr);
+  phase("optimizing the graph");
   passes::PassOptions po;
   Status st = passes::run_pipeline(g, passes::default_pipeline(), po);
   if (!st) {
@@ -310,6 +317,7 @@ ExportResult export_model(const ExportOptions& o) {
     return r;
   }
   timer.lap("passes");
+  phase(fmt::format("lowering for {} at opset {}", o.target, o.opset));
   DiagnosticList all;
   st = lower(g, lower_options(o), &all);
   if (!st) {
@@ -340,6 +348,13 @@ ExportResult export_model(const ExportOptions& o) {
   text << f.rdbuf();
   wo.source_hash = source_hash(text.str());
   wo.metadata.emplace_back("model", o.model_expr);
+  if (o.progress) {
+    std::string writing = fmt::format("writing {}", r.output_path);
+    wo.progress = [&o, writing](uint64_t done, uint64_t total) {
+      o.progress(writing, total ? static_cast<double>(done) / static_cast<double>(total) : 1.0);
+    };
+    phase(writing);
+  }
   st = write_onnx(g, r.output_path, wo);
   timer.lap("write");
   s.I->flush();  // what the model's code printed, before the session may outlive this call

@@ -28,10 +28,18 @@ struct Entry {
   Value keep;                    // keeps a tensor made from a list alive
 };
 
+}  // namespace
+
+// ops_registry.cpp: a numpy array or scalar of the prelude's numpy as the tensor or number it holds.
+bool numpy_operand(Interp& I, const Value& v, Value* out);
+
+namespace {
+
 // The index as entries (a tuple is several; anything else one).
 std::vector<Entry> parse_key(Torch& T, const Value& key) {
   Interp& I = T.I;
   std::vector<Value> items = eval::is_tuple(key) ? eval::as_tuple(key)->items : std::vector<Value>{key};
+  for (Value& v : items) numpy_operand(I, v, &v);  // x[np_array] as PyTorch indexes with it
   std::vector<Entry> out;
   for (const Value& v : items) {
     Entry e;

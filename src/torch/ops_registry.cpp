@@ -58,6 +58,16 @@ const OpGroup* find_op(std::string_view name) {
   return it == index.end() ? nullptr : it->second;
 }
 
+// A numpy array or scalar of the prelude's numpy (its class sets `_onnxify_numpy`) passed to a torch op,
+// as PyTorch takes them (x * np_array, x[np_index]): the array's tensor, the scalar's Python number.
+bool numpy_operand(Interp& I, const Value& v, Value* out) {
+  if (!v.is_obj() || is_tensor(v) || eval::is_poison(v) || eval::is_str(v)) return false;
+  if (!eval::type_lookup(I.type_of(v), I.intern("_onnxify_numpy"))) return false;
+  Value t = eval::getattr_opt(I, v, I.intern("_t"));
+  *out = t ? t : eval::getattr(I, v, I.intern("_v"));
+  return true;
+}
+
 namespace {
 
 enum class Mode : uint8_t { Function, Method, Inplace, Any };
@@ -137,6 +147,17 @@ bool number_as_tensor(Torch& T, const std::string& name, const Args& a, Value* o
 }
 
 Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
+  Value conv;
+  for (uint32_t i = 0; i < a.npos + a.nkw; ++i) {
+    if (!numpy_operand(T.I, i < a.npos ? a.pos[i] : a.kwvals[i - a.npos], &conv)) continue;
+    std::vector<Value> vals(a.pos, a.pos + a.npos);
+    vals.insert(vals.end(), a.kwvals, a.kwvals + a.nkw);
+    for (Value& v : vals) numpy_operand(T.I, v, &v);
+    Args b = a;
+    b.pos = vals.data();
+    b.kwvals = vals.data() + a.npos;
+    return dispatch(T, g, self, b, mode);
+  }
   // While the model is built, an op on a random tensor gives a random placeholder (core.h).
   if (T.building && !poison_in(self, a))
     return placeholder_scope(T, mode == Mode::Inplace, [&] { return dispatch_rows(T, g, self, a, mode); });

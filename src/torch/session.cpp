@@ -165,6 +165,15 @@ void Session::load_model() {
   } else {
     in.loader().search_path.push_back(dir);
   }
+  // Installed packages, as the user's Python finds them (after everything named on the command line).
+  // A folder also named with --path is the user's own code: strict, searched in --path's place.
+  for (const std::string& p : opts.env_paths) {
+    bool named = false;
+    for (const std::string& q : opts.paths) named = named || real_path(q) == real_path(p);
+    if (named) continue;
+    in.loader().search_path.push_back(p);
+    in.loader().lenient_roots.push_back(p);
+  }
 
   try {
     module = in.loader().import_module(module_name, nullptr, 0, false, SourceRange{});

@@ -315,6 +315,13 @@ Value m_tolist(Interp& I, const Value& self, const Args& a) {
   return tolist_rec(I, t, *known, 0, at);
 }
 
+// t.numpy(): the prelude numpy's array holding this tensor (as PyTorch's shares its memory); its values
+// are read when Python needs them, like the tensor's own.
+Value m_numpy(Interp& I, const Value& self, const Args& a) {
+  Value mod = I.loader().import_module("torch._numpy_interop", nullptr, 0, false, {});
+  return eval::call(I, eval::getattr(I, mod, "tensor_numpy"), self);
+}
+
 // The legacy tensor type of each dtype (torch.FloatTensor is float32), in DType order.
 constexpr const char* kLegacyTypeNames[] = {
     "ByteTensor",         "CharTensor",          "ShortTensor", "IntTensor",   "LongTensor",   "HalfTensor",
@@ -577,6 +584,7 @@ void init_tensor_type(Torch& T) {
                {"retain_grad", &m_self},
                {"item", &m_item},
                {"tolist", &m_tolist},
+               {"numpy", &m_numpy},
                {"type", &m_type},
                {"new", &m_new},
                {"__getattr__", &m_getattr},

@@ -10,6 +10,7 @@
 // See src/torch/README.md for the architecture, "how to add an op" and "how to add an nn module".
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -39,6 +40,7 @@ struct ExportOptions {
   std::string dtype;                                        // --dtype D: model.to(D) before binding ("" = as built)
   std::string output;                                       // -o OUT.onnx ("" = SOURCE stem + .onnx)
   std::vector<std::string> paths;                           // --path DIR...
+  std::vector<std::string> env_paths;  // package roots of the user's Python (--python), searched last, lenient
   int opset = 17;
   std::string target = "onnxruntime";
   std::vector<std::string> decompose, keep;
@@ -46,6 +48,9 @@ struct ExportOptions {
   bool write = true;  // false: stop after lowering (inspect, tests)
   int64_t max_unroll = 1000;  // --max-unroll: iterations a Python loop in forward may be unrolled to
   std::string emit_ir;        // --emit-ir FILE: the graph after passes and lowering, in the IR text form
+  // Told the phase that starts ("binding weights from x.pth"), and while the file is written the
+  // fraction of tensor bytes written (else -1): drives the progress line (support/progress.h).
+  std::function<void(const std::string& phase, double fraction)> progress;
 };
 
 enum class Failure { None, BadInput, Convert };

@@ -3,7 +3,7 @@ import abc
 from functools import wraps
 
 __all__ = ["contextmanager", "closing", "nullcontext", "AbstractContextManager", "ContextDecorator", "ExitStack",
-           "suppress", "redirect_stdout", "redirect_stderr"]
+           "suppress", "redirect_stdout", "redirect_stderr", "AbstractAsyncContextManager", "asynccontextmanager"]
 
 
 class AbstractContextManager(abc.ABC):
@@ -198,3 +198,14 @@ class ExitStack(AbstractContextManager):
         if pending_raise:
             raise exc_details[1]
         return received_exc and suppressed_exc
+
+
+class AbstractAsyncContextManager(abc.ABC):
+    """Async context managers: defined for library code that subclasses them; never entered here
+    (async code does not run during conversion)."""
+
+
+def asynccontextmanager(func):
+    """Library code decorates async generators at import time; async code does not run during
+    conversion, so the function is kept as written."""
+    return func

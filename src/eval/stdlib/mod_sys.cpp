@@ -5,6 +5,7 @@
 #include "eval/frame.h"
 #include "eval/internal.h"
 #include "eval/loader.h"
+#include "eval/poison.h"
 
 namespace onnxify::eval {
 
@@ -104,6 +105,12 @@ Value stream_write(Interp& I, const Value& self, const Args& a) {
 
 Value stream_flush(Interp& I, const Value& self, const Args& a) { return Value::none(); }
 
+// sys._getframe(depth): libraries read the caller's frame at import time (huggingface_hub's
+// deprecation helpers); frame objects do not exist here, so it is an unknown value.
+Value sys_getframe(Interp& I, const Value&, const Args& a) {
+  return make_poison(I, "sys._getframe()", "frame objects are not available to evaluated code");
+}
+
 Value make_stream(Interp& I, int fd) {
   Ref<Module> m = new_module(I, fd == 1 ? "<stdout>" : "<stderr>");
   Value w = new_native(I, "write", &stream_write, Value(), Value::integer(fd));
@@ -122,6 +129,7 @@ void init_sys_module(Interp& I, Module* m) {
   for (const std::string& p : I.loader().search_path) path.push_back(I.str(p));
   module_set(I, m, "path", new_list(I, path));
   module_set(I, m, "argv", new_list(I, {}));
+  module_set(I, m, "_getframe", new_native(I, "_getframe", &sys_getframe));
   module_set(I, m, "platform", I.str("linux"));
   module_set(I, m, "byteorder", I.str("little"));
   module_set(I, m, "maxsize", Value::integer(INT64_MAX));

@@ -275,6 +275,8 @@ def export_cmd(case):
         cmd += ["--input", f"{n}={s}"]
     if case.path:
         cmd += ["--path", case.path]
+    if not any(a in ("--python", "--no-python") for a in case.args):
+        cmd += ["--python", sys.executable]  # installed packages: the test environment's, not PATH's python3
     return cmd + case.args
 
 

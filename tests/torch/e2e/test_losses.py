@@ -2,8 +2,8 @@
 KLDivLoss's 'batchmean'; the legacy size_average / reduce), and the options that change the formula:
 class weights, ignore_index, label_smoothing and probability targets for CrossEntropyLoss, pos_weight
 for BCEWithLogitsLoss, log_target, beta / delta, margins, p, swap, full, unbatched and K-dimensional
-inputs. Batch N is symbolic; each case is checked against PyTorch 2.14 eager in ONNX Runtime at N = 3
-and N = 1. Models: tests/torch/models/losses.py. CTCLoss is a clear error (test_ctc_is_an_error)."""
+inputs, CTCLoss (static and symbolic T). Batch N is symbolic; each case is checked against PyTorch 2.14 eager
+in ONNX Runtime at N = 3 and N = 1. Models: tests/torch/models/losses.py."""
 import os
 import subprocess
 
@@ -116,6 +116,22 @@ CASES = (
         loss(None, "", functional="multi_margin_loss", t=T_CLS, gen=CLS),
         loss(None, "", functional="multilabel_margin_loss", t=f"int64[N,{C}]", gen={"t": f"int:0:{C}"},
              prep={"t": "multilabel"}),
+        # CTC: the alpha recursion over T (a Loop when T is symbolic); lengths vary per sample, a target
+        # length 0 and an infeasible sample (zero_infinity) included.
+        *[Case(f"ctc_{red}{'_symbolic_t' if sym else ''}", "losses.py", f"Ctc(reduction='{red}', zero_infinity=True)",
+               {"x": "float32[T,N,5]" if sym else "float32[7,N,5]", "t": "int64[N,3]", "il": "int64[N]",
+                "tl": "int64[N]"},
+               paths=[("N=3", {"x": "torch.randn(7, 3, 5)", "t": "torch.tensor([[1, 2, 2], [3, 1, 4], [4, 4, 4]])",
+                               "il": "torch.tensor([7, 5, 2])", "tl": "torch.tensor([3, 2, 3])"}),
+                      ("N=2", {"x": "torch.randn(7, 2, 5)", "t": "torch.tensor([[2, 3, 1], [1, 1, 1]])",
+                               "il": "torch.tensor([6, 7])", "tl": "torch.tensor([0, 2])"})])
+          for red in REDUCTIONS for sym in (False, True)],
+        Case("ctc_blank_unbatched", "losses.py", "Ctc(blank=4, reduction='sum')",
+             {"x": "float32[T,5]", "t": "int64[S]", "il": "int64[]", "tl": "int64[]"},
+             paths=[("T=6", {"x": "torch.randn(6, 5)", "t": "torch.tensor([0, 2, 2])", "il": "torch.tensor(6)",
+                             "tl": "torch.tensor(3)"}),
+                    ("T=4", {"x": "torch.randn(4, 5)", "t": "torch.tensor([1, 3])", "il": "torch.tensor(3)",
+                             "tl": "torch.tensor(2)"})]),
         Case("triplet_distance_function", "losses.py", "Distance(swap=True)", {"a": X, "p": X, "n": X}, shapes=N),
         Case("training_step", "losses.py", "TrainingStep()", {"x": "float32[N,6]", "labels": "int64[N]"}, shapes=N,
              gen={"labels": "int:0:4"}),
@@ -129,14 +145,15 @@ def test_losses(case):
     check(BATCH.get(case))
 
 
-def test_ctc_is_an_error(tmp_path):
-    """CTCLoss is not supported: one clear error at the user's line, exit 1."""
+def test_ctc_concatenated_targets_are_an_error(tmp_path):
+    """ctc_loss with 1-D concatenated targets (sizes from target_lengths' values): one clear error at the
+    user's line, exit 1."""
     src = tmp_path / "ctc.py"
     src.write_text("import torch.nn as nn\n\n\nclass M(nn.Module):\n    def __init__(self):\n"
                    "        super().__init__()\n        self.ctc = nn.CTCLoss()\n\n"
                    "    def forward(self, lp, t, il, tl):\n        return self.ctc(lp, t, il, tl)\n")
     p = subprocess.run([ONNXIFY, "export", str(src), "--model", "M()", "--input", "lp=float32[T,N,5]",
-                        "--input", "t=int64[N,3]", "--input", "il=int64[N]", "--input", "tl=int64[N]", "-o",
+                        "--input", "t=int64[K]", "--input", "il=int64[N]", "--input", "tl=int64[N]", "-o",
                         str(tmp_path / "m.onnx")], capture_output=True, text=True, timeout=300)
     assert p.returncode == 1, p.stderr
     assert "ctc.py:10:" in p.stderr and "error:" in p.stderr and "ctc_loss" in p.stderr, p.stderr

@@ -80,6 +80,7 @@ NORMS = [
 DISTS = [case("distributions", "Dists()", B, {"a": "int:0:6"}, x="float32[N,4]", a="int64[N]")]
 # Found on the way (F.cross_entropy of an unbatched input): a reshape to 0-d of a computed one-element tensor.
 DISTS.append(case("squeeze_to_scalar", "SqueezeToScalar()", x="float32[5]"))
+DISTS.append(case("custom_loss", "CustomLoss()", B, {"t": "int:0:3"}, x="float32[N,3]", t="int64[N]"))
 
 CASES = BAGS + FOLDS + NORMS + DISTS
 BATCH = Batch(CASES)

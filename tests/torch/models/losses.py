@@ -76,3 +76,14 @@ class TrainingStep(nn.Module):
     def forward(self, x, labels):
         logits = self.net(x)
         return logits, self.criterion(logits, labels)
+
+
+class Ctc(nn.Module):
+    """nn.CTCLoss on log-softmaxed scores, targets padded to (N, S)."""
+
+    def __init__(self, **kwargs):
+        super().__init__()
+        self.ctc = nn.CTCLoss(**kwargs)
+
+    def forward(self, x, t, il, tl):
+        return self.ctc(x.log_softmax(-1), t, il, tl)

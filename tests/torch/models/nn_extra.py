@@ -4,7 +4,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 import torch.nn.utils.parametrize as parametrize
-from torch.distributions import Bernoulli, Categorical, Independent, Normal, Uniform, kl_divergence
+from torch.distributions import (Bernoulli, Categorical, Independent, Normal, OneHotCategorical, Uniform,
+                                 kl_divergence)
 
 
 class Bag(nn.Module):
@@ -126,7 +127,12 @@ class Dists(nn.Module):
         bern = Bernoulli(logits=loc)
         uni = Uniform(loc - 1, loc + 2)
         ind = Independent(normal, 1)
-        return (normal.log_prob(loc + 0.3), normal.entropy(), normal.mean, normal.stddev, normal.variance,
+        onehot = OneHotCategorical(logits=h)
+        kls = (kl_divergence(cat, Categorical(logits=h.flip(-1))),
+               kl_divergence(bern, Bernoulli(probs=torch.sigmoid(raw))),
+               kl_divergence(onehot, OneHotCategorical(probs=torch.softmax(h * 0.5, -1))))
+        extra = (onehot.log_prob(F.one_hot(a, 6).float()), onehot.entropy(), onehot.mode, onehot.variance) + kls
+        return extra + (normal.log_prob(loc + 0.3), normal.entropy(), normal.mean, normal.stddev, normal.variance,
                 normal.cdf(loc * 0.5), kl_divergence(normal, prior), cat.log_prob(a), cat.entropy(), cat.probs,
                 cat.mode, cat_p.log_prob(a), cat_p.logits, bern.log_prob((loc > 0).float()), bern.entropy(),
                 bern.mean, uni.log_prob(loc), uni.entropy(), uni.mean, uni.stddev, ind.log_prob(loc),
@@ -143,3 +149,18 @@ class SqueezeToScalar(nn.Module):
 
     def forward(self, x):
         return x[:1].squeeze(0), (x[1:2] * 2).squeeze(), x[2:3].reshape(())
+
+
+class CustomLoss(nn.modules.loss._WeightedLoss):
+    """A user loss in PyTorch's own style: _WeightedLoss, torch.nn._reduction, distributions by submodule."""
+
+    def __init__(self):
+        super().__init__(weight=torch.tensor([1.0, 2.0, 0.5]), reduction="sum")
+
+    def forward(self, x, t):
+        import torch.nn._reduction as _Reduction
+        from torch.distributions.normal import Normal
+        from torch.distributions.kl import kl_divergence
+        assert _Reduction.get_enum(self.reduction) == 2
+        nll = F.nll_loss(torch.log_softmax(x, 1), t, weight=self.weight, reduction=self.reduction)
+        return nll + kl_divergence(Normal(x, 1.0), Normal(torch.zeros_like(x), 2.0)).sum()

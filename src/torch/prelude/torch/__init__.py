@@ -386,3 +386,7 @@ def __getattr__(name):
     from torch._onnxify_support import missing
     from torch._api_names import TORCH
     return missing("torch", name, TORCH)
+
+
+from torch._numpy_interop import from_numpy, tensor, as_tensor, asarray  # noqa: E402,F811  numpy data
+import torch.optim, torch.distributed, torch.ao  # noqa: E402,F401  non-graph packages model files mention

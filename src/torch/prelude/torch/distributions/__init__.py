@@ -1,5 +1,6 @@
-"""torch.distributions for models that use distributions in eval: Normal, Categorical, Bernoulli,
-Uniform, Independent and kl_divergence(Normal, Normal), with PyTorch 2.14's formulas for mean, mode,
+"""torch.distributions for models that use distributions in eval: Normal, Categorical, OneHotCategorical,
+Bernoulli, Uniform, Independent and kl_divergence between two of a kind (Normal, Categorical, Bernoulli,
+Independent), with PyTorch 2.14's formulas for mean, mode,
 stddev, variance, log_prob, entropy, cdf and probs / logits.
 
 Decided for onnxify: sample() and rsample() are a clear error. A random draw cannot match PyTorch's
@@ -14,8 +15,8 @@ import torch
 import torch.nn.functional as F
 from torch.nn._functional_loss import _broadcast_tensors
 
-__all__ = ["Distribution", "ExponentialFamily", "Normal", "Categorical", "Bernoulli", "Uniform", "Independent",
-           "kl_divergence", "register_kl", "constraints"]
+__all__ = ["Distribution", "ExponentialFamily", "Normal", "Categorical", "OneHotCategorical", "Bernoulli", "Uniform",
+           "Independent", "kl_divergence", "register_kl", "constraints"]
 
 
 def _as_tensor(v, like=None):
@@ -186,6 +187,39 @@ class Categorical(Distribution):
         return -(logits * self.probs).sum(-1)
 
 
+class OneHotCategorical(Distribution):
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        self._categorical = Categorical(probs, logits)
+        super().__init__(self._categorical.batch_shape, self._categorical.param_shape[-1:], validate_args)
+
+    @property
+    def probs(self):
+        return self._categorical.probs
+
+    @property
+    def logits(self):
+        return self._categorical.logits
+
+    @property
+    def mean(self):
+        return self._categorical.probs
+
+    @property
+    def mode(self):
+        probs = self._categorical.probs
+        return F.one_hot(probs.argmax(dim=-1), probs.shape[-1]).to(probs.dtype)
+
+    @property
+    def variance(self):
+        return self._categorical.probs * (1 - self._categorical.probs)
+
+    def log_prob(self, value):
+        return self._categorical.log_prob(value.max(-1)[1])
+
+    def entropy(self):
+        return self._categorical.entropy()
+
+
 class Bernoulli(ExponentialFamily):
     def __init__(self, probs=None, logits=None, validate_args=None):
         if (probs is None) == (logits is None):
@@ -296,6 +330,31 @@ def _kl_normal_normal(p, q):
     var_ratio = (p.scale / q.scale).pow(2)
     t1 = ((p.loc - q.loc) / q.scale).pow(2)
     return 0.5 * (var_ratio + t1 - 1 - var_ratio.log())
+
+
+@register_kl(Categorical, Categorical)
+def _kl_categorical_categorical(p, q):
+    t = p.probs * (p.logits - q.logits)
+    t = torch.where((q.probs == 0).expand_as(t), torch.full_like(t, float("inf")), t)
+    t = torch.where((p.probs == 0).expand_as(t), torch.zeros_like(t), t)
+    return t.sum(-1)
+
+
+@register_kl(OneHotCategorical, OneHotCategorical)
+def _kl_onehotcategorical_onehotcategorical(p, q):
+    return _kl_categorical_categorical(p._categorical, q._categorical)
+
+
+@register_kl(Bernoulli, Bernoulli)
+def _kl_bernoulli_bernoulli(p, q):
+    inf = float("inf")
+    t1 = p.probs * (F.softplus(-q.logits) - F.softplus(-p.logits))
+    t1 = torch.where(q.probs == 0, torch.full_like(t1, inf), t1)
+    t1 = torch.where(p.probs == 0, torch.zeros_like(t1), t1)
+    t2 = (1 - p.probs) * (F.softplus(q.logits) - F.softplus(p.logits))
+    t2 = torch.where(q.probs == 1, torch.full_like(t2, inf), t2)
+    t2 = torch.where(p.probs == 1, torch.zeros_like(t2), t2)
+    return t1 + t2
 
 
 @register_kl(Independent, Independent)

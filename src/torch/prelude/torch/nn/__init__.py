@@ -10,3 +10,4 @@ def __getattr__(name):
     from torch._onnxify_support import missing
     from torch._api_names import NN
     return missing("torch.nn", name, NN)
+import torch.nn.quantized  # noqa: E402,F401  quantization-ready float models (nn.quantized.FloatFunctional)

@@ -1,8 +1,9 @@
 """The loss functions of torch.nn.functional, written for onnxify after PyTorch 2.14's documented
 semantics (ATen's loss kernels: the same formulas, clamps, epsilons, masks and reductions) in tensor
 ops, so they export as plain ONNX. Every reduction ('none', 'mean', 'sum', and the legacy
-size_average / reduce arguments); PyTorch's argument checks and messages. ctc_loss (a dynamic
-program over time) is reported as unsupported."""
+size_average / reduce arguments); PyTorch's argument checks and messages. ctc_loss runs the alpha
+recursion step by step (a Loop when T is only known at run time); its 1-D concatenated targets form is
+reported as unsupported."""
 import math
 import warnings
 
@@ -480,7 +481,59 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
 
 
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
-    from torch._onnxify_support import unsupported
-    return unsupported("torch.nn.functional.ctc_loss",
-                       "CTC loss (a dynamic program over time and target positions) is not supported; export the "
-                       "model's log-probabilities and compute the loss outside the exported model")
+    # The CTC forward (alpha) recursion in log space over the blank-extended targets, as ATen's
+    # ctc_loss_cpu: one step per time step (a Loop when T is only known at run time); a sample's steps
+    # past its input length leave its alphas unchanged.
+    unbatched = log_probs.dim() == 2
+    if unbatched:
+        log_probs = log_probs.unsqueeze(1)
+        targets = targets.unsqueeze(0) if targets.dim() == 1 else targets
+    input_lengths = torch.as_tensor(input_lengths, dtype=torch.int64).reshape(-1)
+    target_lengths = torch.as_tensor(target_lengths, dtype=torch.int64).reshape(-1)
+    if targets.dim() == 1:
+        from torch._onnxify_support import unsupported
+        return unsupported("torch.nn.functional.ctc_loss", "concatenated 1-D targets are not supported; pass targets "
+                           "padded to (N, S)")
+    steps, batch = log_probs.size(0), log_probs.size(1)
+    s = targets.size(1)
+    neg_inf = float("-inf")
+    # Extended labels (N, 2S+1): blank, l1, blank, l2, ..., blank.
+    ext = torch.full((batch, 2 * s + 1), blank, dtype=torch.int64)
+    ext[:, 1::2] = targets.to(torch.int64)
+    positions = torch.arange(2 * s + 1)
+    # s-2 may be skipped into s where l'_s is not blank and differs from l'_{s-2}.
+    prev2 = torch.cat([torch.full((batch, 2), blank, dtype=torch.int64), ext[:, :-2]], 1)
+    skip = (ext != blank) & (ext != prev2) & (positions >= 2).unsqueeze(0)
+    valid = positions.unsqueeze(0) < (2 * target_lengths + 1).unsqueeze(1)
+
+    def emit(t):
+        return log_probs[t].gather(1, ext)  # (N, 2S+1)
+
+    first = emit(0)
+    alpha = torch.where((positions < 2).unsqueeze(0) & valid, first, torch.full_like(first, neg_inf))
+    for t in range(1, steps):
+        pad = torch.full_like(alpha[:, :1], neg_inf)
+        a1 = torch.cat([pad, alpha[:, :-1]], 1)
+        a2 = torch.cat([pad, pad, alpha[:, :-2]], 1)
+        a2 = torch.where(skip, a2, torch.full_like(a2, neg_inf))
+        stacked = torch.stack([alpha, a1, a2], 0)
+        top = stacked.max(0)[0]
+        safe_top = torch.where(top == neg_inf, torch.zeros_like(top), top)
+        summed = safe_top + torch.log(torch.exp(stacked - safe_top).sum(0))
+        new = torch.where(valid, summed + emit(t), torch.full_like(summed, neg_inf))
+        alpha = torch.where((t < input_lengths).unsqueeze(1), new, alpha)
+    last = alpha.gather(1, (2 * target_lengths).unsqueeze(1)).squeeze(1)
+    # (no integer clamps: TensorRT's Clip is float-only)
+    before_at = torch.where(target_lengths > 0, 2 * target_lengths - 1, torch.zeros_like(target_lengths))
+    before = alpha.gather(1, before_at.unsqueeze(1)).squeeze(1)
+    before = torch.where(target_lengths > 0, before, torch.full_like(before, neg_inf))
+    top = torch.maximum(last, before)
+    safe_top = torch.where(top == neg_inf, torch.zeros_like(top), top)
+    loss = -(safe_top + torch.log(torch.exp(last - safe_top) + torch.exp(before - safe_top)))
+    if zero_infinity:
+        loss = torch.where(loss == float("inf"), torch.zeros_like(loss), loss)
+    if reduction == "mean":
+        return (loss / torch.clamp(target_lengths.to(loss.dtype), min=1)).mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss.squeeze(0) if unbatched else loss

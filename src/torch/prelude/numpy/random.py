@@ -1,0 +1,97 @@
+"""numpy.random while a model is built: arrays of the right shape and type whose values are random
+placeholders (torch.rand/randn's, src/torch/README.md "Objects"), so `nn.Parameter(torch.from_numpy(
+np.random.randn(d, k)))` is a parameter the checkpoint binds. Reading such values (`.tolist()`, an
+`if`) is the "random values" error; numpy's generator is not reproduced."""
+import builtins as _b
+
+import torch as _torch
+
+from numpy._core import _to_dtype
+from numpy._array import _wrap
+
+
+def _size(size):
+    if size is None:
+        return ()
+    if isinstance(size, _b.int):
+        return (size,)
+    return tuple(_b.int(s) for s in size)
+
+
+def _rand(shape, normal=False, dtype="float64"):
+    t = (_torch.randn if normal else _torch.rand)(shape, dtype=_torch.float64).to(_to_dtype(dtype)._torch)
+    return _wrap(t)
+
+
+def _out(a):
+    return a if a.ndim else a[()]
+
+
+def seed(seed=None):
+    pass
+
+
+def rand(*shape):
+    return _out(_rand(tuple(shape)))
+
+
+def randn(*shape):
+    return _out(_rand(tuple(shape), True))
+
+
+def random(size=None):
+    return _out(_rand(_size(size)))
+
+
+random_sample = ranf = sample = random
+
+
+def uniform(low=0.0, high=1.0, size=None):
+    return _out(_rand(_size(size)) * (high - low) + low)
+
+
+def normal(loc=0.0, scale=1.0, size=None):
+    return _out(_rand(_size(size), True) * scale + loc)
+
+
+def standard_normal(size=None):
+    return _out(_rand(_size(size), True))
+
+
+def randint(low, high=None, size=None, dtype=int):
+    if high is None:
+        low, high = 0, low
+    t = _torch.randint(low, high, _size(size), dtype=_to_dtype(dtype)._torch)
+    return _out(_wrap(t))
+
+
+class RandomState:
+    def __init__(self, seed=None):
+        pass
+
+    seed = staticmethod(seed)
+    rand = staticmethod(rand)
+    randn = staticmethod(randn)
+    random = random_sample = staticmethod(random)
+    uniform = staticmethod(uniform)
+    normal = staticmethod(normal)
+    standard_normal = staticmethod(standard_normal)
+    randint = staticmethod(randint)
+
+
+class Generator(RandomState):
+    def integers(self, low, high=None, size=None, dtype="int64", endpoint=False):
+        if high is None:
+            low, high = 0, low
+        return randint(low, high + 1 if endpoint else high, size, dtype)
+
+
+def default_rng(seed=None):
+    return Generator(seed)
+
+
+def __getattr__(name):
+    import _onnxify
+    if name.startswith("__"):
+        raise AttributeError(name)
+    return _onnxify.poison(f"numpy.random.{name}", "numpy's random generator is not reproduced during conversion")

@@ -1,0 +1,2 @@
+"""torch.ao: the quantization stubs of float models."""
+import torch.ao.quantization  # noqa: F401

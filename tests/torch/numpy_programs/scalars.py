@@ -1,0 +1,31 @@
+# numpy scalars: types, promotion with Python numbers (NEP 50), arithmetic, printing, conversions.
+import numpy as np
+import torch
+
+c = 24
+print(int(np.ceil(c * 1.5)), int(np.floor(c / 7)), np.ceil(c * 1.5), repr(np.ceil(c * 1.5)))
+x = np.float32(0.1)
+print(x, repr(x), type(x).__name__, x.dtype, x * 3, repr(x * 3), repr(x * 3.0), repr(x + np.float64(1)))
+print(repr(np.float32(2) * 2.5), repr(np.float64(2) / 3), repr(np.int64(7) // 2), repr(np.int64(7) / 2))
+print(repr(np.int32(5) + 1), repr(np.int32(5) + 1.5), repr(np.int8(100) + np.int8(100)), repr(np.uint8(3) - np.uint8(5)))
+print(repr(np.int8(3) + np.uint8(3)), repr(np.int16(3) * np.float16(2)), repr(np.int64(1) + np.uint64(1)))
+print(isinstance(np.float64(1), float), isinstance(np.float32(1), float), isinstance(np.int64(1), int))
+print(repr(np.sqrt(2)), repr(np.sqrt(np.float32(2))), repr(np.sqrt(np.int8(4))), repr(np.sqrt(np.int16(4))))
+print(repr(np.exp(1.0)), repr(np.log(10)), repr(np.log2(8)), repr(np.log10(1000.0)), repr(np.abs(-3)), repr(np.abs(-2.5)))
+print(repr(np.sin(np.pi / 6)), repr(np.cos(0)), repr(np.tanh(0.5)), repr(np.arctan2(1, 1)))
+print(repr(np.floor(2.7)), repr(np.floor(np.int64(3))), repr(np.round(2.5)), repr(np.round(3.5)), repr(np.round(2.675, 2)))
+print(np.pi, np.e, np.inf, -np.inf, np.isnan(np.nan), repr(np.float64(np.nan)))
+print(int(np.int64(9)), float(np.float32(0.1)), np.float32(0.1).item(), type(np.int64(3).item()).__name__)
+print(repr(np.float32(1) / 0), repr(np.float64(-1.0) / 0), repr(np.int64(5) // 0), repr(np.int64(5) % 0))
+print(np.int64(3) == 3, repr(np.int64(3) < 2.5), repr(np.float32(0.1) == 0.1), [1, 2, 3, 4][np.int64(2)])
+print(repr(np.float16(0.1)), repr(np.float16(1) + np.float16(2)), str(np.float32(1e10)), str(np.float32(1.5e-5)))
+print(repr(np.bool_(True)), repr(np.True_ & np.False_), repr(np.int64(6) ** 2), repr(2 ** np.int64(3)))
+print(repr(np.uint8(250) + 10), repr(np.int8(-128) * -1), repr(np.float32(3.7).astype(np.int32)))
+print("%.3f" % np.float32(0.1), f"{np.float64(2.5):.2f}", "{}".format(np.int64(4)), round(np.float64(2.567), 2))
+print(repr(divmod(np.int64(7), 3)), repr(np.float64(7.5) % 2), repr(-np.float64(7.5) // 2), repr(np.maximum(3, 4.5)))
+print(repr(np.float32(2) ** 0.5), repr(np.square(3)), repr(np.sign(-2.5)), repr(np.reciprocal(4.0)))
+print(np.dtype("float32"), repr(np.dtype(np.int64)), np.dtype(float) == np.float64, np.float32 == np.dtype("f4"))
+print(np.dtype("float32").itemsize, np.dtype(np.int16).kind, np.dtype("float16").name, np.float32(1).itemsize)
+print(repr(np.promote_types(np.int8, np.uint8)), repr(np.result_type(np.int32, 1.0)), np.iinfo(np.int8).max)
+print(np.finfo(np.float32).eps, np.finfo(np.float64).max, repr(np.finfo(np.float16).eps))
+print(hash(np.float64(1.5)) == hash(1.5), {np.int64(1): "a"}[1], sorted([np.float64(2), np.float64(1)]))
