@@ -284,6 +284,17 @@ def model_expression(cls, init):
     return f"(lambda a, k: {cls}(*a, **k))(*({init}))"
 
 
+_PYTHON_OPTION = []
+
+
+def takes_python_option():
+    """Whether this onnxify resolves imports through a Python environment (--python)."""
+    if not _PYTHON_OPTION:
+        p = subprocess.run([harness.ONNXIFY, "export", "--help"], capture_output=True, text=True)
+        _PYTHON_OPTION.append("--python" in p.stdout + p.stderr)
+    return _PYTHON_OPTION[0]
+
+
 def run_onnxify(c, path, tmp, k, timeout, site):
     res = {"export": False, "seconds": None}
     if c.unexpressible:
@@ -303,6 +314,9 @@ def run_onnxify(c, path, tmp, k, timeout, site):
            "--path", os.path.join(HERE, "support")]
     if site:
         cmd += ["--path", harness.DIST_PACKAGES]
+    elif takes_python_option():
+        # As a user of this environment: imports resolve to its installed packages (torchvision, ...).
+        cmd += ["--python", sys.executable]
     for n, s in c.specs.items():
         cmd += ["--input", f"{n}={s}"]
     res["command"] = " ".join(cmd[1:])
