@@ -176,7 +176,7 @@ std::vector<std::pair<std::string, Value>> make_inputs(Session& s, const std::ve
   auto make_one = [&](const InputSpec& in) { kwargs.emplace_back(in.name, build(in, in.name)); };
   for (const auto& p : params)
     for (const InputSpec& in : specs)
-      if (in.name == p.name) make_one(in);
+      if (!p.var && in.name == p.name) make_one(in);
   for (const InputSpec& in : specs) {
     bool done = false;
     for (const auto& p : params) done |= !p.var && p.name == in.name;

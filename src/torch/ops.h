@@ -48,6 +48,7 @@ const std::vector<OpDef>& stats_ops();   // ops_stats.cpp
 const std::vector<OpDef>& linalg_ops();  // ops_linalg.cpp
 const std::vector<OpDef>& attention_ops();  // ops_attention.cpp (scaled_dot_product_attention, rms_norm)
 const std::vector<OpDef>& rnn_ops();  // ops_rnn.cpp (torch.lstm/gru/rnn_tanh/rnn_relu, _onnxify_rnn)
+const std::vector<OpDef>& derived_ops();    // ops_derived.cpp (compositions: isnan, diag, cdist, index_add, ...)
 
 struct OpRow {
   const OpDef* def;

@@ -90,6 +90,35 @@ Value random(OpCall& c, std::vector<DimExpr> shape, DType dt) {
   return r;
 }
 
+// linspace with a step count known only at run time (a grid over a symbolic H): the same two-sided
+// formula as the constant form below, computed in the graph (float64 for non-float32 dtypes).
+Value linspace_runtime(OpCall& c, double a, double b, DimExpr n, DType dt) {
+  Recorder& R = c.rec;
+  DType work = dt == DType::Float32 ? DType::Float32 : DType::Float64;
+  ir::ElementType we = elem(work);
+  ir::Type vt = ir::Type::tensor(we, {n});
+  ir::Type st = ir::Type::tensor(we, {});
+  ir::Value* nv = R.dim_scalar(n);
+  ir::Value* i = R.emit("Range", {R.const_i64_scalar(0), nv, R.const_i64_scalar(1)}, ir::Type::tensor(ir::ElementType::Int64, {n}));
+  ir::Value* half = R.emit("Div", {nv, R.const_i64_scalar(2)}, ir::Type::tensor(ir::ElementType::Int64, {}));
+  ir::Value* first = R.emit("Less", {i, half}, ir::Type::tensor(ir::ElementType::Bool, {n}));
+  ir::Value* nm1 = R.emit("Sub", {nv, R.const_i64_scalar(1)}, ir::Type::tensor(ir::ElementType::Int64, {}));
+  ir::Value* fi = cast_to(c.T, i, DType::Int64, work, {n});
+  ir::Value* fnm1 = cast_to(c.T, nm1, DType::Int64, work, {});
+  ir::Value* fa = R.const_scalar(we, a);
+  ir::Value* fb = R.const_scalar(we, b);
+  // step = (b - a) / (n - 1), 0 for a single step.
+  ir::Value* more = R.emit("Greater", {nm1, R.const_i64_scalar(0)}, ir::Type::tensor(ir::ElementType::Bool, {}));
+  ir::Value* safe = R.emit("Max", {fnm1, R.const_scalar(we, 1)}, st);
+  ir::Value* step = R.emit("Div", {R.emit("Sub", {fb, fa}, st), safe}, st);
+  step = R.emit("Where", {more, step, R.const_scalar(we, 0)}, st);
+  ir::Value* lo = R.emit("Add", {fa, R.emit("Mul", {step, fi}, vt)}, vt);
+  ir::Value* back = R.emit("Sub", {fnm1, fi}, vt);
+  ir::Value* hi = R.emit("Sub", {fb, R.emit("Mul", {step, back}, vt)}, vt);
+  ir::Value* v = R.emit("Where", {first, lo, hi}, vt);
+  return c.out(cast_to(c.T, v, work, dt, {n}), dt, {n});
+}
+
 // arange(start, end, step): a constant when static, else a Range node.
 Value arange(OpCall& c, const Scalar& start, const Scalar& end, const Scalar& step, std::optional<DType> dt_arg) {
   bool any_float = start.is_floating() || end.is_floating() || step.is_floating();
@@ -245,10 +274,11 @@ const std::vector<OpDef>& create_ops() {
        }},
       {"arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return arange(c, c.a.scalar(0), c.a.scalar(1), c.a.scalar(2), c.a.dtype(3)); }},
-      {"linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+      {"linspace(Scalar start, Scalar end, SymInt steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn,
        [](OpCall& c) {
          double a = c.a.scalar(0).as_double(), b = c.a.scalar(1).as_double();
+         if (!c.a.dim(2).is_const()) return linspace_runtime(c, a, b, c.a.dim(2), dtype_or(c, 3, c.T.default_dtype));
          int64_t n = c.a.int_(2);
          if (n < 0) c.runtime_error("number of steps must be non-negative");
          DType dt = dtype_or(c, 3, c.T.default_dtype);

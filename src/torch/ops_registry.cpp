@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <array>
+#include <set>
 #include <unordered_map>
 #include <utility>
 
@@ -20,7 +21,8 @@ const std::vector<OpRow>& all_ops() {
   static const std::vector<OpRow> rows = [] {
     std::vector<OpRow> out;
     for (const auto* table : {&pointwise_ops(), &reduce_ops(), &shape_ops(), &nn_ops(), &create_ops(), &index_ops(),
-                              &layer_ops(), &math_ops(), &stats_ops(), &linalg_ops(), &attention_ops()})
+                              &layer_ops(), &math_ops(), &stats_ops(), &linalg_ops(), &attention_ops(),
+                              &derived_ops()})
       for (const OpDef& d : *table) out.push_back(OpRow{&d, parse_schema(d.schema)});
     for (const OpDef& d : rnn_ops()) out.push_back(OpRow{&d, parse_schema(d.schema)});
     return out;
@@ -175,6 +177,22 @@ Value run_row(Torch& T, const OpRow& r, Bound& b, const std::string& qual) {
   return r.def->fn(c);
 }
 
+// PyTorch's argument parser takes a Python number (or a size) for the first Tensor of these
+// arithmetic functions only (`torch.div(7, 2, rounding_mode="floor")` is tensor(3)): the number
+// becomes a 0-d tensor (int64, the default float dtype, or bool), a SymInt its run-time value.
+bool number_as_tensor(Torch& T, const std::string& name, const Args& a, Value* out) {
+  static const std::set<std::string> allowed = {"add", "div", "divide", "mul", "multiply", "sub", "subtract",
+                                                "true_divide", "floor_divide"};
+  if (a.npos < 1 || !allowed.count(name)) return false;
+  const Value& v = a.pos[0];
+  if (v.is_bool()) *out = new_fill(T, static_cast<double>(v.i()), DType::Bool, {});
+  else if (v.is_int()) *out = new_fill(T, static_cast<double>(v.i()), DType::Int64, {});
+  else if (v.is_float()) *out = new_fill(T, v.f(), T.default_dtype, {});
+  else if (is_symint(v)) *out = new_tensor(T, T.rec.dim_scalar(eval::as<SymIntObj>(v)->expr), DType::Int64, {});
+  else return false;
+  return true;
+}
+
 Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
   Value conv;
   for (uint32_t i = 0; i < a.npos + a.nkw; ++i) {
@@ -221,6 +239,13 @@ Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a
     Value res = run_row(T, *r, b, qual);
     if (mode == Mode::Inplace) return write_into_self(T, b.tensor(0), res, qual);
     return res;
+  }
+  if (Value retry; !self && mode != Mode::Method && number_as_tensor(T, g.name, a, &retry)) {
+    std::vector<Value> pos(a.pos, a.pos + a.npos);
+    pos[0] = retry;
+    Args b = a;
+    b.pos = pos.data();
+    return dispatch_rows(T, g, self, b, mode);
   }
   if (tried.size() <= 1) eval::raise(I, I.exc.TypeError, first_why.empty() ? qual + "(): bad arguments" : first_why);
   std::string msg = fmt::format("{}() received an invalid combination of arguments - got ({}), but expected one of:",

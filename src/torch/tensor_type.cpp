@@ -373,8 +373,14 @@ Value m_getattr(Interp& I, const Value& self, const Args& a) {
     Value mod = I.loader().import_module("torch._api_names", nullptr, 0, false, {});
     T.tensor_api_names = eval::getattr(I, mod, "TENSOR");
   }
-  if (eval::contains(I, T.tensor_api_names, a[0]))
+  if (eval::contains(I, T.tensor_api_names, a[0])) {
+    // An in-place method changes the tensor even when its result is dropped (`t.fill_diagonal_(1)`):
+    // an unknown value would go unnoticed there and the export be silently wrong, so it is reported.
+    std::string_view n = name->s;
+    if (n.size() > 1 && n.back() == '_' && n[n.size() - 2] != '_')
+      return unsupported(T, fmt::format("Tensor.{}", n), "this in-place method is not supported by onnxify");
     return eval::make_poison(I, fmt::format("Tensor.{}", name->s), fmt::format("Tensor.{} is not supported by onnxify", name->s));
+  }
   eval::raisef(I, I.exc.AttributeError, "'{}' object has no attribute '{}'", eval::type_name(I, self), name->s);
 }
 

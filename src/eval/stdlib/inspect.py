@@ -718,5 +718,23 @@ def getfile(object):
     raise TypeError("{!r} is a built-in module".format(object))
 
 
+# Frames are not modelled (currentframe() is None, which CPython also allows): code may import these
+# at module level (`from inspect import getframeinfo`) and only fails where it calls them.
+def getframeinfo(frame, context=1):
+    raise TypeError("{!r} is not a frame or traceback object".format(frame))
+
+
+def stack(context=1):
+    return []
+
+
+def getouterframes(frame, context=1):
+    raise TypeError("{!r} is not a frame or traceback object".format(frame))
+
+
+def getsourcelines(object):
+    raise OSError("could not get source code")
+
+
 _onnxify.poison_transparent(formatannotation, signature, getmembers, isclass, isfunction, ismethod, ismodule,
                             isroutine, isgeneratorfunction, iscoroutinefunction, isabstract, getmodule, getdoc)

@@ -39,6 +39,8 @@ KNOWN_REFUSALS = [
     # ONNX: ScatterElements' reduction attribute arrived in opset 16 (mul in 16, max/min in 18).
     (None, 15, "ScatterElements with reduction 'add' needs opset 16"),
     (None, 15, "ScatterElements with reduction 'mul' needs opset 16"),
+    # F.grid_sample: ONNX GridSample arrived in opset 16 and has no decomposition (lower/resize.cpp).
+    (None, 15, "grid_sample has no decomposition: it needs ONNX GridSample (opset 16 or later)"),
 ]
 
 

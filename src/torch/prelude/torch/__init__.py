@@ -315,6 +315,7 @@ from torch import return_types  # noqa: E402
 from torch import nn, jit, fx, autograd, cuda, backends, overrides, hub, utils, types, onnx, version  # noqa: E402
 from torch import compiler, _dynamo  # noqa: E402,F401  PyTorch 2.x: compilation hints, all no-ops
 from torch import functional  # noqa: E402,F401
+import torch  # noqa: E402,F401  torch.torch is torch, as in PyTorch (`class M(torch.torch.nn.Module)`)
 from torch import distributions  # noqa: E402,F401  eval-time distributions (sampling is an error)
 from torch.nn import functional as _functional  # noqa: E402,F401
 from torch.nn.parameter import Parameter as _Parameter  # noqa: E402,F401

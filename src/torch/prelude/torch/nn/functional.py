@@ -641,6 +641,7 @@ def upsample_bilinear(input, size=None, scale_factor=None):
 from torch.nn._functional_attention import (multi_head_attention_forward, _canonical_mask,  # noqa: E402,F401
                                             _none_or_dtype, _mha_shape_check, _in_projection_packed,
                                             _in_projection)
+from torch.nn._functional_grid import grid_sample, affine_grid  # noqa: E402,F401
 
 
 from torch.nn._functional_loss import *  # noqa: F401,F403,E402  (the loss functions)

@@ -26,3 +26,10 @@ Adagrad = _optimizer("Adagrad", lr=1e-2, lr_decay=0, weight_decay=0, initial_acc
 Adadelta = _optimizer("Adadelta", lr=1.0, rho=0.9, eps=1e-6, weight_decay=0)
 LBFGS = _optimizer("LBFGS", lr=1, max_iter=20)
 SparseAdam = _optimizer("SparseAdam", lr=1e-3, betas=(0.9, 0.999), eps=1e-8)
+
+
+def __getattr__(name):
+    """PyTorch's other torch.optim names (swa_utils, ...): unknown values, reported only if used
+    (`class EMA(torch.optim.swa_utils.AveragedModel)` in a file whose model never uses it)."""
+    from torch._onnxify_support import missing
+    return missing("torch.optim", name)
