@@ -1,4 +1,5 @@
 """Abstract base classes (onnxify's stdlib subset)."""
+import _onnxify
 
 
 def abstractmethod(funcobj):
@@ -27,6 +28,11 @@ class abstractproperty(property):
 
 
 def _is_abstract(value):
+    # An unknown value (an 'async def', a name from a package that could not be imported) is taken
+    # as not abstract: the class still builds, and only the check that a subclass implements it
+    # is lost.
+    if _onnxify.is_poison(value):
+        return False
     return getattr(value, "__isabstractmethod__", False)
 
 

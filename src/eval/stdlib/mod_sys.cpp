@@ -105,10 +105,42 @@ Value stream_write(Interp& I, const Value& self, const Args& a) {
 
 Value stream_flush(Interp& I, const Value& self, const Args& a) { return Value::none(); }
 
-// sys._getframe(depth): libraries read the caller's frame at import time (huggingface_hub's
-// deprecation helpers); frame objects do not exist here, so it is an unknown value.
+// sys._getframe(depth=0): libraries read the caller's frame at import time (anyio's and
+// huggingface_hub's lazy importers take the importing module's globals from it). A snapshot of
+// the frame chain as plain objects: f_globals, f_lineno, f_code (co_name, co_qualname,
+// co_filename) and f_back are the real ones; a function frame's f_locals is an unknown value
+// (slots are not a dict here), a module or class body's is its namespace.
+Value frame_snapshot(Interp& I, Frame* f, const Value& frame_cls, const Value& code_cls, int budget) {
+  if (!f || budget == 0) return Value::none();
+  Value code = alloc_instance(I, as_type(code_cls));
+  Code* c = f->code;
+  setattr(I, code, I.intern("co_name"), c && c->name ? Value::borrow(c->name) : I.str("<module>"));
+  setattr(I, code, I.intern("co_qualname"), c && c->qualname ? Value::borrow(c->qualname) : I.str("<module>"));
+  setattr(I, code, I.intern("co_filename"),
+          c && c->unit && c->unit->file ? I.str(c->unit->file->path()) : I.str("<unknown>"));
+  Value frame = alloc_instance(I, as_type(frame_cls));
+  setattr(I, frame, I.intern("f_code"), code);
+  setattr(I, frame, I.intern("f_globals"), f->globals ? Value::borrow(f->globals) : Value::none());
+  setattr(I, frame, I.intern("f_lineno"), Value::integer(f->range().begin.line));
+  setattr(I, frame, I.intern("f_locals"),
+          f->ns ? f->ns : make_poison(I, "frame.f_locals", "a function frame's locals are not available to evaluated code"));
+  setattr(I, frame, I.intern("f_back"), frame_snapshot(I, f->back, frame_cls, code_cls, budget - 1));
+  return frame;
+}
+
 Value sys_getframe(Interp& I, const Value&, const Args& a) {
-  return make_poison(I, "sys._getframe()", "frame objects are not available to evaluated code");
+  check_nargs(I, a, "_getframe", 0, 1);
+  int64_t depth = a.npos ? index(I, a[0]) : 0;
+  Frame* f = I.frame;
+  for (int64_t k = 0; k < depth && f; ++k) f = f->back;
+  if (!f) raise(I, I.exc.ValueError, "call stack is not deep enough");
+  auto plain_class = [&](const char* name) {
+    Ref<Dict> ns = new_dict_ref(I);
+    dict_set(I, ns.get(), "__module__", I.str("builtins"));
+    return type_new_impl(I, I.t.type, I.intern(name), {Value::borrow(I.t.object)}, ns.get(), Args());
+  };
+  // A deep chain is cut (f_back None) rather than copied whole: callers look a few frames up.
+  return frame_snapshot(I, f, plain_class("frame"), plain_class("code"), 64);
 }
 
 Value make_stream(Interp& I, int fd) {

@@ -59,6 +59,10 @@ class PathLike:
     def __subclasshook__(cls, subclass):
         return hasattr(subclass, "__fspath__")
 
+    # PEP 585: os.PathLike[str] in annotations and type aliases, as CPython 3.9+.
+    def __class_getitem__(cls, item):
+        return _onnxify.GenericAlias(cls, item)
+
 
 def _unavailable(fname, why):
     return _onnxify.poison("os." + fname, "os.%s() is not available: %s" % (fname, why), False)
