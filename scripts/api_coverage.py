@@ -197,7 +197,11 @@ def probe(onnxify):
         r = subprocess.run([onnxify, "export", src, "--model", "Probe()", "--input", "x=float32[1]",
                             "-o", os.path.join(tmp, "probe.onnx"), "--no-python"],
                            capture_output=True, text=True, timeout=300)
-    if r.returncode != 0:
+    # Reading a missing in-place Tensor method is itself reported as unsupported (a dropped result
+    # would hide it), so those errors - and only those - are expected from the probe.
+    errors = [line for line in r.stderr.splitlines() if ": error: " in line]
+    expected = all("is not supported by onnxify" in line for line in errors)
+    if r.returncode not in (0, 1) or (r.returncode == 1 and not (errors and expected)):
         sys.exit(f"api_coverage: the onnxify probe failed (exit {r.returncode}):\n{r.stdout}{r.stderr}")
     found = {}
     for line in r.stdout.splitlines():
