@@ -26,6 +26,10 @@ TIMM_MODELS = {
     "vit_tiny_patch16_224": (", img_size=64", 64, False),
     "deit_tiny_patch16_224": (", img_size=64", 64, False),
     "swin_tiny_patch4_window7_224": (", img_size=64, window_size=2", 64, False),
+    # timm decodes these architectures' block strings with re (onnxify's stdlib re)
+    "efficientnet_b0": ("", 64, True),
+    "mobilenetv3_small_050": ("", 64, False),
+    "mobilenetv3_large_100": ("", 64, False),
 }
 
 
