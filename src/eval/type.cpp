@@ -546,6 +546,8 @@ static void type_setattr(Interp& I, const Value& self, Str* name, const Value& v
 
 static void type_delattr(Interp& I, const Value& self, Str* name) {
   Type* t = as_type(self);
+  if (name->s == "__bases__")  // CPython's wording, for heap types too
+    raisef(I, I.exc.TypeError, "cannot delete '__bases__' attribute of immutable type '{}'", t->name_view());
   if (!t->is_heap())
     raisef(I, I.exc.TypeError, "cannot set '{}' attribute of immutable type '{}'", name->s, t->name_view());
   if (!dict_del(I, t->dict, Value::borrow(name)))
@@ -789,6 +791,67 @@ static Value type_bases_get(Interp& I, const Value& self) {
   for (Type* b : as_type(self)->bases) v.push_back(Value::borrow(b));
   return new_tuple(I, std::move(v));
 }
+// `cls.__bases__ = (...)`: code that mixes a base into a class after the fact (fairseq's
+// with_incremental_state). Heap types only; the instance layout must stay what it is (CPython checks
+// the same); the MRO of the class and of every subclass is recomputed, and their slots with it.
+static void replace_mro(Type* t, const std::vector<Type*>& mro) {
+  for (size_t i = 1; i < t->mro.size(); ++i) decref(t->mro[i]);
+  t->mro.clear();
+  for (size_t i = 0; i < mro.size(); ++i) {
+    if (i) incref(mro[i]);
+    t->mro.push_back(mro[i]);
+  }
+}
+
+static void type_bases_set(Interp& I, const Value& self, const Value& v) {
+  Type* t = as_type(self);
+  if (!t->is_heap()) raisef(I, I.exc.TypeError, "cannot set '__bases__' attribute of immutable type '{}'", t->name_view());
+  if (!v) raisef(I, I.exc.TypeError, "cannot delete '__bases__' attribute of immutable type '{}'", t->name_view());
+  if (!is_tuple(v))
+    raisef(I, I.exc.TypeError, "can only assign tuple to {}.__bases__, not {}", t->name_view(), type_name(I, v));
+  const std::vector<Value>& items = as_tuple(v)->items;
+  if (items.empty()) raisef(I, I.exc.TypeError, "can only assign non-empty tuple to {}.__bases__, not ()", t->name_view());
+  std::vector<Type*> bases;
+  for (const Value& b : items) {
+    if (!is_type(b))
+      raisef(I, I.exc.TypeError, "{}.__bases__ must be tuple of classes, not '{}'", t->name_view(), type_name(I, b));
+    Type* bt = as_type(b);
+    if (bt == t || bt->is_subtype_of(t)) raise(I, I.exc.TypeError, "a __bases__ item causes an inheritance cycle");
+    Type* s = bt->solid ? bt->solid : I.t.object;
+    if (s->layout != t->layout && s->layout != Layout::Object)
+      raisef(I, I.exc.TypeError, "__bases__ assignment: '{}' object layout differs from '{}'", bt->name_view(),
+             t->name_view());
+    bases.push_back(bt);
+  }
+  std::vector<Type*> old_bases = t->bases;
+  t->bases = bases;
+  std::vector<Type*> mro;
+  try {
+    mro = compute_mro(I, t);
+  } catch (...) {
+    t->bases = old_bases;
+    throw;
+  }
+  for (Type* b : bases) incref(b);
+  for (Type* b : old_bases) {
+    auto& subs = b->subclasses;
+    subs.erase(std::remove(subs.begin(), subs.end(), t), subs.end());
+    decref(b);
+  }
+  for (Type* b : bases) b->subclasses.push_back(t);
+  replace_mro(t, mro);
+  // Subclasses inherit through this class: their MROs and slots change too.
+  std::vector<Type*> todo{t};
+  while (!todo.empty()) {
+    Type* x = todo.back();
+    todo.pop_back();
+    if (x != t) replace_mro(x, compute_mro(I, x));
+    update_slots(I, x);
+    for (Type* sub : x->subclasses) todo.push_back(sub);
+  }
+  type_modified(I, t);
+}
+
 static Value type_base_get(Interp& I, const Value& self) {
   Type* t = as_type(self);
   if (t->bases.empty()) return Value::none();
@@ -955,7 +1018,7 @@ void init_object_types(Interp& I) {
         {"__name__", &type_name_get, &type_name_set},
         {"__qualname__", &type_qualname_get, &type_qualname_set},
         {"__module__", &type_module_get, &type_module_set},
-        {"__bases__", &type_bases_get},
+        {"__bases__", &type_bases_get, &type_bases_set},
         {"__base__", &type_base_get},
         {"__mro__", &type_mro_get},
         {"__dict__", &type_dict_get},
