@@ -227,11 +227,15 @@ class TruncNormalInit(nn.Module):
             self.pos.mul_(0.02 * 2 ** 0.5).add_(0.0)
             self.pos.clamp_(-0.04, 0.04)
         self.noise = nn.Parameter(torch.empty(4).exponential_())
+        # The other in-place random initializers: placeholders the checkpoint binds.
+        self.register_buffer("draws", torch.stack([torch.empty(4).cauchy_(), torch.empty(4).log_normal_(),
+                                                   torch.empty(4).geometric_(0.3), torch.empty(4).bernoulli_(0.5),
+                                                   torch.empty(4).random_(0, 10)]))
 
     def forward(self, x):
         u = torch.tanh(x) * 0.999
         edges = torch.erfinv(torch.tensor([-1.0, 1.0, 0.0]))   # -inf, inf, 0
-        return x + self.pos + self.noise, torch.erfinv(u), u.erfinv() * 2, edges
+        return x + self.pos + self.noise + self.draws.sum(0), torch.erfinv(u), u.erfinv() * 2, edges
 
 
 class ZeroDropoutInTrainingForm(torch.torch.nn.Module):   # torch.torch is torch
