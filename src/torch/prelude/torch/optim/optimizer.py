@@ -34,3 +34,19 @@ class Optimizer:
 
     def __repr__(self):
         return f"{type(self).__name__} ()"
+
+
+class _RequiredParameter:
+    """PyTorch's sentinel for an optimizer argument without a default (`lr=required`)."""
+
+    def __repr__(self):
+        return "<required parameter>"
+
+
+required = _RequiredParameter()
+
+
+def __getattr__(name):
+    """The module's other names (its private helpers): unknown values, reported only if used."""
+    from torch._onnxify_support import missing
+    return missing("torch.optim.optimizer", name)
