@@ -68,6 +68,7 @@ NORMS = [
     case("weight_norm_conv_dim_none", "Normed('weight_norm', 'conv', dim=None)", IMG, x="float32[N,2,H,W]"),
     case("weight_norm_conv_dim1", "Normed('weight_norm', 'conv', dim=1)", IMG, x="float32[N,2,H,W]"),
     case("spectral_norm", "Normed('spectral_norm')", B, x="float32[N,4]"),
+    case("norms_from_their_modules", "NormsFromTheirModules()", B, x="float32[N,4]"),
     case("spectral_norm_conv", "Normed('spectral_norm', 'conv')", IMG, x="float32[N,2,H,W]"),
     case("spectral_norm_conv_transpose", "Normed('spectral_norm', 'convt')", IMG, x="float32[N,2,H,W]"),
     case("p_weight_norm", "Normed('p_weight_norm')", B, x="float32[N,4]"),

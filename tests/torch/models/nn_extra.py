@@ -4,6 +4,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 import torch.nn.utils.parametrize as parametrize
+from torch.nn.utils.spectral_norm import SpectralNorm
+from torch.nn.utils.weight_norm import WeightNorm
 from torch.distributions import (Bernoulli, Categorical, Independent, Normal, OneHotCategorical, Uniform,
                                  kl_divergence)
 
@@ -78,6 +80,21 @@ class Normed(nn.Module):
 
     def forward(self, x):
         return self.layer(x)
+
+
+class NormsFromTheirModules(nn.Module):
+    """The hook classes imported from their modules (torch.nn.utils.spectral_norm / weight_norm) while
+    the package's names stay the functions; the hooks are found again among the pre-hooks."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = nn.utils.spectral_norm(nn.Linear(4, 4))
+        self.b = nn.utils.weight_norm(nn.Linear(4, 3))
+        hooks = list(self.a._forward_pre_hooks.values()) + list(self.b._forward_pre_hooks.values())
+        self.kinds = [type(h).__name__ for h in hooks if isinstance(h, (SpectralNorm, WeightNorm))]
+
+    def forward(self, x):
+        return self.b(self.a(x)) * len(self.kinds)
 
 
 class Symmetric(nn.Module):

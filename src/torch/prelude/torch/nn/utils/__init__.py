@@ -2,7 +2,11 @@
 parametrizations; the rest is training-only and inert here."""
 from torch.nn.utils import rnn  # noqa: F401
 from torch.nn.utils import parametrize, parametrizations  # noqa: F401
-from torch.nn.utils._norms import weight_norm, remove_weight_norm, spectral_norm, remove_spectral_norm  # noqa: F401
+# The submodules load first (binding the package's names to them), then the functions take those
+# names, as PyTorch's own __init__ does: torch.nn.utils.spectral_norm is the function, while
+# `from torch.nn.utils.spectral_norm import SpectralNorm` finds the module.
+from torch.nn.utils.weight_norm import weight_norm, remove_weight_norm  # noqa: F401
+from torch.nn.utils.spectral_norm import spectral_norm, remove_spectral_norm  # noqa: F401
 
 
 def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False):
