@@ -706,7 +706,21 @@ static Exit exec_import(Interp& I, Frame& f, const ImportStmt* s) {
   for (const ImportName& n : s->names) {
     f.cur = &n.where;
     if (n.asname) {
+      // `import a.b.c as d` binds a.b's attribute c, one component at a time (CPython 3.7+'s
+      // IMPORT_FROM), which is not sys.modules['a.b.c'] when the package rebound the name:
+      // torch.nn.utils.spectral_norm is the function, not its module.
       Value m = I.loader().import_module(n.dotted, f.globals, 0, s->guarded, f.code->range(n.where));
+      size_t dot = n.dotted.find('.');
+      if (dot != std::string::npos && !is_poison(m)) {
+        Value v = I.loader().import_top(n.dotted, f.globals, s->guarded, f.code->range(n.where));
+        while (dot != std::string::npos) {
+          size_t next = n.dotted.find('.', dot + 1);
+          v = I.loader().import_from(v, n.dotted.substr(dot + 1, next == std::string::npos ? next : next - dot - 1),
+                                     s->guarded, f.code->range(n.where));
+          dot = next;
+        }
+        m = v;
+      }
       assign(I, f, n.target, m);
     } else {
       Value top = I.loader().import_top(n.dotted, f.globals, s->guarded, f.code->range(n.where));

@@ -1,0 +1,6 @@
+class Helper:
+    pass
+
+
+def helper(x):
+    return x * 2
