@@ -24,6 +24,8 @@ CASES = [
     case("swin_relative_position_bias", "SwinRelativeBias()", [{"N": 2}, {"N": 5}], attn="float32[N,2,12,12]"),
     # ---- sizes in Python arithmetic (len(x), x.shape[0], x.size(0) of a symbolic batch) ----
     case("flatten_by_len", "FlattenByLen()", [{"N": 2}, {"N": 3}], x="float32[N,3,8,8]"),
+    # ---- unknown values kept as plain module attributes until used ----
+    case("incremental_state_id", "IncrementalStateId()", [{"N": 2}, {"N": 3}], x="float32[N,4]"),
     case("batch_arithmetic", "BatchArithmetic()", [{"N": 2}, {"N": 5}], x="float32[N,4]"),
     case("loop_over_batch", "LoopOverBatch()", [{"N": 2}, {"N": 3}], x="float32[N,4]"),
     case("tokens_to_grid", "TokensToGrid()", [{"N": 2, "L": 4}, {"N": 1, "L": 9}], tokens="float32[N,L,3]"),

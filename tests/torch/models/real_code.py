@@ -2,6 +2,8 @@
 triu/tril, grids from meshgrid, sizes from len() and x.shape[0] in Python arithmetic, the legacy
 constructors and wrappers (torch.FloatTensor, .type(...), Variable, autograd.Function), and random
 parameters made in __init__ that the checkpoint replaces. Tests: tests/torch/e2e/test_real_code.py."""
+import uuid
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -238,3 +240,16 @@ class SizeFromCondition(nn.Module):
         n = x.size(0) + 1 if x.mean() > 0 else 2
         k = int(x.abs().sum() > 100) + 1
         return torch.ones(n, 3) * x.sum(), x.new_zeros(n).view(1, n, 1), torch.zeros(k)
+
+
+class IncrementalStateId(nn.Module):
+    """fairseq's incremental-state mixin gives each module a random id string in __init__; onnxify
+    has no uuid (a random value it cannot reproduce), and the id never reaches the graph."""
+
+    def __init__(self):
+        super().__init__()
+        self._incremental_state_id = str(uuid.uuid4())
+        self.proj = nn.Linear(4, 3)
+
+    def forward(self, x):
+        return self.proj(x).relu()

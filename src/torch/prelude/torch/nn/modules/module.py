@@ -8,6 +8,8 @@ exported graph), runs forward pre-hooks, forward and forward hooks. Backward hoo
 never run (there is no backward pass); registering one warns."""
 from collections import OrderedDict
 
+import _onnxify
+
 import torch
 from torch import _C
 from torch.nn.parameter import Parameter
@@ -361,6 +363,12 @@ class Module:
 
         d = self.__dict__
         params = d.get("_parameters")
+        if _onnxify.is_poison(value) and not any(name in (d.get(k) or ()) for k in ("_parameters", "_modules",
+                                                                                  "_buffers")):
+            # An unknown value (an id from a module onnxify lacks, an object of an unimportable
+            # package) is a plain attribute: it matters only where forward uses it, not here.
+            object.__setattr__(self, name, value)
+            return
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
