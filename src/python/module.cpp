@@ -31,15 +31,6 @@ namespace {
 constexpr int kConvertFailed = 1;  // the CLI's exit statuses (src/cli/commands.h)
 constexpr int kBadInput = 2;
 
-const char* severity_name(Severity s) {
-  switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
-  }
-  return "error";
-}
-
 // One diagnostic as a dict; line and column are 1-based, the column counts characters (the header's
 // numbers), end_column is exclusive.
 py::dict to_py(const Diagnostic& d) {

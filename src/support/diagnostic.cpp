@@ -4,8 +4,6 @@
 
 namespace onnxify {
 
-namespace {
-
 const char* severity_name(Severity s) {
   switch (s) {
     case Severity::Error: return "error";
@@ -14,6 +12,8 @@ const char* severity_name(Severity s) {
   }
   return "error";
 }
+
+namespace {
 
 // The caret line under `text`: tabs copied from the source so the caret lines up in any terminal,
 // one '^' at the start and '~' under the rest of the range on that line.

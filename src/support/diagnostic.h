@@ -24,6 +24,9 @@ namespace onnxify {
 
 enum class Severity { Error, Warning, Note };
 
+// "error", "warning" or "note": the word the header line and the Python API use.
+const char* severity_name(Severity s);
+
 class Diagnostic : public std::exception {
  public:
   Diagnostic() = default;

@@ -63,6 +63,17 @@ struct TensorObj : eval::Object {
   size_t rank() const { return shape.size(); }
   ir::Type ir_type() const { return ir::Type::tensor(elem(dtype), shape); }
   bool is_constant() const { return data || fill; }
+  // An in-place op that replaces the whole tensor (`x.data = y`, `x.squeeze_()`): this object takes
+  // `src`'s shape and values, keeps its identity (aliases, module attributes) and counts a write.
+  void take_state_of(const TensorObj& src) {
+    shape = src.shape;
+    value = src.value;
+    data = src.data;
+    fill = src.fill;
+    uninitialized = src.uninitialized;
+    random = src.random;
+    ++version;
+  }
 };
 
 struct SymIntObj : eval::Object {

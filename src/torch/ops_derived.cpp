@@ -546,13 +546,7 @@ Value rebind_self(OpCall& c, const Value& r) {
   if (self->base)
     return c.unsupported(fmt::format("Tensor.{} of a tensor that is a view of another (write the out-of-place "
                                      "form: x = x.{}(...))", c.name(), c.name().substr(0, c.name().size() - 1)));
-  self->shape = res->shape;
-  self->value = res->value;
-  self->data = res->data;
-  self->fill = res->fill;
-  self->uninitialized = res->uninitialized;
-  self->random = res->random;
-  ++self->version;
+  self->take_state_of(*res);
   return Value::borrow(self);
 }
 

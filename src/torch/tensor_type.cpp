@@ -230,13 +230,7 @@ void s_data(Interp& I, const Value& a, const Value& v) {
   TensorObj* t = self_t(a);
   TensorObj* src = as_tensor(v);
   t->dtype = src->dtype;
-  t->shape = src->shape;
-  t->value = src->value;
-  t->data = src->data;
-  t->fill = src->fill;
-  t->uninitialized = src->uninitialized;
-  t->random = src->random;
-  ++t->version;
+  t->take_state_of(*src);
 }
 
 Value g_T(Interp& I, const Value& a) {
