@@ -36,12 +36,10 @@ def main():
     torch.manual_seed(job["seed"])
     model = eval(job["model"], vars(importlib.import_module(job["module"])))
     if job["weights"].endswith(".safetensors"):
-        from safetensors.torch import load_file
-        state = load_file(job["weights"])
+        from safetensors.torch import load_model
+        load_model(model, job["weights"])  # tied weights are stored once (save_model), as transformers does
     else:
-        state = torch.load(job["weights"])
-    model.load_state_dict(state)
-    del state
+        model.load_state_dict(torch.load(job["weights"]))
     model.eval()
     feeds = np.load(job["feeds"])
     kwargs = {n: torch.from_numpy(feeds[n].copy()) for n in job["names"]}
