@@ -10,8 +10,8 @@ checkpoint, export, as a user's export script does), and the ratios.
 Models are models.py's rows (FULL: BERT-base and GPT-2 with their configs' default sizes; any row
 of MODELS too). Random weights (seeded) are saved as safetensors by this process; every exporter
 reads them from that file, with the symbolic dims of the row's input specs (batch and sequence).
-Each process is measured with os.wait4: its own wall time and its peak resident set (ru_maxrss),
-nothing of this driver's. With --check, every file is also run in ONNX Runtime at the row's shapes
+Each process is measured with os.wait4 from a small wrapper process (see WRAPPER): its own wall
+time and its peak resident set (ru_maxrss), nothing of this driver's. With --check, every file is also run in ONNX Runtime at the row's shapes
 and compared with PyTorch eager (harness.check's tolerances); the numbers are measured anyway."""
 import argparse
 import json
@@ -21,7 +21,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,19 +33,36 @@ import models  # noqa: E402
 import run as table  # noqa: E402  (the model table's helpers: its case, torch_export job, comparison)
 
 
+# The measuring process: Linux carries a process's peak RSS across fork + exec (exec records the
+# old address space's high-water mark), so a child forked from this driver (torch imported: ~700
+# MiB) would report at least that. A fresh small Python (-S: no site, about 10 MiB, the floor of
+# every number) forks and execs the command and reports its os.wait4 usage.
+WRAPPER = r"""
+import os, signal, sys, time
+timeout, log, cmd = float(sys.argv[1]), sys.argv[2], sys.argv[3:]
+t = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(fd, 2)
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    os.execvp(cmd[0], cmd)
+signal.signal(signal.SIGALRM, lambda *_: os.kill(pid, signal.SIGKILL))
+signal.setitimer(signal.ITIMER_REAL, timeout)
+_, status, usage = os.wait4(pid, 0)
+dt = time.perf_counter() - t
+signal.setitimer(signal.ITIMER_REAL, 0)
+print(os.waitstatus_to_exitcode(status), dt, usage.ru_maxrss)
+"""
+
+
 def measured(cmd, timeout, log):
     """Runs cmd; (exit status or None on timeout, wall seconds, peak RSS in MiB) of that process alone."""
-    with open(log, "w") as err:
-        t = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
-        timer = threading.Timer(timeout, lambda: os.kill(p.pid, signal.SIGKILL))
-        timer.start()
-        _, status, usage = os.wait4(p.pid, 0)
-        dt = time.perf_counter() - t
-        timer.cancel()
-        p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
-    rc = None if p.returncode == -signal.SIGKILL and dt >= timeout else p.returncode
-    return rc, dt, usage.ru_maxrss / 1024  # Linux: KiB
+    p = subprocess.run([sys.executable, "-S", "-c", WRAPPER, str(timeout), log] + cmd, capture_output=True,
+                       text=True, check=True)
+    rc, dt, kib = p.stdout.split()
+    rc, dt = int(rc), float(dt)
+    return (None if rc == -signal.SIGKILL and dt >= timeout else rc), dt, int(kib) / 1024  # Linux: KiB
 
 
 def prepare(row, work):
