@@ -56,6 +56,7 @@ def dynamic_axes(case):
 
 
 def first_error(stderr, fallback):
+    stderr = re.sub(r"\x1b\[[0-9;]*m", "", stderr)  # colors of torch.onnx's messages
     stderr = stderr.replace(harness.DIST_PACKAGES + os.sep, "").replace(ROOT + os.sep, "")
     lines = [ln.strip() for ln in stderr.splitlines() if ln.strip()]
     for ln in lines:

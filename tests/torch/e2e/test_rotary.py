@@ -1,0 +1,76 @@
+"""Per-target lowering of the transformer pieces (issue 13, must-show 3): rotary embeddings as people
+write them (tests/torch/models/rotary.py) and two real models, exported for ONNX Runtime at opset 17
+and 23, for TensorRT at 24 and with --decompose, each checked against PyTorch eager in ONNX Runtime
+(harness.py: two shapes, batch 1 included) and for the ops it must contain:
+
+* rotate_half with equal-halved cos/sin tables on (batch, heads, seq, head_dim) becomes ONNX
+  `RotaryEmbedding` at opset 23+ for onnxruntime and tensorrt (src/passes/fuse_rotary.cpp, the
+  rotary_embedding composite), stays plain ops at opset 17 and under --decompose;
+* forms RotaryEmbedding cannot compute stay plain ops at every opset: halves that differ, the
+  interleaved (GPT-J) rotation (not recognized: see fuse_rotary.cpp), a 3-d input;
+* the LLaMA-style decoder of bench/scale (rotate_half, GQA through SDPA) has `Attention` and
+  `RotaryEmbedding` at opset 23 and neither at 17; timm's vit_tiny (F.scaled_dot_product_attention)
+  has `Attention` at 23. TensorRT variants pass its support table (harness.check_file)."""
+import os
+
+import onnx
+import pytest
+
+from harness import SRC, Batch, Case, check, sitepaths
+
+NL = [{"B": 2, "T": 6}, {"B": 1, "T": 3}]
+Q = "float32[B,4,T,8]"
+
+# name, model, input, shapes, RotaryEmbedding nodes expected where the target takes the op
+ROTARY = [
+    ("position_ids", "PositionIdsRotary()", {"x": "float32[B,T,32]"}, NL, 2),
+    ("position_ids_scaled", "PositionIdsRotary(scaling=0.5)", {"x": "float32[B,T,32]"}, NL, 2),
+    ("table_chunk", "TableRotary(start=3)", {"q": "float32[B,2,T,16]"}, NL, 1),
+    ("cached_symbolic", "CachedRotary()", {"q": Q}, NL, 1),
+    ("cached_static", "CachedRotary()", {"q": "float32[B,4,5,8]"}, [{"B": 2}, {"B": 1}], 1),
+    ("unequal_halves", "UnequalHalves()", {"q": Q}, NL, 0),
+    ("interleaved", "InterleavedRotary()", {"q": Q}, NL, 0),
+    ("three_d", "SequenceRotary()", {"x": "float32[B,T,8]"}, NL, 0),
+]
+BASES = {name: Case(f"rotary_{name}", "rotary.py", model, inputs, shapes=shapes)
+         for name, model, inputs, shapes, _ in ROTARY}
+
+LLAMA = Case("llama_style", os.path.join(SRC, "bench", "scale", "llama_style.py"),
+             "LlamaStyle(vocab=100, dim=32, layers=2, heads=4, kv_heads=2, hidden=64)", {"input_ids": "int64[B,T]"},
+             shapes=NL, gen={"input_ids": "int:0:100"})
+VIT = Case("timm_vit_tiny", None, "create_model('vit_tiny_patch16_224', pretrained=False, img_size=32)",
+           {"x": "float32[B,3,32,32]"}, shapes=[{"B": 2}, {"B": 1}], module="timm",
+           args=["--python", sitepaths.PYTHON], matrix=False)  # a whole model: out of test_targets.py's matrix
+CASES = list(BASES.values()) + [LLAMA]
+
+# (target, opset, extra flags, whether the coarse ops are expected)
+TARGETS = [("onnxruntime", 17, [], False), ("onnxruntime", 23, [], True), ("tensorrt", 24, [], True),
+           ("onnxruntime", 23, ["--decompose", "rotary_embedding,scaled_dot_product_attention"], False)]
+
+
+def variants():
+    out = []
+    for base, want in [(BASES[n], k) for n, _, _, _, k in ROTARY] + [(LLAMA, {"RotaryEmbedding": 4, "Attention": 2}),
+                                                                      (VIT, {"Attention": 12})]:
+        for target, opset, flags, coarse in TARGETS:
+            if base is VIT and flags:
+                continue
+            v = base.variant(target, opset)
+            v.args += flags
+            v.name += "_decomposed" if flags else ""
+            want_ops = want if isinstance(want, dict) else {"RotaryEmbedding": want}
+            v.expected = {op: (k if coarse else 0) for op, k in want_ops.items()}
+            out.append(v)
+    return out
+
+
+VARIANTS = variants()
+BATCH = Batch(VARIANTS)
+
+
+@pytest.mark.parametrize("case", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_rotary_targets(case):
+    check(BATCH.get(case))  # PyTorch's numbers in ONNX Runtime (and TensorRT's table, onnx.checker)
+    ops = [n.op_type for n in onnx.load(case.onnx).graph.node]
+    got = {op: ops.count(op) for op in case.expected}
+    assert got == case.expected, f"{case.name}: {got}, expected {case.expected}"
