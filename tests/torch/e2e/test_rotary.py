@@ -1,5 +1,5 @@
-"""Per-target lowering of the transformer pieces (issue 13, must-show 3): rotary embeddings as people
-write them (tests/torch/models/rotary.py) and two real models, exported for ONNX Runtime at opset 17
+"""Per-target lowering of the transformer pieces (issue 13, must-show 3): rotary embeddings and
+RMSNorm as people write them (tests/torch/models/rotary.py) and two real models, exported for ONNX Runtime at opset 17
 and 23, for TensorRT at 24 and with --decompose, each checked against PyTorch eager in ONNX Runtime
 (harness.py: two shapes, batch 1 included) and for the ops it must contain:
 
@@ -8,8 +8,10 @@ and 23, for TensorRT at 24 and with --decompose, each checked against PyTorch ea
   rotary_embedding composite), stays plain ops at opset 17 and under --decompose;
 * forms RotaryEmbedding cannot compute stay plain ops at every opset: halves that differ, the
   interleaved (GPT-J) rotation (not recognized: see fuse_rotary.cpp), a 3-d input;
-* the LLaMA-style decoder of bench/scale (rotate_half, GQA through SDPA) has `Attention` and
-  `RotaryEmbedding` at opset 23 and neither at 17; timm's vit_tiny (F.scaled_dot_product_attention)
+* RMSNorm written by hand (Hugging Face's LlamaRMSNorm form, float32) becomes `RMSNormalization` at
+  opset 23+ (src/passes/fuse_rms_norm.cpp), as nn.RMSNorm does (test_granularity.py);
+* the LLaMA-style decoder of bench/scale (hand-written RMSNorm, rotate_half, GQA through SDPA) has
+  `Attention`, `RotaryEmbedding` and `RMSNormalization` at opset 23 and none of them at 17; timm's vit_tiny (F.scaled_dot_product_attention)
   has `Attention` at 23. TensorRT variants pass its support table (harness.check_file)."""
 import os
 
@@ -32,8 +34,10 @@ ROTARY = [
     ("interleaved", "InterleavedRotary()", {"q": Q}, NL, 0),
     ("three_d", "SequenceRotary()", {"x": "float32[B,T,8]"}, NL, 0),
 ]
+# name, model, input, shapes, RMSNormalization nodes expected where the target takes the op
+RMS = [("hand_rms_norm", "HandRMSNorm()", {"x": "float32[B,T,16]"}, NL, 2)]
 BASES = {name: Case(f"rotary_{name}", "rotary.py", model, inputs, shapes=shapes)
-         for name, model, inputs, shapes, _ in ROTARY}
+         for name, model, inputs, shapes, _ in ROTARY + RMS}
 
 LLAMA = Case("llama_style", os.path.join(SRC, "bench", "scale", "llama_style.py"),
              "LlamaStyle(vocab=100, dim=32, layers=2, heads=4, kv_heads=2, hidden=64)", {"input_ids": "int64[B,T]"},
@@ -45,21 +49,22 @@ CASES = list(BASES.values()) + [LLAMA]
 
 # (target, opset, extra flags, whether the coarse ops are expected)
 TARGETS = [("onnxruntime", 17, [], False), ("onnxruntime", 23, [], True), ("tensorrt", 24, [], True),
-           ("onnxruntime", 23, ["--decompose", "rotary_embedding,scaled_dot_product_attention"], False)]
+           ("onnxruntime", 23, ["--decompose", "rotary_embedding,scaled_dot_product_attention,rms_norm"], False)]
 
 
 def variants():
     out = []
-    for base, want in [(BASES[n], k) for n, _, _, _, k in ROTARY] + [(LLAMA, {"RotaryEmbedding": 4, "Attention": 2}),
-                                                                      (VIT, {"Attention": 12})]:
+    models = [(BASES[n], {"RotaryEmbedding": k}) for n, _, _, _, k in ROTARY] + \
+        [(BASES[n], {"RMSNormalization": k}) for n, _, _, _, k in RMS] + \
+        [(LLAMA, {"RotaryEmbedding": 4, "Attention": 2, "RMSNormalization": 5}), (VIT, {"Attention": 12})]
+    for base, want in models:
         for target, opset, flags, coarse in TARGETS:
             if base is VIT and flags:
                 continue
             v = base.variant(target, opset)
             v.args += flags
             v.name += "_decomposed" if flags else ""
-            want_ops = want if isinstance(want, dict) else {"RotaryEmbedding": want}
-            v.expected = {op: (k if coarse else 0) for op, k in want_ops.items()}
+            v.expected = {op: (k if coarse else 0) for op, k in want.items()}
             out.append(v)
     return out
 

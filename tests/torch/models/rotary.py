@@ -2,7 +2,7 @@
 Hugging Face's rotate_half with position ids and an attention scaling factor, the chunk form with
 a (seq, dim) table, a static-length table (a conversion-time constant), and forms the coarse ONNX
 RotaryEmbedding must not take: halves of cos that differ, the interleaved (GPT-J) rotation, a 3-d
-input."""
+input; and RMSNorm written by hand."""
 import torch
 from torch import nn
 
@@ -124,3 +124,21 @@ class SequenceRotary(nn.Module):
         freqs = torch.outer(torch.arange(x.shape[1], device=x.device).float(), self.inv_freq)
         emb = torch.cat((freqs, freqs), dim=-1)
         return x * emb.cos() + rotate_half(x) * emb.sin()
+
+
+class HandRMSNorm(nn.Module):
+    """RMSNorm written out as Hugging Face's LlamaRMSNorm does (float32 upcast, rsqrt, weight on the
+    left), and the x * x / sqrt form without a weight (src/passes/fuse_rms_norm.cpp)."""
+
+    def __init__(self, dim=16, eps=1e-6):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(dim) + 0.1 * torch.randn(dim))
+        self.eps = eps
+
+    def forward(self, x):
+        dtype = x.dtype
+        h = x.to(torch.float32)
+        variance = h.pow(2).mean(-1, keepdim=True)
+        h = h * torch.rsqrt(variance + self.eps)
+        y = self.weight * h.to(dtype)
+        return y / torch.sqrt((y * y).mean(dim=-1, keepdim=True) + 1e-5)
