@@ -3,11 +3,12 @@ RMSNorm as people write them (tests/torch/models/rotary.py) and two real models,
 and 23, for TensorRT at 24 and with --decompose, each checked against PyTorch eager in ONNX Runtime
 (harness.py: two shapes, batch 1 included) and for the ops it must contain:
 
-* rotate_half with equal-halved cos/sin tables on (batch, heads, seq, head_dim) becomes ONNX
-  `RotaryEmbedding` at opset 23+ for onnxruntime and tensorrt (src/passes/fuse_rotary.cpp, the
-  rotary_embedding composite), stays plain ops at opset 17 and under --decompose;
-* forms RotaryEmbedding cannot compute stay plain ops at every opset: halves that differ, the
-  interleaved (GPT-J) rotation (not recognized: see fuse_rotary.cpp), a 3-d input;
+* rotate_half with equal-halved cos/sin tables on (batch, heads, seq, head_dim), and GPT-J's
+  interleaved rotation with repeat_interleave'd tables, become ONNX `RotaryEmbedding` at opset 23+
+  for onnxruntime and tensorrt (src/passes/fuse_rotary.cpp, the rotary_embedding composite), stay
+  plain ops at opset 17 and under --decompose;
+* forms RotaryEmbedding cannot compute stay plain ops at every opset: halves that differ,
+  interleaved tables whose neighbours differ, a 3-d input;
 * RMSNorm written by hand (Hugging Face's LlamaRMSNorm form, float32) becomes `RMSNormalization` at
   opset 23+ (src/passes/fuse_rms_norm.cpp), as nn.RMSNorm does (test_granularity.py);
 * the LLaMA-style decoder of bench/scale (hand-written RMSNorm, rotate_half, GQA through SDPA) has
@@ -31,7 +32,9 @@ ROTARY = [
     ("cached_symbolic", "CachedRotary()", {"q": Q}, NL, 1),
     ("cached_static", "CachedRotary()", {"q": "float32[B,4,5,8]"}, [{"B": 2}, {"B": 1}], 1),
     ("unequal_halves", "UnequalHalves()", {"q": Q}, NL, 0),
-    ("interleaved", "InterleavedRotary()", {"q": Q}, NL, 0),
+    ("interleaved", "InterleavedRotary()", {"q": Q}, NL, 1),
+    ("interleaved_static", "InterleavedRotary()", {"q": "float32[B,4,5,8]"}, [{"B": 2}, {"B": 1}], 1),
+    ("interleaved_unequal_pairs", "InterleavedRotary(halves=True)", {"q": Q}, NL, 0),
     ("three_d", "SequenceRotary()", {"x": "float32[B,T,8]"}, NL, 0),
 ]
 # name, model, input, shapes, RMSNormalization nodes expected where the target takes the op

@@ -1,8 +1,8 @@
 """Rotary position embeddings in the forms people write them (tests/torch/e2e/test_rotary.py):
 Hugging Face's rotate_half with position ids and an attention scaling factor, the chunk form with
-a (seq, dim) table, a static-length table (a conversion-time constant), and forms the coarse ONNX
-RotaryEmbedding must not take: halves of cos that differ, the interleaved (GPT-J) rotation, a 3-d
-input; and RMSNorm written by hand."""
+a (seq, dim) table, a static-length table (a conversion-time constant), GPT-J's interleaved
+rotation, and forms the coarse ONNX RotaryEmbedding must not take: halves of cos that differ,
+interleaved tables whose neighbours differ, a 3-d input; and RMSNorm written by hand."""
 import torch
 from torch import nn
 
@@ -101,15 +101,22 @@ class UnequalHalves(nn.Module):
 
 
 class InterleavedRotary(nn.Module):
-    """GPT-J's interleaved rotation: each table entry repeated for a pair of neighbours."""
+    """GPT-J's interleaved rotation: each table entry repeated for a pair of neighbours
+    (repeat_interleave), or, halves=True, tables doubled with cat as for rotate_half, which the
+    interleaved rotation cannot use as RotaryEmbedding caches (neighbours differ)."""
 
-    def __init__(self, head_dim=8):
+    def __init__(self, head_dim=8, halves=False):
         super().__init__()
+        self.halves = halves
         self.register_buffer("inv_freq", inverse_frequencies(head_dim), persistent=False)
 
     def forward(self, q):
         freqs = torch.outer(torch.arange(q.shape[2], device=q.device).float(), self.inv_freq)
-        cos, sin = freqs.cos().repeat_interleave(2, dim=-1), freqs.sin().repeat_interleave(2, dim=-1)
+        if self.halves:
+            emb = torch.cat((freqs, freqs), dim=-1)
+            cos, sin = emb.cos(), emb.sin()
+        else:
+            cos, sin = freqs.cos().repeat_interleave(2, dim=-1), freqs.sin().repeat_interleave(2, dim=-1)
         return q * cos + rotate_pairs(q) * sin
 
 
