@@ -55,17 +55,20 @@ def dynamic_axes(case):
     return out
 
 
-def first_error(stderr, fallback):
+def first_error(stderr, fallback, last=False):
+    """onnxify's first diagnostic line, or (last) the line torch_export.py ends its stderr with."""
     stderr = re.sub(r"\x1b\[[0-9;]*m", "", stderr)  # colors of torch.onnx's messages
     stderr = stderr.replace(harness.DIST_PACKAGES + os.sep, "").replace(ROOT + os.sep, "")
     lines = [ln.strip() for ln in stderr.splitlines() if ln.strip()]
+    if last and lines:
+        return lines[-1]
     for ln in lines:
         if "error:" in ln:
             return ln
     return lines[-1] if lines else fallback
 
 
-def run_export(cmd, timeout):
+def run_export(cmd, timeout, last=False):
     """(seconds, error line or None) of one export process."""
     t = time.perf_counter()
     try:
@@ -74,7 +77,7 @@ def run_export(cmd, timeout):
         return time.perf_counter() - t, f"timed out after {timeout} s"
     dt = time.perf_counter() - t
     if p.returncode != 0:
-        return dt, first_error(p.stderr, f"exit status {p.returncode}")
+        return dt, first_error(p.stderr, f"exit status {p.returncode}", last)
     return dt, None
 
 
@@ -113,8 +116,10 @@ def compare(case, path):
     return "right", ""
 
 
-def cell(result):
+def cell(result, width=170):
     verdict, detail, seconds = result["verdict"], result["detail"], result["seconds"]
+    if len(detail) > width:  # the JSON keeps the whole line
+        detail = detail[:width].rstrip() + " ..."
     t = f" ({seconds:.1f} s)" if seconds is not None else ""
     if verdict == "right":
         return f"right at both shapes{t}"
@@ -148,9 +153,9 @@ def run_model(row, work, timeout, exporters):
             cmd, path = harness.export_cmd(case), case.onnx
         else:
             cmd, path = torch_cmd(case, work, exporter == "dynamo=True")
-        seconds, err = run_export(cmd, timeout)
+        seconds, err = run_export(cmd, timeout, last=exporter != "onnxify")
         if err:
-            out[exporter] = {"verdict": "fails", "detail": err[:220], "seconds": seconds}
+            out[exporter] = {"verdict": "fails", "detail": err[:300], "seconds": seconds}
         else:
             verdict, detail = compare(case, path)
             out[exporter] = {"verdict": verdict, "detail": detail, "seconds": seconds}
@@ -166,6 +171,7 @@ def main():
     ap.add_argument("--markdown", help="write the table here too")
     ap.add_argument("--json", help="write the results here (and read earlier ones: rows not run now are kept)")
     ap.add_argument("--work", help="scratch folder (default: a temporary one)")
+    ap.add_argument("--show", action="store_true", help="only print (and --markdown) the table of --json's results")
     a = ap.parse_args()
     exporters = [e for e in a.exporters.split(",") if e]
     bad = [e for e in exporters if e not in EXPORTERS]
@@ -176,9 +182,12 @@ def main():
     if a.json and os.path.exists(a.json):
         with open(a.json) as f:
             results = json.load(f)
-    tmp = None if a.work else tempfile.TemporaryDirectory(prefix="onnxify-models-")
-    work = a.work or tmp.name
-    os.makedirs(work, exist_ok=True)
+    if a.show:
+        rows = []
+    tmp = None if a.work or a.show else tempfile.TemporaryDirectory(prefix="onnxify-models-")
+    work = a.work or (tmp.name if tmp else None)
+    if work:
+        os.makedirs(work, exist_ok=True)
     for row in rows:
         print(f"{row[0]} ({row[1]}: {row[2]}, {row[3]})", flush=True)
         results.setdefault(row[0], {}).update(run_model(row, work, a.timeout, exporters))

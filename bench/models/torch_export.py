@@ -53,8 +53,13 @@ def main():
     try:
         torch.onnx.export(model, args, job["out"], **kw)
     except Exception as e:
-        first = str(e).strip().splitlines()[0] if str(e).strip() else ""
-        sys.stderr.write(f"\n{type(e).__name__}: {first}\n")
+        # torch.onnx wraps the exception that stopped it ("Failed to decompose the FX graph ..."):
+        # the innermost cause says what.
+        root = e
+        while root.__cause__ is not None and root.__cause__ is not root:
+            root = root.__cause__
+        line = lambda x: f"{type(x).__name__}: {str(x).strip().splitlines()[0] if str(x).strip() else ''}"  # noqa: E731
+        sys.stderr.write(f"\n{line(e)}" + (f" (caused by {line(root)})" if root is not e else "") + "\n")
         return 1
     return 0
 

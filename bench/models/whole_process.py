@@ -114,7 +114,8 @@ def main():
             rc, dt, rss = measured(cmd, a.timeout, log)
             r = res[name] = {"status": rc, "seconds": dt, "peak_rss_mib": rss}
             if rc != 0:
-                r["error"] = table.first_error(open(log).read(), "timed out" if rc is None else f"exit status {rc}")
+                r["error"] = table.first_error(open(log).read(), "timed out" if rc is None else f"exit status {rc}",
+                                              last=name != "onnxify")
                 print(f"  {name}: fails after {dt:.1f} s ({rss:.0f} MiB): {r['error'][:200]}", flush=True)
                 continue
             line = f"  {name}: {dt:.1f} s, peak RSS {rss:.0f} MiB"
