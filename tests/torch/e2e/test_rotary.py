@@ -36,6 +36,8 @@ ROTARY = [
     ("interleaved_static", "InterleavedRotary()", {"q": "float32[B,4,5,8]"}, [{"B": 2}, {"B": 1}], 1),
     ("interleaved_unequal_pairs", "InterleavedRotary(halves=True)", {"q": Q}, NL, 0),
     ("three_d", "SequenceRotary()", {"x": "float32[B,T,8]"}, NL, 0),
+    # the rotated part is a slice of each head: RotaryEmbedding on it, the rest concatenated back
+    ("partial", "PartialRotary()", {"q": Q}, NL, 1),
 ]
 # name, model, input, shapes, RMSNormalization nodes expected where the target takes the op
 RMS = [("hand_rms_norm", "HandRMSNorm()", {"x": "float32[B,T,16]"}, NL, 2)]

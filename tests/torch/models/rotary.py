@@ -149,3 +149,19 @@ class HandRMSNorm(nn.Module):
         h = h * torch.rsqrt(variance + self.eps)
         y = self.weight * h.to(dtype)
         return y / torch.sqrt((y * y).mean(dim=-1, keepdim=True) + 1e-5)
+
+
+class PartialRotary(nn.Module):
+    """GPT-NeoX / Phi style: only the first rotary_dim entries of each head rotate."""
+
+    def __init__(self, rotary_dim=4):
+        super().__init__()
+        self.rotary_dim = rotary_dim
+        self.register_buffer("inv_freq", inverse_frequencies(rotary_dim), persistent=False)
+
+    def forward(self, q):
+        freqs = torch.outer(torch.arange(q.shape[2], device=q.device).float(), self.inv_freq)
+        emb = torch.cat((freqs, freqs), dim=-1)
+        q_rot, q_pass = q[..., : self.rotary_dim], q[..., self.rotary_dim:]
+        q_rot = q_rot * emb.cos() + rotate_half(q_rot) * emb.sin()
+        return torch.cat((q_rot, q_pass), dim=-1)
