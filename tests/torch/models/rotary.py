@@ -2,7 +2,8 @@
 Hugging Face's rotate_half with position ids and an attention scaling factor, the chunk form with
 a (seq, dim) table, a static-length table (a conversion-time constant), GPT-J's interleaved
 rotation, and forms the coarse ONNX RotaryEmbedding must not take: halves of cos that differ,
-interleaved tables whose neighbours differ, a 3-d input; and RMSNorm written by hand."""
+interleaved tables whose neighbours differ, a 3-d input; partial rotary (a slice of each head);
+and RMSNorm written by hand."""
 import torch
 from torch import nn
 
