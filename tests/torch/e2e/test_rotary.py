@@ -24,10 +24,12 @@ from harness import SRC, Batch, Case, check, sitepaths
 NL = [{"B": 2, "T": 6}, {"B": 1, "T": 3}]
 Q = "float32[B,4,T,8]"
 
-# name, model, input, shapes, RotaryEmbedding nodes expected where the target takes the op
+# name, model, input, shapes, RotaryEmbedding nodes expected where the target takes the op[, Case options]
 ROTARY = [
     ("position_ids", "PositionIdsRotary()", {"x": "float32[B,T,32]"}, NL, 2),
     ("position_ids_scaled", "PositionIdsRotary(scaling=0.5)", {"x": "float32[B,T,32]"}, NL, 2),
+    # float16 end to end (ONNX Runtime's RotaryEmbedding has a float16 CPU kernel); float16 rounding
+    ("position_ids_fp16", "PositionIdsRotary().half()", {"x": "float16[B,T,32]"}, NL, 2, dict(rtol=1e-2, atol=1e-2)),
     ("table_chunk", "TableRotary(start=3)", {"q": "float32[B,2,T,16]"}, NL, 1),
     ("cached_symbolic", "CachedRotary()", {"q": Q}, NL, 1),
     ("cached_static", "CachedRotary()", {"q": "float32[B,4,5,8]"}, [{"B": 2}, {"B": 1}], 1),
@@ -41,8 +43,8 @@ ROTARY = [
 ]
 # name, model, input, shapes, RMSNormalization nodes expected where the target takes the op
 RMS = [("hand_rms_norm", "HandRMSNorm()", {"x": "float32[B,T,16]"}, NL, 2)]
-BASES = {name: Case(f"rotary_{name}", "rotary.py", model, inputs, shapes=shapes)
-         for name, model, inputs, shapes, _ in ROTARY + RMS}
+BASES = {name: Case(f"rotary_{name}", "rotary.py", model, inputs, shapes=shapes, **(rest[0] if rest else {}))
+         for name, model, inputs, shapes, _, *rest in ROTARY + RMS}
 
 LLAMA = Case("llama_style", os.path.join(SRC, "bench", "scale", "llama_style.py"),
              "LlamaStyle(vocab=100, dim=32, layers=2, heads=4, kv_heads=2, hidden=64)", {"input_ids": "int64[B,T]"},
@@ -59,8 +61,8 @@ TARGETS = [("onnxruntime", 17, [], False), ("onnxruntime", 23, [], True), ("tens
 
 def variants():
     out = []
-    models = [(BASES[n], {"RotaryEmbedding": k}) for n, _, _, _, k in ROTARY] + \
-        [(BASES[n], {"RMSNormalization": k}) for n, _, _, _, k in RMS] + \
+    models = [(BASES[n], {"RotaryEmbedding": k}) for n, _, _, _, k, *_ in ROTARY] + \
+        [(BASES[n], {"RMSNormalization": k}) for n, _, _, _, k, *_ in RMS] + \
         [(LLAMA, {"RotaryEmbedding": 4, "Attention": 2, "RMSNormalization": 5}), (VIT, {"Attention": 12})]
     for base, want in models:
         for target, opset, flags, coarse in TARGETS:
