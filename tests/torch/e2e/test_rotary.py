@@ -86,3 +86,20 @@ def test_rotary_targets(case):
     ops = [n.op_type for n in onnx.load(case.onnx).graph.node]
     got = {op: ops.count(op) for op in case.expected}
     assert got == case.expected, f"{case.name}: {got}, expected {case.expected}"
+
+
+def test_keep_rotary_below_opset_23(tmp_path):
+    """--keep rotary_embedding at an opset without RotaryEmbedding is one clear diagnostic at the
+    user's line (exit status 1), as for the other composite ops."""
+    import subprocess
+    from harness import MODELS, ONNXIFY
+    p = subprocess.run([ONNXIFY, "export", os.path.join(MODELS, "rotary.py"), "--model", "TableRotary()", "--input",
+                        "q=float32[B,2,T,16]", "--keep", "rotary_embedding", "-o", str(tmp_path / "k.onnx")],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1, p.stderr
+    first = p.stderr.splitlines()[0]
+    lines = open(os.path.join(MODELS, "rotary.py")).read().splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if "rotate_half_chunk(q) * emb.sin()" in t)
+    assert f"rotary.py:{line}:16: error:" in first and "cannot keep rotary_embedding as one RotaryEmbedding node: " \
+        "RotaryEmbedding needs opset 23 or later (lowering to opset 17)" in first, p.stderr
+    assert "help: drop 'rotary_embedding' from --keep, or choose --opset 23 or later" in p.stderr
