@@ -22,7 +22,7 @@ const PassInfo* find_pass(std::string_view name) {
 }
 
 const std::vector<std::string>& default_pipeline() {
-  static const std::vector<std::string> p = {"fold", "cse", "dce"};
+  static const std::vector<std::string> p = {"fold", "cse", "fuse_rotary", "fuse_rms_norm", "dce"};
   return p;
 }
 

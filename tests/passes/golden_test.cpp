@@ -119,7 +119,7 @@ TEST(Pipeline, UnknownPassAndVerification) {
   EXPECT_EQ(v.diagnostic().render(),
             "onnxify: error: %y = Relu(%x, %x): Relu takes 1 input, not 2\nhelp: the IR is invalid before "
             "the first pass\n");
-  EXPECT_EQ(default_pipeline(), (std::vector<std::string>{"fold", "cse", "dce"}));
+  EXPECT_EQ(default_pipeline(), (std::vector<std::string>{"fold", "cse", "fuse_rotary", "fuse_rms_norm", "dce"}));
 }
 
 TEST(Fold, SizeLimitIsConfigurable) {

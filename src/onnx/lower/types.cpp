@@ -138,6 +138,7 @@ Type infer_type(const Node& n) {
                   "GroupNormalization",
                   "InstanceNormalization",
                   "RMSNormalization",
+                  "RotaryEmbedding",
                   "BatchNormalization",
                   "Sin",
                   "Cos",

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""One torch.onnx.export run, in its own process (so a bench can time it, bound it with a timeout and
+measure its peak memory): builds the model as a user would, loads the checkpoint, exports.
+
+    torch_export.py JOB.json
+
+JOB: {"module", "model", "weights" (.pt or .safetensors), "feeds" (.npz of the example inputs, in
+forward's keyword order), "dynamic" ({input: {axis: name}}), "out", "dynamo" (bool), "seed"}.
+
+dynamo=False gets the inputs as positional arguments (parameters between them at their defaults),
+dynamo=True as keyword arguments. The symbolic sizes are declared as a user of each mode writes them: dynamic_axes={input: {axis:
+name}} for dynamo=False (TorchScript tracing), dynamic_shapes={input: {axis: name}} for dynamo=True
+(torch.onnx turns the names into Dim.DYNAMIC). Opsets are each mode's default. Exit status 0 and
+the file, or the exception's type and message on stderr's last line."""
+import importlib
+import json
+import sys
+import warnings
+
+
+def positional(model, kwargs):
+    """The inputs as forward's positional arguments, the parameters between them at their defaults:
+    how a tracing user writes them (the tracer's trailing-dict form of keyword arguments passes
+    them twice to Hugging Face models' forward)."""
+    import inspect
+    params = list(inspect.signature(model.forward).parameters.values())
+    last = max(i for i, p in enumerate(params) if p.name in kwargs)
+    return tuple(kwargs[p.name] if p.name in kwargs else p.default for p in params[:last + 1])
+
+
+def main():
+    job = json.load(open(sys.argv[1]))
+    import numpy as np
+    import torch
+    warnings.filterwarnings("ignore")
+    torch.manual_seed(job["seed"])
+    model = eval(job["model"], vars(importlib.import_module(job["module"])))
+    if job["weights"].endswith(".safetensors"):
+        from safetensors.torch import load_model
+        load_model(model, job["weights"])  # tied weights are stored once (save_model), as transformers does
+    else:
+        model.load_state_dict(torch.load(job["weights"]))
+    model.eval()
+    feeds = np.load(job["feeds"])
+    kwargs = {n: torch.from_numpy(feeds[n].copy()) for n in job["names"]}
+    dynamic = {n: {int(a): d for a, d in axes.items()} for n, axes in job["dynamic"].items()}
+    kw = dict(input_names=list(kwargs), dynamo=job["dynamo"])
+    if job["dynamo"]:
+        args, kw["kwargs"] = (), kwargs
+        kw["dynamic_shapes"] = {n: dynamic.get(n) for n in kwargs} if dynamic else None
+    else:
+        args, kw["dynamic_axes"] = positional(model, kwargs), dynamic
+    try:
+        torch.onnx.export(model, args, job["out"], **kw)
+    except Exception as e:
+        # torch.onnx wraps the exception that stopped it ("Failed to decompose the FX graph ..."):
+        # the innermost cause says what.
+        root = e
+        while root.__cause__ is not None and root.__cause__ is not root:
+            root = root.__cause__
+        line = lambda x: f"{type(x).__name__}: {str(x).strip().splitlines()[0] if str(x).strip() else ''}"  # noqa: E731
+        sys.stderr.write(f"\n{line(e)}" + (f" (caused by {line(root)})" if root is not e else "") + "\n")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
