@@ -390,3 +390,5 @@ def __getattr__(name):
 
 from torch._numpy_interop import from_numpy, tensor, as_tensor, asarray  # noqa: E402,F811  numpy data
 import torch.optim, torch.distributed, torch.ao  # noqa: E402,F401  non-graph packages model files mention
+import torch.linalg  # noqa: E402,F401  torch.linalg as far as ONNX expresses it (det, inv, solve, norms)
+from torch.linalg import _logdet as logdet, slogdet  # noqa: E402,F401
