@@ -1,7 +1,8 @@
 // Linear algebra beyond matmul/mm/bmm/addmm (ops_nn.cpp): baddbmm, outer, einsum, the triangular
 // parts of matrices (triu, tril), determinants (ONNX Det) and inverse / solve (no ONNX op: Gauss-Jordan
 // elimination with partial pivoting, unrolled over the matrix size, which must be static). The rest
-// of torch.linalg is Python over these rows (prelude torch/linalg.py).
+// of torch.linalg is Python over these rows (prelude torch/linalg.py). The discrete Fourier transform
+// (a linear map too) is ONNX DFT on real/imaginary pairs (_onnxify_dft; torch.fft: prelude torch/fft.py).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -286,6 +287,31 @@ Value solve(OpCall& c) {
   return X;
 }
 
+// One DFT along `axis` of `self`, a signal whose last dim holds (real) or (real, imaginary): ONNX DFT
+// (opset 17's form: axis an attribute; the opset converter moves it to an input at 20). `n` pads or
+// truncates the signal first; onesided keeps the n // 2 + 1 non-redundant outputs of a real signal.
+// The inverse is scaled by 1 / n (ONNX's definition, torch.fft's "backward" norm).
+Value dft(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t r = static_cast<int64_t>(x->rank());
+  if (r < 2 || !x->shape.back().is_const() || x->shape.back().value() < 1 || x->shape.back().value() > 2)
+    c.runtime_error("_onnxify_dft: the last dim must hold 1 (real) or 2 (real, imaginary) values");
+  int64_t axis = norm_dim(c.I, c.a.int_(1), r - 1);
+  bool inverse = c.a.boolean(2), onesided = c.a.boolean(3);
+  std::optional<DimExpr> n;
+  if (!c.a.is_none(4)) n = c.a.dim(4);
+  DType dt = x->dtype == DType::Float64 ? DType::Float64 : DType::Float32;
+  if (!is_floating(x->dtype) && !is_integral(x->dtype, true)) c.runtime_error("_onnxify_dft: a real tensor is needed");
+  std::vector<DimExpr> shape = x->shape;
+  DimExpr len = n ? *n : shape[axis];
+  shape[axis] = onesided ? floor_div(len, DimExpr(int64_t{2})) + DimExpr(int64_t{1}) : len;
+  shape.back() = DimExpr(int64_t{2});
+  std::vector<ir::Value*> in{cast_to(c.T, c.v(x), x->dtype, dt, x->shape)};
+  if (n) in.push_back(c.rec.dim_scalar(*n));
+  return c.node("DFT", in, dt, shape,
+                {{"axis", axis}, {"inverse", int64_t{inverse}}, {"onesided", int64_t{onesided}}});
+}
+
 }  // namespace
 
 const std::vector<OpDef>& linalg_ops() {
@@ -304,6 +330,7 @@ const std::vector<OpDef>& linalg_ops() {
       {"inverse(Tensor self) -> Tensor", kFn | kMethod, inverse},
       {"linalg_inv(Tensor A) -> Tensor", kFn, inverse},
       {"linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", kFn, solve},
+      {"_onnxify_dft(Tensor self, int axis, bool inverse=False, bool onesided=False, SymInt? n=None) -> Tensor", kFn, dft},
   };
   return ops;
 }

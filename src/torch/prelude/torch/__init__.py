@@ -392,3 +392,5 @@ from torch._numpy_interop import from_numpy, tensor, as_tensor, asarray  # noqa:
 import torch.optim, torch.distributed, torch.ao  # noqa: E402,F401  non-graph packages model files mention
 import torch.linalg  # noqa: E402,F401  torch.linalg as far as ONNX expresses it (det, inv, solve, norms)
 from torch.linalg import _logdet as logdet, slogdet  # noqa: E402,F401
+import torch.fft  # noqa: E402,F401  torch.fft as ONNX DFT (complex results as real/imaginary pairs)
+from torch.fft import _view_as_real as view_as_real, _view_as_complex as view_as_complex  # noqa: E402,F401
