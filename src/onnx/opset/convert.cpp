@@ -297,6 +297,10 @@ void convert_resize(Node& n, Converter& cv) {
 }
 
 void convert_dft(Node& n, Converter& cv) {
+  if (cv.opset < 17) {
+    cv.error(n, "the discrete Fourier transform (torch.fft) needs ONNX DFT, which arrived in opset 17", 17);
+    return;
+  }
   if (cv.opset < 20) return;
   int64_t axis = n.attr_int("axis", 1);
   n.remove_attr("axis");
