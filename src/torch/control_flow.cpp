@@ -194,6 +194,9 @@ ir::Value* Hook::add_output(IfBuild& b, ir::Value* v0, ir::Value* v1, DType dt, 
 Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string& name) {
   Interp& I = T.I;
   if (same(a, c)) return a;
+  if (is_tensor(a) && is_tensor(c) && as_tensor(a)->value && as_tensor(a)->value == as_tensor(c)->value &&
+      as_tensor(a)->dtype == as_tensor(c)->dtype && as_tensor(a)->shape == as_tensor(c)->shape)
+    return a;  // the same value from both branches (e.g. returned by both, frozen apart)
   if (eval::is_poison(a)) return a;
   if (eval::is_poison(c)) return c;
   if (a.is_null() || c.is_null())
@@ -353,6 +356,8 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
             r.exit = Exit::Continue;  // reached the end of the loop's body: the iteration ended
           }
         }
+        // The returned tensors as they are now: merging the arms' in-place changes rebinds the objects.
+        if (r.exit == Exit::Return) r.returns = freeze(f.retval);
       } catch (eval::PyException& e) {
         r.raised = true;
         r.exc = e.exc;
@@ -368,7 +373,7 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
                        "value with tensor ops (torch.where) or move the change out of the branch");
       }
       for (const eval::VarRef& v : vars) r.vars.push_back(eval::read_var(I, f, v));
-      r.retval = f.retval;
+      r.retval = r.exit == Exit::Return ? r.returns : f.retval;
       r.tensors = state.tensors_now();
       if (in_loop) {
         r.keep_going = L().keep_going;
@@ -417,7 +422,7 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
       if (r->exit != Exit::Return) continue;
       r->exit = Exit::Break;
       r->returned = T.rec.const_scalar(ir::ElementType::Bool, 1);
-      r->ret = r->retval;
+      r->ret = r->returns;
     }
   }
   if (kind(A) != kind(B))
@@ -497,6 +502,20 @@ Value Hook::ret_placeholder(const Value& like, int before) {
     return eval::is_tuple(like) ? eval::new_tuple(T.I, std::move(items)) : eval::new_list(T.I, std::move(items));
   }
   return like;
+}
+
+Value Hook::freeze(const Value& v) {
+  if (is_tensor(v)) {
+    TensorObj* t = as_tensor(v);
+    return new_tensor(T, value_of(T, t), t->dtype, t->shape);
+  }
+  if (eval::is_tuple(v) || eval::is_list(v)) {
+    const auto& xs = eval::is_tuple(v) ? eval::as_tuple(v)->items : eval::as_list(v)->items;
+    std::vector<Value> items;
+    for (const Value& x : xs) items.push_back(freeze(x));
+    return eval::is_tuple(v) ? eval::new_tuple(T.I, std::move(items)) : eval::new_list(T.I, std::move(items));
+  }
+  return v;
 }
 
 Exit Hook::settle_return(Interp& I, Frame& f, const eval::Stmt* s, ir::Value* returned, const Value& ret) {

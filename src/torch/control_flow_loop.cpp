@@ -462,7 +462,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         if (exit == Exit::Return) {  // returns in every iteration that gets here: ends the loop
           exit = Exit::Break;
           loops_.back().returned = T.rec.const_scalar(ir::ElementType::Bool, 1);
-          loops_.back().ret = f.retval;
+          loops_.back().ret = freeze(f.retval);
         }
         f.retval = retval_before;
         ir::Value* body_returned = loops_.back().returned;

@@ -100,6 +100,7 @@ struct Branch {
   ir::Value* keep_going = nullptr;      // inside a Loop: false when the branch breaks (null: true)
   ir::Value* returned = nullptr;        // inside a loop: the pending-return flag at its end (null: false)
   eval::Value ret;                      // ... and the value that return gives (Null: none yet)
+  eval::Value returns;                  // inside a loop, when exit == Return: retval, frozen (freeze)
 };
 
 // A Loop being recorded: `break`/`continue` under a tensor condition end its iteration.
@@ -183,6 +184,9 @@ class Hook : public eval::ControlFlowHook {
   // A stand-in for `like` (a pending return value) on a path that has not returned: its tensors as
   // zeros of their dtype and shape (dims made after symbol `before`: 0), other values as they are.
   eval::Value ret_placeholder(const eval::Value& like, int before);
+  // `v` with each tensor replaced by a new tensor of its current value: a pending return must not
+  // follow later in-place writes to the objects it returned (in Python, nothing runs after return).
+  eval::Value freeze(const eval::Value& v);
   // The innermost loop being recorded or unrolled in frame `f`, or null.
   LoopCtx* loop_of(eval::Frame& f) { return !loops_.empty() && loops_.back().frame == &f ? &loops_.back() : nullptr; }
   // Merges the pending returns of the two arms of `b` into `loop` (flags: null is false).

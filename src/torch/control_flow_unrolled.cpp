@@ -69,16 +69,19 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
   } pop_guard{guards_};
 
   ctx.keep_going = nullptr;  // the flag of this iteration, as in an unguarded one
+  Value returns;  // what this iteration returns, when it does (frozen inside the region)
   Exit x = in_region(T, b.g[0], [&] {
     eval::assign(I, f, s.target, item);
-    return exec_checked(I, f, s.body);
+    Exit e = exec_checked(I, f, s.body);
+    if (e == Exit::Return) returns = freeze(f.retval);
+    return e;
   });
   LoopCtx& c = loops_.back();  // (the body may have grown loops_ and moved it)
   if (x == Exit::Return) {
     // Returns whenever this iteration runs: a pending return that ends the loop.
     x = Exit::Break;
     c.returned = T.rec.const_scalar(ir::ElementType::Bool, 1);
-    c.ret = f.retval;
+    c.ret = returns;
     f.retval = Value();
   }
   ir::Value* ran_returned = c.returned;

@@ -54,6 +54,27 @@ CASES = [
         ("second return", {"x": "torch.full((3, 2), -1.0)"}),
         ("falls through", {"x": "torch.zeros(3, 2)"}),
     ]),
+    cf("loop_in_unrolled", "LoopInUnrolled()", {"x": "float32[N,2]"}, [
+        ("inner Loop returns in the first outer iteration", {"x": "torch.full((3, 2), 1.2)"}),
+        ("returns in the second outer iteration", {"x": "torch.full((3, 2), 0.6)"}),
+        ("at a later row", {"x": "torch.tensor([[0., 0], [2, 1]])"}),
+        ("never", {"x": "torch.full((2, 2), 0.1)"}),
+    ]),
+    cf("grow_until", "GrowUntil()", {"x": "float32[N,2]"}, [
+        ("returns after growing", {"x": "torch.full((3, 2), 0.6)"}),
+        ("never returns", {"x": "torch.full((3, 2), 0.1)"}),
+        ("returns at once", {"x": "torch.full((1, 2), 3.0)"}),
+    ]),
+    cf("accumulate_in_place", "AccumulateInPlace()", {"x": "float32[4,3]"}, [
+        ("returns at the second row", {"x": "torch.full((4, 3), 1.5)"}),
+        ("never returns", {"x": "torch.full((4, 3), 0.1)"}),
+        ("returns at once", {"x": "torch.full((4, 3), 3.0)"}),
+    ]),
+    cf("flag_from_while", "FlagFromWhile()", {"x": "float32[N]"}, [
+        ("ends normally", {"x": "torch.full((3,), 0.6)"}),
+        ("returns inside", {"x": "torch.tensor([4.5, 0.0, 0.0])"}),
+        ("no iteration", {"x": "torch.full((2,), 20.0)"}),
+    ]),
 ]
 
 BATCH = Batch(CASES)

@@ -120,3 +120,53 @@ class EarlyReturns(nn.Module):
         if s < -4:
             return x - 3
         return x.flip(0)
+
+
+class LoopInUnrolled(nn.Module):
+    """A Loop over a run-time length inside a `for` over a Python range, returning from the inner
+    loop: the pending return of the Loop becomes one of the outer, unrolled loop."""
+
+    def forward(self, x):
+        for i in range(2):
+            for t in range(x.size(0)):
+                if x[t].sum() > 2 + i:
+                    return x[t] * (i + 1), t
+            x = x + 1
+        return x[0], x.size(0) * 0 - 1
+
+
+class GrowUntil(nn.Module):
+    """The value returned from a Loop changes its size from one iteration to the next."""
+
+    def forward(self, x):
+        y = x
+        for t in range(x.size(0)):
+            y = torch.cat([y, y[:1]], 0)
+            if y.sum() > 10:
+                return y
+        return y * 2
+
+
+class AccumulateInPlace(nn.Module):
+    """A buffer written in place, returned under a tensor condition and written again after the loop
+    (the value returned is the one at the return, not the later one)."""
+
+    def forward(self, x):
+        buf = torch.zeros(3)
+        for k in range(4):
+            buf += x[k]
+            if buf.max() > 2:
+                return buf
+        buf.mul_(-1)
+        return buf
+
+
+class FlagFromWhile(nn.Module):
+    """A Python number returned from inside a tensor `while` (an ONNX Loop) becomes a 0-d tensor."""
+
+    def forward(self, x):
+        while x.sum() < 10:
+            x = x + 1
+            if x.max() > 5:
+                return x, 1
+        return x, 0
