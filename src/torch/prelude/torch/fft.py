@@ -8,6 +8,7 @@ real one, indexing of its dims, torch.view_as_real, and the inverse transforms. 
 is a clear error. Norm modes: "backward" (default), "ortho", "forward"."""
 import builtins as _builtins
 
+import _onnxify
 import torch
 from torch._onnxify_support import missing as _missing, unsupported as _unsupported
 
@@ -284,10 +285,8 @@ def ifftshift(input, dim=None):
 
 
 def _no_onnx_form(name, why):
-    def fn(*args, **kwargs):
-        return _unsupported(f"torch.fft.{name}", why)
-    fn.__name__ = name
-    return fn
+    # An unknown value (DESIGN.md decision 6) that says why: reported where the model uses it.
+    return _onnxify.poison(f"torch.fft.{name}", f"torch.fft.{name} has no ONNX form: {why}")
 
 
 for _n in ("hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn"):

@@ -8,6 +8,7 @@ import builtins as _builtins
 import math as _math
 from collections import namedtuple as _namedtuple
 
+import _onnxify
 import torch
 from torch._onnxify_support import missing as _missing, unsupported as _unsupported
 
@@ -161,10 +162,8 @@ def matrix_power(A, n, *, out=None):
 
 
 def _no_onnx_form(name, why):
-    def fn(*args, **kwargs):
-        return _unsupported(f"torch.linalg.{name}", why)
-    fn.__name__ = name
-    return fn
+    # An unknown value (DESIGN.md decision 6) that says why: reported where the model uses it.
+    return _onnxify.poison(f"torch.linalg.{name}", f"torch.linalg.{name} has no ONNX form: {why}")
 
 
 _DECOMPOSITION = "ONNX has no matrix decomposition operator"
