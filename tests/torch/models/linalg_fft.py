@@ -24,7 +24,8 @@ class Inverses(nn.Module):
 class Determinants(nn.Module):
     def forward(self, a):
         sign, logabs = torch.linalg.slogdet(a)
-        return torch.det(a), torch.linalg.det(a), a.det() * 2, sign, logabs, torch.logdet(a @ a.transpose(-1, -2))
+        return (torch.det(a), torch.linalg.det(a), a.det() * 2, sign, logabs, torch.logdet(a @ a.transpose(-1, -2)),
+                torch.slogdet(a).logabsdet)
 
 
 class Solves(nn.Module):
@@ -62,7 +63,8 @@ class Norms(nn.Module):
 class MatrixPowers(nn.Module):
     def forward(self, a):
         return (torch.linalg.matrix_power(a, 3), torch.linalg.matrix_power(a, 0), torch.linalg.matrix_power(a, -2),
-                torch.linalg.multi_dot([a[0], a[1], a[0]]), torch.linalg.vecdot(a, a.flip(-1)))
+                torch.linalg.multi_dot([a[0], a[1], a[0]]), torch.linalg.vecdot(a, a.flip(-1)),
+                torch.linalg.cross(a, a.flip(-1)), torch.linalg.diagonal(a, offset=1), torch.linalg.matmul(a, a))
 
 
 class Spectrum(nn.Module):
@@ -110,7 +112,9 @@ class Spectra2d(nn.Module):
         n = torch.fft.ifftn(torch.fft.fftn(x, dim=(1, 2)), dim=(1, 2)).real
         shifted = torch.fft.fftshift(torch.fft.fft2(x).abs(), dim=(-2, -1))
         back = torch.fft.ifftshift(shifted, dim=(-2, -1))
-        return y, z, n, shifted, back, torch.fft.rfftfreq(8, d=0.5), torch.fft.fftfreq(5)
+        round_trip = torch.fft.ifft2(torch.fft.fft2(x) * 0.5).real
+        nd = torch.fft.irfftn(torch.fft.rfftn(x, dim=(2, 3), norm="ortho") * 2.0, s=(6, 8), dim=(2, 3), norm="ortho")
+        return y, z, n, shifted, back, torch.fft.rfftfreq(8, d=0.5), torch.fft.fftfreq(5), round_trip, nd
 
 
 class Uniques(nn.Module):

@@ -114,6 +114,8 @@ class ComplexTensor:
         return ComplexTensor(self._ri / other)
 
     def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
         return _unsupported(f"Tensor.{name} of a complex tensor",
                             "onnxify keeps torch.fft's complex results as real/imaginary pairs: use .real, .imag, "
                             ".abs(), .angle(), arithmetic or torch.view_as_real")
@@ -284,14 +286,8 @@ def ifftshift(input, dim=None):
     return _shift(input, dim, -1)
 
 
-def _no_onnx_form(name, why):
-    # An unknown value (DESIGN.md decision 6) that says why: reported where the model uses it.
-    return _onnxify.poison(f"torch.fft.{name}", f"torch.fft.{name} has no ONNX form: {why}")
-
-
-for _n in ("hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn"):
-    globals()[_n] = _no_onnx_form(_n, "Hermitian transforms are not implemented (use irfft / rfft of the conjugate)")
-del _n
+# Hermitian transforms: an unknown value that says why, made where the model reads the name.
+_NO_ONNX_FORM = ("hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn")
 
 _KNOWN = frozenset(("fft", "fft2", "fftfreq", "fftn", "fftshift", "hfft", "hfft2", "hfftn", "ifft", "ifft2", "ifftn",
                     "ifftshift", "ihfft", "ihfft2", "ihfftn", "irfft", "irfft2", "irfftn", "rfft", "rfft2",
@@ -299,6 +295,9 @@ _KNOWN = frozenset(("fft", "fft2", "fftfreq", "fftn", "fftshift", "hfft", "hfft2
 
 
 def __getattr__(name):
+    if name in _NO_ONNX_FORM:
+        return _onnxify.poison(f"torch.fft.{name}", f"torch.fft.{name} is not supported by onnxify: Hermitian "
+                               "transforms are not implemented (irfft / rfft of the conjugate are)")
     return _missing("torch.fft", name, _KNOWN)
 
 

@@ -161,19 +161,16 @@ def matrix_power(A, n, *, out=None):
     return r
 
 
-def _no_onnx_form(name, why):
-    # An unknown value (DESIGN.md decision 6) that says why: reported where the model uses it.
-    return _onnxify.poison(f"torch.linalg.{name}", f"torch.linalg.{name} has no ONNX form: {why}")
-
-
+# No ONNX form: an unknown value (DESIGN.md decision 6) that says why, made where the model reads
+# the name (module __getattr__), so the error points at the model's line.
+_SVD = "it needs a singular value decomposition, which ONNX has no operator for"
 _DECOMPOSITION = "ONNX has no matrix decomposition operator"
-for _n in ("svd", "svdvals", "pinv", "matrix_rank", "cond", "lstsq"):
-    globals()[_n] = _no_onnx_form(_n, "it needs a singular value decomposition, which ONNX has no operator for")
-for _n in ("qr", "eig", "eigh", "eigvals", "eigvalsh", "cholesky", "cholesky_ex", "lu", "lu_factor",
-           "lu_factor_ex", "lu_solve", "ldl_factor", "ldl_factor_ex", "ldl_solve", "householder_product",
-           "matrix_exp", "solve_triangular", "tensorinv", "tensorsolve", "matrix_sqrth"):
-    globals()[_n] = _no_onnx_form(_n, _DECOMPOSITION)
-del _n
+_NO_ONNX_FORM = dict(
+    [(n, _SVD) for n in ("svd", "svdvals", "pinv", "matrix_rank", "cond", "lstsq")] +
+    [(n, _DECOMPOSITION) for n in ("qr", "eig", "eigh", "eigvals", "eigvalsh", "cholesky", "cholesky_ex", "lu",
+                                   "lu_factor", "lu_factor_ex", "lu_solve", "ldl_factor", "ldl_factor_ex",
+                                   "ldl_solve", "householder_product", "matrix_exp", "solve_triangular",
+                                   "tensorinv", "tensorsolve", "matrix_sqrth")])
 
 _KNOWN = frozenset((
     "LinAlgError", "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eig", "eigh", "eigvals",
@@ -184,4 +181,6 @@ _KNOWN = frozenset((
 
 
 def __getattr__(name):
+    if name in _NO_ONNX_FORM:
+        return _onnxify.poison(f"torch.linalg.{name}", f"torch.linalg.{name} has no ONNX form: {_NO_ONNX_FORM[name]}")
     return _missing("torch.linalg", name, _KNOWN)
