@@ -127,3 +127,19 @@ class Uniques(nn.Module):
         runs, run_of, lengths = torch.unique_consecutive(labels, return_inverse=True, return_counts=True)
         per_class = torch.zeros(u.shape[0]).index_add(0, inv.flatten(), torch.ones(inv.numel()))
         return u, inv, counts, rows, row_inv, values, runs, run_of, lengths, labels.unique_consecutive(), per_class
+
+
+class Spectrogram(nn.Module):
+    """A magnitude spectrogram (torch.stft with a Hann window) and the other window functions."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("window", torch.hann_window(12))
+
+    def forward(self, x):
+        spec = torch.stft(x, 16, hop_length=4, win_length=12, window=self.window, return_complex=True).abs()
+        pairs = torch.stft(x, 8, return_complex=False, center=False, window=torch.hamming_window(8))
+        mono = torch.stft(x[0], 8, hop_length=3, normalized=True, return_complex=True, pad_mode="constant").real
+        windows = (torch.hann_window(5, periodic=False), torch.blackman_window(7), torch.bartlett_window(6),
+                   torch.bartlett_window(5, periodic=False), torch.hamming_window(1))
+        return (spec, pairs, mono) + windows

@@ -312,3 +312,65 @@ def _view_as_complex(input):
     if not isinstance(input, torch.Tensor) or input.dim() < 1 or input.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
     return ComplexTensor(input)
+
+
+def _stft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode="reflect",
+          normalized=False, onesided=None, return_complex=None):
+    """torch.stft: frames of the signal (Tensor.unfold) times the window, one DFT per frame."""
+    if return_complex is None:
+        raise RuntimeError("stft requires the return_complex parameter be given for real inputs, and will further "
+                           "require that return_complex=True in a future PyTorch release.")
+    hop = n_fft // 4 if hop_length is None else hop_length
+    win_length = n_fft if win_length is None else win_length
+    x = input._ri if isinstance(input, ComplexTensor) else input
+    if isinstance(input, ComplexTensor):
+        return _unsupported("torch.stft of a complex signal", "only real signals are supported")
+    batched = x.dim() == 2
+    if not batched:
+        x = x.unsqueeze(0)
+    if center:
+        x = torch.nn.functional.pad(x.unsqueeze(1), (n_fft // 2, n_fft // 2), mode=pad_mode).squeeze(1)
+    frames = x.unfold(-1, n_fft, hop)  # [B, frames, n_fft]
+    if window is not None:
+        left = (n_fft - win_length) // 2
+        if left or win_length != n_fft:
+            window = torch.nn.functional.pad(window, (left, n_fft - win_length - left))
+        frames = frames * window
+    one = (onesided if onesided is not None else True)
+    spec = rfft(frames, dim=-1) if one else fft(frames, dim=-1)
+    ri = spec._ri.transpose(1, 2)  # [B, freq, frames, 2]
+    if normalized:
+        ri = ri / (n_fft ** 0.5)
+    if not batched:
+        ri = ri.squeeze(0)
+    return ComplexTensor(ri) if return_complex else ri
+
+
+def _window_grid(window_length, periodic, dtype):
+    # n / M for n in [0, window_length), M = window_length (periodic) or window_length - 1 (symmetric).
+    m = window_length if periodic else window_length - 1
+    return torch.arange(window_length, dtype=dtype or torch.get_default_dtype()) / _builtins.max(m, 1)
+
+
+def _hann_window(window_length, periodic=True, *, dtype=None, layout=None, device=None, requires_grad=False):
+    return _hamming_window(window_length, periodic, 0.5, 0.5, dtype=dtype)
+
+
+def _hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None, layout=None, device=None,
+                    requires_grad=False):
+    if window_length == 1:
+        return torch.ones(1, dtype=dtype)
+    return alpha - beta * torch.cos(2 * 3.141592653589793 * _window_grid(window_length, periodic, dtype))
+
+
+def _blackman_window(window_length, periodic=True, *, dtype=None, layout=None, device=None, requires_grad=False):
+    if window_length == 1:
+        return torch.ones(1, dtype=dtype)
+    t = 2 * 3.141592653589793 * _window_grid(window_length, periodic, dtype)
+    return 0.42 - 0.5 * torch.cos(t) + 0.08 * torch.cos(2 * t)
+
+
+def _bartlett_window(window_length, periodic=True, *, dtype=None, layout=None, device=None, requires_grad=False):
+    if window_length == 1:
+        return torch.ones(1, dtype=dtype)
+    return 1 - (2 * _window_grid(window_length, periodic, dtype) - 1).abs()
