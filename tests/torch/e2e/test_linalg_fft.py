@@ -37,6 +37,7 @@ CASES = [
     case("spectrum_length", "Spectrum()", {"x": "float32[N,T]"}, shapes=({"N": 2, "T": 12}, {"N": 1, "T": 9})),
     case("complex_round_trip", "ComplexRoundTrip()", {"x": "float32[N,6]"}, shapes=({"N": 3}, {"N": 1})),
     case("spectra_2d", "Spectra2d()", {"x": "float32[N,3,6,8]"}, shapes=({"N": 2}, {"N": 1})),
+    case("fourier_block", "FourierBlock()", {"x": "float32[N,2,6,8]"}, shapes=({"N": 2}, {"N": 1})),
     case("spectrogram", "Spectrogram()", {"x": "float32[N,64]"}, shapes=({"N": 2}, {"N": 1})),
     case("uniques", "Uniques()", {"labels": "int64[N,3]", "x": "float32[N,3]"}, paths=[
         ("few classes", {"labels": "torch.randint(0, 3, (6, 3))", "x": "torch.randint(0, 4, (6, 3)).float()"}),

@@ -97,6 +97,24 @@ class ComplexRoundTrip(nn.Module):
         return tuple(outs)
 
 
+class FourierBlock(nn.Module):
+    """A frequency-domain residual block: the real and imaginary parts of rfft2 go through a 1x1
+    convolution as channels and are put back together with torch.complex (and torch.polar)."""
+
+    def __init__(self):
+        super().__init__()
+        self.mix = nn.Conv2d(4, 4, 1)
+
+    def forward(self, x):
+        h, w = x.shape[-2:]
+        y = torch.fft.rfft2(x, norm="ortho")
+        y = self.mix(torch.cat([y.real, y.imag], 1))
+        re, im = torch.chunk(y, 2, 1)
+        z = torch.fft.irfft2(torch.complex(re, im), s=(h, w), norm="ortho")
+        p = torch.polar(re.abs() + 1, im)
+        return x + z, p.real, p.imag, torch.view_as_real(torch.complex(re, torch.zeros(1)))
+
+
 class Spectra2d(nn.Module):
     """2-d transforms as a Fourier-layer would use them: rfft2, keep the low modes, irfft2."""
 

@@ -374,3 +374,15 @@ def _bartlett_window(window_length, periodic=True, *, dtype=None, layout=None, d
     if window_length == 1:
         return torch.ones(1, dtype=dtype)
     return 1 - (2 * _window_grid(window_length, periodic, dtype) - 1).abs()
+
+
+def _complex(real, imag, *, out=None):
+    # torch.complex(real, imag): the pairs (broadcast like PyTorch).
+    if real.dim() != imag.dim() or _builtins.any(
+            not (isinstance(a, int) and isinstance(b, int) and a == b) for a, b in zip(real.shape, imag.shape)):
+        real, imag = real + torch.zeros_like(imag), imag + torch.zeros_like(real)  # broadcast each against the other
+    return ComplexTensor(torch.stack([real, imag], -1))
+
+
+def _polar(abs, angle, *, out=None):
+    return _complex(abs * torch.cos(angle), abs * torch.sin(angle))
