@@ -327,7 +327,7 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   IfBuild b = new_if(c);
   // The loop this `if` is in (by index: the arms may record loops of their own, which moves loops_).
   const bool in_loop = loop_of(f) != nullptr;
-  const size_t loop_at = loops_.size() - 1;
+  const size_t loop_at = in_loop ? loops_.size() - 1 : 0;
   auto L = [&]() -> LoopCtx& { return loops_[loop_at]; };
   ir::Value* keep_before = in_loop ? L().keep_going : nullptr;
   ir::Value* returned_before = in_loop ? L().returned : nullptr;
