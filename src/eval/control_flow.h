@@ -43,6 +43,10 @@ class ControlFlowHook {
     return exec_block(I, f, s.body);
   }
   virtual bool on_unrolled_leave(Interp& I, Frame& f, const ForStmt& s) { return false; }
+  // After an unrolled `for` statement ended with `x` (not by an exception): a `return` under a
+  // tensor-dependent condition in its body is settled here (the rest of the function runs only when
+  // it was not taken). Returns how the statement exits.
+  virtual Exit on_unrolled_done(Interp& I, Frame& f, const ForStmt& s, Exit x) { return x; }
 };
 
 }  // namespace onnxify::eval

@@ -801,7 +801,10 @@ Exit exec_stmt(Interp& I, Frame& f, const Stmt* s) {
       return Exit::Normal;
     }
     case SK::AnnAssign: return exec_annassign(I, f, static_cast<const AnnAssignStmt*>(s));
-    case SK::For: return exec_for(I, f, static_cast<const ForStmt*>(s));
+    case SK::For: {
+      Exit x = exec_for(I, f, static_cast<const ForStmt*>(s));
+      return I.control_flow_hook ? I.control_flow_hook->on_unrolled_done(I, f, *static_cast<const ForStmt*>(s), x) : x;
+    }
     case SK::While: return exec_while(I, f, static_cast<const WhileStmt*>(s));
     case SK::If: return exec_if(I, f, static_cast<const IfStmt*>(s));
     case SK::With: return exec_with_items(I, f, static_cast<const WithStmt*>(s), 0);

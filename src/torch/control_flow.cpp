@@ -105,11 +105,11 @@ Exit Hook::continuation(Interp& I, Frame& f, const eval::Stmt* s, Exit kind) {
     throw Diagnostic::error(fmt::format("internal error: the statement after this `{}` was not found", exit_word(kind)),
                             f.range());
   if (loop && kind == Exit::Return)
-    throw Diagnostic::error("`return` under a tensor-dependent condition inside a loop over Python values (which is "
-                            "unrolled) is not supported",
+    throw Diagnostic::error("`return` under a tensor-dependent condition in a `while` loop over a Python condition "
+                            "(which is unrolled) is not supported",
                             f.range())
-        .with_help("keep the result in a variable, `break` (supported under a tensor-dependent condition in a `for` "
-                   "loop) and return it after the loop");
+        .with_help("loop with `for` over a range or list, or with `while` over a tensor condition (an ONNX Loop); "
+                   "a tensor-dependent `return` is supported in both");
   if (loop)
     throw Diagnostic::error(fmt::format("`{}` under a tensor-dependent condition in a `while` loop over a Python "
                                         "condition (which is unrolled) is not supported",
@@ -194,6 +194,9 @@ ir::Value* Hook::add_output(IfBuild& b, ir::Value* v0, ir::Value* v1, DType dt, 
 Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string& name) {
   Interp& I = T.I;
   if (same(a, c)) return a;
+  if (is_tensor(a) && is_tensor(c) && as_tensor(a)->value && as_tensor(a)->value == as_tensor(c)->value &&
+      as_tensor(a)->dtype == as_tensor(c)->dtype && as_tensor(a)->shape == as_tensor(c)->shape)
+    return a;  // the same value from both branches (e.g. returned by both, frozen apart)
   if (eval::is_poison(a)) return a;
   if (eval::is_poison(c)) return c;
   if (a.is_null() || c.is_null())
@@ -293,24 +296,42 @@ void Hook::merge_tensors(IfBuild& b, const FrameState& state, const std::vector<
 Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) {
   f.cur = s.test;
   ir::Value* c = condition_value(T, cond);
-  std::vector<eval::VarRef> vars = s.body_summary.assigned;
+  IfArms arms;
+  arms.at = &s;
+  arms.vars = s.body_summary.assigned;
   for (const eval::VarRef& v : s.orelse_summary.assigned) {
     bool dup = false;
-    for (const eval::VarRef& w : vars) dup = dup || (w.kind == v.kind && w.slot == v.slot && w.name == v.name);
-    if (!dup) vars.push_back(v);
+    for (const eval::VarRef& w : arms.vars) dup = dup || (w.kind == v.kind && w.slot == v.slot && w.name == v.name);
+    if (!dup) arms.vars.push_back(v);
   }
   auto leaves = [](const eval::BlockSummary& b) { return b.may_return || b.may_break || b.may_continue; };
   if ((leaves(s.body_summary) || leaves(s.orelse_summary)) && f.code && f.fast) {
     // A branch that leaves early makes the other run the rest of the function or loop body, which
     // may assign any variable: all of them are merged.
-    vars = frame_vars(f, vars);
+    arms.vars = frame_vars(f, arms.vars);
   }
+  arms.arm[0] = [&] { return exec_checked(I, f, s.body); };
+  arms.arm[1] = [&] { return exec_checked(I, f, s.orelse); };
+  arms.may_raise[0] = s.body_summary.may_raise;
+  arms.may_raise[1] = s.orelse_summary.may_raise;
+  arms.fallback = [&](int raised) { return eval::exec_block(I, f, raised == 0 ? s.orelse : s.body); };
+  return record_if(I, f, c, arms);
+}
+
+Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
+  const std::vector<eval::VarRef>& vars = arms.vars;
   eval::VarSnapshot before = eval::snapshot_vars(I, f, vars);
   FrameState state = FrameState::capture(I, f, vars);
   Value retval_before = f.retval;
+  const int sym_before = T.rec.symbol_count();
   IfBuild b = new_if(c);
-  LoopCtx* loop = !loops_.empty() && loops_.back().frame == &f ? &loops_.back() : nullptr;
-  ir::Value* keep_before = loop ? loop->keep_going : nullptr;
+  // The loop this `if` is in (by index: the arms may record loops of their own, which moves loops_).
+  const bool in_loop = loop_of(f) != nullptr;
+  const size_t loop_at = in_loop ? loops_.size() - 1 : 0;
+  auto L = [&]() -> LoopCtx& { return loops_[loop_at]; };
+  ir::Value* keep_before = in_loop ? L().keep_going : nullptr;
+  ir::Value* returned_before = in_loop ? L().returned : nullptr;
+  Value ret_before = in_loop ? L().ret : Value();
 
   guards_.push_back({&state, b.where});
   struct PopGuard {
@@ -319,20 +340,24 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
   } pop_guard{guards_};
   auto run = [&](int k, Exit cont) {
     Branch r;
-    const eval::Block& block = k == 0 ? s.body : s.orelse;
-    if (loop) loop->keep_going = nullptr;
+    if (in_loop) L().keep_going = nullptr;
     in_region(T, b.g[k], [&] {
       try {
-        r.exit = exec_checked(I, f, block);
+        r.exit = arms.arm[k]();
         if (r.exit == Exit::Normal && cont != Exit::Normal) {
-          r.exit = continuation(I, f, &s, cont);
-          if (cont == Exit::Return && r.exit == Exit::Normal) {  // fell off the end: returns None
+          // Inside a loop, a `return` in the other arm ends the loop like a `break` (with a pending
+          // return): this arm runs the rest of the loop's body.
+          Exit kind = cont == Exit::Return && in_loop ? Exit::Break : cont;
+          r.exit = continuation(I, f, arms.at, kind);
+          if (kind == Exit::Return && r.exit == Exit::Normal) {  // fell off the end: returns None
             r.exit = Exit::Return;
             f.retval = Value::none();
-          } else if (cont != Exit::Return && r.exit == Exit::Normal) {
-            r.exit = Exit::Continue;  // reached the end of the Loop's body: the iteration ended
+          } else if (kind != Exit::Return && r.exit == Exit::Normal) {
+            r.exit = Exit::Continue;  // reached the end of the loop's body: the iteration ended
           }
         }
+        // The returned tensors as they are now: merging the arms' in-place changes rebinds the objects.
+        if (r.exit == Exit::Return) r.returns = freeze(f.retval);
       } catch (eval::PyException& e) {
         r.raised = true;
         r.exc = e.exc;
@@ -348,15 +373,23 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
                        "value with tensor ops (torch.where) or move the change out of the branch");
       }
       for (const eval::VarRef& v : vars) r.vars.push_back(eval::read_var(I, f, v));
-      r.retval = f.retval;
+      r.retval = r.exit == Exit::Return ? r.returns : f.retval;
       r.tensors = state.tensors_now();
-      if (loop) r.keep_going = loop->keep_going;
+      if (in_loop) {
+        r.keep_going = L().keep_going;
+        r.returned = L().returned;
+        r.ret = L().ret;
+      }
     }
     eval::restore_vars(I, f, vars, before);
     state.restore_tensors(state.tensor_states);
     state.restore_containers(I);
     f.retval = retval_before;
-    if (loop) loop->keep_going = keep_before;
+    if (in_loop) {
+      L().keep_going = keep_before;
+      L().returned = returned_before;
+      L().ret = ret_before;
+    }
     return r;
   };
   auto early = [](const Branch& r) { return !r.raised && r.exit != Exit::Normal; };
@@ -368,8 +401,7 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
     A = run(0, B.exit);
   }
   if (A.raised || B.raised) {
-    const eval::IfStmt* st = &s;
-    bool may_raise = A.raised ? st->body_summary.may_raise : st->orelse_summary.may_raise;
+    bool may_raise = arms.may_raise[A.raised ? 0 : 1];
     drop_if(b);
     if ((A.raised && B.raised) || !may_raise) throw eval::PyException{A.raised ? A.exc : B.exc};
     T.warnings.push_back(Diagnostic::warning(
@@ -377,12 +409,22 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
                     "express: the check is dropped and the {} branch is always taken",
                     A.raised ? "if" : "else", A.raised ? "else" : "if"),
         b.where));
-    return eval::exec_block(I, f, A.raised ? s.orelse : s.body);
+    return arms.fallback(A.raised ? 0 : 1);
   }
   // Both ended the same way now (a branch that left early made the other run the rest).
   auto kind = [&](const Branch& r) {
     return r.exit == Exit::Return ? 2 : r.exit == Exit::Normal ? 0 : 1;  // 1: the loop iteration ended
   };
+  if (in_loop && kind(A) != kind(B) && (kind(A) == 2 || kind(B) == 2)) {
+    // One arm returns, the other ends the loop's iteration: the return ends the loop as a `break`
+    // and leaves its value pending (settled after the loop).
+    for (Branch* r : {&A, &B}) {
+      if (r->exit != Exit::Return) continue;
+      r->exit = Exit::Break;
+      r->returned = T.rec.const_scalar(ir::ElementType::Bool, 1);
+      r->ret = r->returns;
+    }
+  }
   if (kind(A) != kind(B))
     throw Diagnostic::error(fmt::format("one branch of this tensor-dependent condition ends with `{}` and the other "
                                         "with `{}`; onnxify cannot merge them",
@@ -394,6 +436,8 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
     if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
   }
   merge_tensors(b, state, A.tensors, B.tensors);
+  if (in_loop && (A.returned != returned_before || B.returned != returned_before))
+    merge_returned(b, L(), A.returned, A.ret, B.returned, B.ret, sym_before);
   if (kind(A) == 2) {
     f.retval = merge(b, A.retval, B.retval, "the return value");
     result = Exit::Return;
@@ -405,11 +449,11 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
     result = Exit::Continue;
     if (A.exit == Exit::Break && B.exit == Exit::Break) {
       result = Exit::Break;
-    } else if (loop) {
-      auto flag = [&](const Branch& r, int k) -> ir::Value* {
+    } else if (in_loop) {
+      LoopCtx* loop = &L();
+      auto flag = [&](const Branch& r) -> ir::Value* {
         if (r.exit == Exit::Break) return T.rec.const_scalar(ir::ElementType::Bool, 0);
         if (r.keep_going) return r.keep_going;
-        (void)k;
         return T.rec.const_scalar(ir::ElementType::Bool, 1);
       };
       if (!keep_before && (A.exit == Exit::Break || B.exit == Exit::Break)) loop->broke_at = b.where;
@@ -418,13 +462,79 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
         loop->keep_going = A.exit == Exit::Break ? T.rec.emit("Not", {c}, ir::Type::tensor(ir::ElementType::Bool, {}))
                                                  : c;
       } else if (A.exit == Exit::Break || B.exit == Exit::Break || A.keep_going || B.keep_going) {
-        ir::Value* out = add_output(b, flag(A, 0), flag(B, 1), DType::Bool, {}, {});
+        ir::Value* out = add_output(b, flag(A), flag(B), DType::Bool, {}, {});
         loop->keep_going = out;
       }
     }
   }
   if (b.node->num_outputs() == 0) drop_if(b);  // the branches changed nothing the rest can see
   return result;
+}
+
+void Hook::merge_returned(IfBuild& b, LoopCtx& loop, ir::Value* r0, const Value& v0, ir::Value* r1, const Value& v1,
+                          int before) {
+  auto flag = [&](ir::Value* r) { return r ? r : T.rec.const_scalar(ir::ElementType::Bool, 0); };
+  ir::Value* f0 = flag(r0);
+  ir::Value* f1 = flag(r1);
+  loop.returned = add_output(b, f0, f1, DType::Bool, {}, {});
+  Value a = v0, c = v1;
+  if (a.is_null() && c.is_null()) return;
+  // The path that has not returned carries a stand-in of the same dtypes and ranks (never read).
+  if (a.is_null()) a = in_region(T, b.g[0], [&] { return ret_placeholder(c, before); });
+  if (c.is_null()) c = in_region(T, b.g[1], [&] { return ret_placeholder(a, before); });
+  loop.ret = merge(b, a, c, "the return value");
+  if (eval::is_poison(loop.ret) && !eval::is_poison(a) && !eval::is_poison(c))
+    eval::poison_matters(T.I, loop.ret, "the return value");
+}
+
+Value Hook::ret_placeholder(const Value& like, int before) {
+  if (is_tensor(like)) {
+    TensorObj* t = as_tensor(like);
+    std::vector<ir::DimExpr> shape = t->shape;
+    for (ir::DimExpr& d : shape)
+      if (d.is_unknown() || region_local(d, before)) d = ir::DimExpr(int64_t{0});
+    return new_fill(T, 0.0, t->dtype, shape);
+  }
+  if (eval::is_tuple(like) || eval::is_list(like)) {
+    const auto& xs = eval::is_tuple(like) ? eval::as_tuple(like)->items : eval::as_list(like)->items;
+    std::vector<Value> items;
+    for (const Value& x : xs) items.push_back(ret_placeholder(x, before));
+    return eval::is_tuple(like) ? eval::new_tuple(T.I, std::move(items)) : eval::new_list(T.I, std::move(items));
+  }
+  return like;
+}
+
+Value Hook::freeze(const Value& v) {
+  if (is_tensor(v)) {
+    TensorObj* t = as_tensor(v);
+    return new_tensor(T, value_of(T, t), t->dtype, t->shape);
+  }
+  if (eval::is_tuple(v) || eval::is_list(v)) {
+    const auto& xs = eval::is_tuple(v) ? eval::as_tuple(v)->items : eval::as_list(v)->items;
+    std::vector<Value> items;
+    for (const Value& x : xs) items.push_back(freeze(x));
+    return eval::is_tuple(v) ? eval::new_tuple(T.I, std::move(items)) : eval::new_list(T.I, std::move(items));
+  }
+  return v;
+}
+
+Exit Hook::settle_return(Interp& I, Frame& f, const eval::Stmt* s, ir::Value* returned, const Value& ret) {
+  IfArms arms;
+  arms.at = s;
+  arms.vars = frame_vars(f, {});  // the rest of the function may assign any of them
+  arms.arm[0] = [&] {
+    f.retval = ret;
+    return Exit::Return;
+  };
+  arms.arm[1] = [] { return Exit::Normal; };
+  arms.fallback = [&](int raised) {
+    if (raised == 1) {
+      f.retval = ret;
+      return Exit::Return;
+    }
+    return Exit::Normal;
+  };
+  return record_if(I, f, returned, arms);
 }
 
 // ---- conditional expressions and `and` / `or` ---------------------------------------------------------

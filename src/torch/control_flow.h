@@ -27,6 +27,13 @@
 // `break` / `continue` under a tensor condition in a `for` over Python values (unrolled) keep the
 // loop unrolled (it may index module lists or use its variable as a Python int): a carried
 // "keep going" flag, and each later iteration recorded inside an If on it (control_flow_unrolled.cpp).
+//
+// `return` under a tensor condition inside a loop (unrolled or ONNX Loop) ends the loop like a `break`
+// and leaves a *pending return*: a 0-d bool "returned" flag and the value it returns (merged through
+// the If outputs like any variable; loop-carried, from false and zeros, in a Loop). After the loop
+// statement, If(returned) { return the value } else { the rest of the function } (settle_return),
+// or, inside an outer loop, the same again one level up. The function's result is thus the first
+// return taken, and the code after it runs only when none was.
 #pragma once
 
 #include <memory>

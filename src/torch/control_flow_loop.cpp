@@ -176,6 +176,7 @@ struct Hook::LoopSpec {
   const eval::BlockSummary* summary = nullptr;
   const eval::Expr* test = nullptr;    // while: re-evaluated at the end of each iteration
   const eval::Expr* target = nullptr;  // for: bound to start + i * step
+  const eval::Stmt* stmt = nullptr;    // the while / for statement (a pending return is settled after it)
   ir::Value* trip = nullptr;           // for: the trip count
   ir::Value* cond = nullptr;           // the condition before the first iteration
   ir::Value* start = nullptr;
@@ -204,14 +205,30 @@ ir::Value* i64_scalar(Torch& T, const Value& v) {
   return T.rec.const_i64_scalar(v.i());
 }
 
+// The leaves of a pending return value that a Loop carries: its tensors and numbers (through
+// tuples and lists); `rebuild` puts new leaves into the same structure.
+void ret_leaves(const Value& v, std::vector<Value>& out) {
+  if (is_tensor(v) || (cf::is_number(v) && !eval::is_poison(v))) {
+    out.push_back(v);
+  } else if (eval::is_tuple(v) || eval::is_list(v)) {
+    for (const Value& x : eval::is_tuple(v) ? eval::as_tuple(v)->items : eval::as_list(v)->items) ret_leaves(x, out);
+  }
+}
+
+Value rebuild(Interp& I, const Value& proto, const std::vector<Value>& leaves, size_t& k) {
+  if (is_tensor(proto) || (cf::is_number(proto) && !eval::is_poison(proto))) return leaves.at(k++);
+  if (eval::is_tuple(proto) || eval::is_list(proto)) {
+    std::vector<Value> items;
+    for (const Value& x : eval::is_tuple(proto) ? eval::as_tuple(proto)->items : eval::as_list(proto)->items)
+      items.push_back(rebuild(I, x, leaves, k));
+    return eval::is_tuple(proto) ? eval::new_tuple(I, std::move(items)) : eval::new_list(I, std::move(items));
+  }
+  return proto;
+}
+
 // Dims of a value recorded in the body that mention a symbol made there (by a dim that changes
 // from one iteration to the next) are only known inside the body.
-bool body_local(const ir::DimExpr& d, int before) {
-  for (const std::string& s : d.symbols())
-    if (s.size() > 1 && s[0] == 'u' && std::isdigit(static_cast<unsigned char>(s[1])) && std::stoi(s.substr(1)) > before)
-      return true;
-  return false;
-}
+bool body_local(const ir::DimExpr& d, int before) { return region_local(d, before); }
 
 }  // namespace
 
@@ -222,6 +239,7 @@ Exit Hook::on_while(Interp& I, Frame& f, const eval::WhileStmt& s, const Value& 
   spec.orelse = &s.orelse;
   spec.summary = &s.body_summary;
   spec.test = s.test;
+  spec.stmt = &s;
   spec.cond = condition_value(T, cond);
   return record_loop(I, f, spec);
 }
@@ -244,6 +262,7 @@ bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::
   spec.orelse = &s.orelse;
   spec.summary = &s.body_summary;
   spec.target = s.target;
+  spec.stmt = &s;
   spec.step = step.i();
   const ir::Type t = ir::Type::tensor(ir::ElementType::Int64, {});
   spec.start = i64_scalar(T, start);
@@ -278,6 +297,7 @@ bool Hook::on_for_iter(Interp& I, Frame& f, const eval::ForStmt& s, const Value&
   spec.orelse = &s.orelse;
   spec.summary = &s.body_summary;
   spec.target = s.target;
+  spec.stmt = &s;
   spec.rows = x;
   spec.rows_value = value_of(T, x);
   spec.trip = T.rec.dim_scalar(x->shape[0]);
@@ -304,8 +324,19 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   // so that after the loop they hold the last iteration's value; a loop that runs no iteration
   // leaves those zeros (where Python would raise NameError/UnboundLocalError on reading them).
   std::map<size_t, std::pair<DType, std::vector<ir::DimExpr>>> first_bound;
+  // A `return` under a tensor-dependent condition in the body (it ends the loop like a `break`):
+  // the pending-return flag and the leaves of the value it returns are carried too (from false and
+  // zeros), and after the loop the rest of the function runs only where the flag is false.
+  bool carry_ret = false;
+  std::vector<Value> ret_proto_leaves;
+  Value ret_proto;
+  int ret_proto_sym = 0;  // symbols made after this one are local to the body the proto came from
+  std::map<size_t, std::vector<bool>> general_r;
+  ir::Value* pending_flag = nullptr;  // after the Loop: its pending return
+  Value pending_ret;
   struct Carried {
     bool is_var = true;
+    int ret = 0;  // 1: the pending-return flag, 2: leaf idx of the pending return value
     size_t idx = 0;
     DType dt = DType::Float32;
     std::vector<ir::DimExpr> in_shape;
@@ -337,6 +368,25 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       carried.push_back(std::move(c));
       return &carried.back();
     };
+    std::vector<Value> ret_in;  // the carried-in leaves of the pending return value
+    const bool carrying_ret = carry_ret;  // (carry_ret may be set by this attempt, for the next)
+    auto add_ret_carried = [&] {
+      if (!carry_ret) return;
+      Carried* c = add_carried(false, 0, Value::boolean(false), DType::Bool, nullptr);
+      c->ret = 1;
+      for (size_t j = 0; j < ret_proto_leaves.size(); ++j) {
+        const Value& leaf = ret_proto_leaves[j];
+        DType dt = is_tensor(leaf) ? as_tensor(leaf)->dtype : number_dtype(T, leaf);
+        std::vector<ir::DimExpr> sh = shape_of(leaf);
+        for (ir::DimExpr& d : sh)
+          if (d.is_unknown() || body_local(d, ret_proto_sym)) d = ir::DimExpr(int64_t{0});
+        auto gr = general_r.find(j);
+        Carried* l = add_carried(false, j, is_tensor(leaf) ? new_fill(T, 0.0, dt, sh) : leaf, dt,
+                                 gr == general_r.end() ? nullptr : &gr->second);
+        l->ret = 2;
+        ret_in.push_back(new_tensor(T, l->body_in, dt, l->in_shape));
+      }
+    };
     for (size_t i = 0; i < vars.size(); ++i) {
       Value v = before.values[i];
       auto fb = first_bound.find(i);
@@ -358,6 +408,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       ts.fill.reset();
       ts.apply(obj);
     }
+    add_ret_carried();
 
     // The initial values were recorded after the Loop node was made: the Loop goes after them.
     node->graph()->move_before(node, nullptr);
@@ -388,6 +439,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         };
         loops_.push_back({spec.body, &f, nullptr});
         Pop pop{loops_};
+        if (carrying_ret) {
+          size_t k = 0;
+          loops_.back().ret = rebuild(I, ret_proto, ret_in, k);
+        }
         if (spec.rows) {
           std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
           ir::Value* r = T.rec.emit("Gather", {spec.rows_value, iter}, ir::Type::tensor(elem(spec.rows->dtype), row),
@@ -402,10 +457,23 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
           target_val = new_tensor(T, iv, DType::Int64, {});
           eval::assign(I, f, spec.target, target_val);
         }
+        Value retval_before = f.retval;
         exit = eval::exec_block(I, f, *spec.body);
-        if (exit == Exit::Return)
-          throw Diagnostic::error("`return` inside a loop recorded as ONNX Loop is not supported", where)
-              .with_help("assign the result to a variable and return it after the loop");
+        if (exit == Exit::Return) {  // returns in every iteration that gets here: ends the loop
+          exit = Exit::Break;
+          loops_.back().returned = T.rec.const_scalar(ir::ElementType::Bool, 1);
+          loops_.back().ret = freeze(f.retval);
+        }
+        f.retval = retval_before;
+        ir::Value* body_returned = loops_.back().returned;
+        Value body_ret = loops_.back().ret;
+        if (body_returned && !carry_ret) {
+          carry_ret = retry = true;
+          ret_proto = body_ret;
+          ret_proto_leaves.clear();
+          ret_leaves(body_ret, ret_proto_leaves);
+          ret_proto_sym = sym_before;
+        }
         ir::Value* keep = exit == Exit::Break ? T.rec.const_scalar(ir::ElementType::Bool, 0) : loops_.back().keep_going;
         if (spec.test && exit != Exit::Break) {
           Value c = eval::eval(I, f, spec.test);
@@ -415,9 +483,25 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
           cond_out = keep ? keep : T.rec.const_scalar(ir::ElementType::Bool, 1);
         }
         // What the iteration left behind.
+        std::vector<Value> ret_end;
+        if (carrying_ret && body_ret.is_null()) {
+          ret_end = ret_in;  // no return recorded in this iteration: the value passes through
+        } else if (carrying_ret) {
+          ret_leaves(body_ret, ret_end);
+          if (ret_end.size() != ret_in.size())
+            throw Diagnostic::error("internal error: the pending return value changed its structure", where);
+        }
         for (Carried& c : carried) {
-          Value e = c.is_var ? eval::read_var(I, f, vars[c.idx]) : Value::borrow(state.tensors[c.idx].get());
-          std::string name = c.is_var ? var_name(vars[c.idx], f) : state.tensor_names[c.idx];
+          if (c.ret == 1) {
+            outs.push_back(body_returned ? body_returned : T.rec.const_scalar(ir::ElementType::Bool, 0));
+            continue;
+          }
+          Value e = c.ret == 2 ? ret_end[c.idx]
+                    : c.is_var ? eval::read_var(I, f, vars[c.idx])
+                               : Value::borrow(state.tensors[c.idx].get());
+          std::string name = c.ret == 2 ? std::string("the return value")
+                             : c.is_var ? var_name(vars[c.idx], f)
+                                        : state.tensor_names[c.idx];
           if (!is_tensor(e) && !is_number(e))
             throw Diagnostic::error(fmt::format("'{}' is a tensor before this loop but a Python {} after an iteration",
                                                 name, eval::type_name(I, e)),
@@ -431,7 +515,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                     where);
           for (size_t a = 0; a < sh.size(); ++a)
             if (sh[a] != c.in_shape[a]) {
-              auto& gen = c.is_var ? general[c.idx] : general_t[c.idx];
+              auto& gen = c.ret == 2 ? general_r[c.idx] : c.is_var ? general[c.idx] : general_t[c.idx];
               gen.resize(sh.size(), false);
               if (!gen[a]) gen[a] = retry = true;
             }
@@ -528,6 +612,8 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     for (ir::Value* v : scan_vals) g->add_output(v);
 
     // The Loop's outputs.
+    ir::Value* returned_out = nullptr;
+    std::vector<Value> ret_out;
     for (Carried& c : carried) {
       node->add_input(c.init);
       ir::Value* out = node->add_output(c.body_in->type());
@@ -535,7 +621,11 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       for (size_t a = 0; a < shape.size(); ++a)
         if (body_local(shape[a], sym_before)) shape[a] = T.rec.fresh_symbol(out, static_cast<int64_t>(a));
       out->set_type(ir::Type::tensor(elem(c.dt), shape));
-      if (c.is_var) {
+      if (c.ret == 1) {
+        returned_out = out;
+      } else if (c.ret == 2) {
+        ret_out.push_back(new_tensor(T, out, c.dt, shape));
+      } else if (c.is_var) {
         eval::write_var(I, f, vars[c.idx], new_tensor(T, out, c.dt, shape));
       } else {
         TensorObj* obj = state.tensors[c.idx].get();
@@ -582,13 +672,21 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       T.rec.forget_graph(g);
       node->graph()->erase(node);
     }
+    if (carry_ret) {
+      size_t k = 0;
+      pending_ret = rebuild(I, ret_proto, ret_out, k);
+      pending_flag = returned_out;
+    }
     break;
   }
   if (!spec.orelse->empty()) {
-    if (spec.summary->may_break)
-      throw Diagnostic::error("the `else` of a loop recorded as ONNX Loop that may `break` is not supported", where);
+    if (spec.summary->may_break || carry_ret)
+      throw Diagnostic::error(fmt::format("the `else` of a loop recorded as ONNX Loop that may `{}` is not supported",
+                                          carry_ret ? "return" : "break"),
+                              where);
     return eval::exec_block(I, f, *spec.orelse);
   }
+  if (carry_ret) return settle_return(I, f, spec.stmt, pending_flag, pending_ret);
   return Exit::Normal;
 }
 

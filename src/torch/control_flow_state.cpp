@@ -2,6 +2,8 @@
 // small helpers shared by the If and Loop recorders.
 #include <fmt/core.h>
 
+#include <cctype>
+
 #include "torch/control_flow_state.h"
 #include "torch/ops.h"
 
@@ -220,6 +222,13 @@ ir::Value* tensor_value(Torch& T, const Value& v, DType dt) {
 }
 
 std::vector<ir::DimExpr> shape_of(const Value& v) { return is_tensor(v) ? as_tensor(v)->shape : std::vector<ir::DimExpr>{}; }
+
+bool region_local(const ir::DimExpr& d, int before) {
+  for (const std::string& s : d.symbols())
+    if (s.size() > 1 && s[0] == 'u' && std::isdigit(static_cast<unsigned char>(s[1])) && std::stoi(s.substr(1)) > before)
+      return true;
+  return false;
+}
 
 }  // namespace onnxify::torch::cf
 

@@ -3,6 +3,7 @@
 // results into If outputs.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -79,6 +80,9 @@ std::optional<DType> merged_dtype(Torch& T, const eval::Value& a, const eval::Va
 // `v` (a tensor or number) as an IR value of dtype `dt` in the current region.
 ir::Value* tensor_value(Torch& T, const eval::Value& v, DType dt);
 std::vector<ir::DimExpr> shape_of(const eval::Value& v);
+// A dim that mentions a symbol made after the first `before` (by a region being recorded: a dim
+// that changes between iterations, or a merged If output) is only known inside that region.
+bool region_local(const ir::DimExpr& d, int before);
 
 }  // namespace onnxify::torch::cf
 
@@ -94,6 +98,9 @@ struct Branch {
   eval::Value retval;                   // when exit == Return
   std::vector<TensorState> tensors;     // end states of the tracked tensors
   ir::Value* keep_going = nullptr;      // inside a Loop: false when the branch breaks (null: true)
+  ir::Value* returned = nullptr;        // inside a loop: the pending-return flag at its end (null: false)
+  eval::Value ret;                      // ... and the value that return gives (Null: none yet)
+  eval::Value returns;                  // inside a loop, when exit == Return: retval, frozen (freeze)
 };
 
 // A Loop being recorded: `break`/`continue` under a tensor condition end its iteration.
@@ -105,6 +112,19 @@ struct LoopCtx {
   // condition), each later iteration is recorded inside an If on it.
   bool unrolled = false;
   SourceRange broke_at;  // the condition of the first such break (for diagnostics)
+  // A `return` under a tensor-dependent condition in the body ends the loop like a `break` and
+  // leaves a pending return: `returned` (a 0-d bool; null: false) and the value it returns. After
+  // the loop the rest of the function runs only where it is false (Hook::settle_return).
+  ir::Value* returned = nullptr;
+  eval::Value ret;
+};
+
+// A pending return left by an unrolled loop, settled after its `for` statement.
+struct PendingReturn {
+  const eval::Stmt* stmt = nullptr;
+  eval::Frame* frame = nullptr;
+  ir::Value* returned = nullptr;
+  eval::Value ret;
 };
 
 class Hook : public eval::ControlFlowHook {
@@ -122,6 +142,7 @@ class Hook : public eval::ControlFlowHook {
   void on_unrolled_enter(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s) override;
   eval::Exit on_unrolled_body(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const eval::Value& item) override;
   bool on_unrolled_leave(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s) override;
+  eval::Exit on_unrolled_done(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, eval::Exit x) override;
 
  private:
   // The merge of two branches' values into If outputs.
@@ -144,6 +165,34 @@ class Hook : public eval::ControlFlowHook {
   // Every variable of the frame (a branch that leaves early, or a guarded iteration, may assign any).
   static std::vector<eval::VarRef> frame_vars(eval::Frame& f, const std::vector<eval::VarRef>& otherwise);
 
+  // An If on `cond` whose two arms are `arm[0]` (then) and `arm[1]` (else), recorded at statement `at`
+  // (the rest of the function or loop body after it is the continuation of an arm that does not
+  // leave when the other does). `vars`: the variables the arms may assign. `fallback(k)`: what runs
+  // unguarded when arm k raises; `may_raise[k]`: whether arm k may raise by design (else the
+  // exception propagates).
+  struct IfArms {
+    const eval::Stmt* at = nullptr;
+    std::function<eval::Exit()> arm[2];
+    std::vector<eval::VarRef> vars;
+    bool may_raise[2] = {false, false};
+    std::function<eval::Exit(int)> fallback;
+  };
+  eval::Exit record_if(eval::Interp& I, eval::Frame& f, ir::Value* cond, IfArms& arms);
+  // After the loop statement `s` left a pending return: If(returned) { return ret } else { the rest }.
+  eval::Exit settle_return(eval::Interp& I, eval::Frame& f, const eval::Stmt* s, ir::Value* returned,
+                           const eval::Value& ret);
+  // A stand-in for `like` (a pending return value) on a path that has not returned: its tensors as
+  // zeros of their dtype and shape (dims made after symbol `before`: 0), other values as they are.
+  eval::Value ret_placeholder(const eval::Value& like, int before);
+  // `v` with each tensor replaced by a new tensor of its current value: a pending return must not
+  // follow later in-place writes to the objects it returned (in Python, nothing runs after return).
+  eval::Value freeze(const eval::Value& v);
+  // The innermost loop being recorded or unrolled in frame `f`, or null.
+  LoopCtx* loop_of(eval::Frame& f) { return !loops_.empty() && loops_.back().frame == &f ? &loops_.back() : nullptr; }
+  // Merges the pending returns of the two arms of `b` into `loop` (flags: null is false).
+  void merge_returned(IfBuild& b, LoopCtx& loop, ir::Value* r0, const eval::Value& v0, ir::Value* r1,
+                      const eval::Value& v1, int before);
+
   // Runs the statements after `s` up to the function body (Return) or the recorded Loop's body.
   eval::Exit continuation(eval::Interp& I, eval::Frame& f, const eval::Stmt* s, eval::Exit kind);
   eval::Value eval_rest(eval::Interp& I, eval::Frame& f, const eval::BoolOpExpr& e, size_t from);
@@ -163,6 +212,7 @@ class Hook : public eval::ControlFlowHook {
 
   Torch& T;
   std::vector<LoopCtx> loops_;
+  std::vector<PendingReturn> pending_;
 };
 
 }  // namespace onnxify::torch::cf

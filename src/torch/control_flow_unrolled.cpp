@@ -34,8 +34,17 @@ bool Hook::on_unrolled_leave(Interp&, Frame& f, const eval::ForStmt& s) {
   if (loops_.empty() || !loops_.back().unrolled || loops_.back().body != &s.body || loops_.back().frame != &f)
     return false;
   bool broke = loops_.back().keep_going != nullptr;
+  if (loops_.back().returned) pending_.push_back({&s, &f, loops_.back().returned, loops_.back().ret});
   loops_.pop_back();
   return broke;
+}
+
+Exit Hook::on_unrolled_done(Interp& I, Frame& f, const eval::ForStmt& s, Exit x) {
+  if (pending_.empty() || pending_.back().stmt != &s || pending_.back().frame != &f) return x;
+  PendingReturn p = pending_.back();
+  pending_.pop_back();
+  if (x == Exit::Return) return x;  // (not reached: a pending return guards the iterations after it)
+  return settle_return(I, f, &s, p.returned, p.ret);
 }
 
 Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const Value& item) {
@@ -49,6 +58,9 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
   eval::VarSnapshot before = eval::snapshot_vars(I, f, vars);
   FrameState state = FrameState::capture(I, f, vars);
   ir::Value* active = ctx.keep_going;
+  ir::Value* returned_before = ctx.returned;
+  Value ret_before = ctx.ret;
+  const int sym_before = T.rec.symbol_count();
   IfBuild b = new_if(active);
   guards_.push_back({&state, ctx.broke_at});
   struct PopGuard {
@@ -57,16 +69,25 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
   } pop_guard{guards_};
 
   ctx.keep_going = nullptr;  // the flag of this iteration, as in an unguarded one
+  Value returns;  // what this iteration returns, when it does (frozen inside the region)
   Exit x = in_region(T, b.g[0], [&] {
     eval::assign(I, f, s.target, item);
-    return exec_checked(I, f, s.body);
+    Exit e = exec_checked(I, f, s.body);
+    if (e == Exit::Return) returns = freeze(f.retval);
+    return e;
   });
   LoopCtx& c = loops_.back();  // (the body may have grown loops_ and moved it)
-  if (x == Exit::Return)
-    throw Diagnostic::error("a `return` in an iteration that runs only if an earlier `break` under a "
-                            "tensor-dependent condition did not end the loop is not supported",
-                            b.where)
-        .with_help("assign the result to a variable and return it after the loop");
+  if (x == Exit::Return) {
+    // Returns whenever this iteration runs: a pending return that ends the loop.
+    x = Exit::Break;
+    c.returned = T.rec.const_scalar(ir::ElementType::Bool, 1);
+    c.ret = returns;
+    f.retval = Value();
+  }
+  ir::Value* ran_returned = c.returned;
+  Value ran_ret = c.ret;
+  c.returned = returned_before;
+  c.ret = ret_before;
   if (const ContainerState* m = state.changed_container(I)) {
     state.restore_containers(I);
     throw Diagnostic::error(fmt::format("'{}' is changed in an iteration that runs only if an earlier `break` under "
@@ -88,6 +109,8 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
     if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
   }
   merge_tensors(b, state, ran_tensors, state.tensor_states);
+  if (ran_returned != returned_before)
+    merge_returned(b, c, ran_returned, ran_ret, returned_before, ret_before, sym_before);
   if (x == Exit::Break) {
     // Broken on both paths (here, or before): the loop ends.
     c.keep_going = active;

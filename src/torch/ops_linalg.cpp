@@ -1,7 +1,11 @@
-// Linear algebra beyond matmul/mm/bmm/addmm (ops_nn.cpp): baddbmm, outer, einsum, and the triangular
-// parts of matrices (triu, tril).
+// Linear algebra beyond matmul/mm/bmm/addmm (ops_nn.cpp): baddbmm, outer, einsum, the triangular
+// parts of matrices (triu, tril), determinants (ONNX Det) and inverse / solve (no ONNX op: Gauss-Jordan
+// elimination with partial pivoting, unrolled over the matrix size, which must be static). The rest
+// of torch.linalg is Python over these rows (prelude torch/linalg.py). The discrete Fourier transform
+// (a linear map too) is ONNX DFT on real/imaginary pairs (_onnxify_dft; torch.fft: prelude torch/fft.py).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <map>
 
 #include "torch/ops.h"
@@ -176,6 +180,138 @@ Value trilu(OpCall& c, bool upper) {
   return c.out(cast_to(c.T, r, work, dt, x->shape), dt, x->shape);
 }
 
+// ---- det, inverse, solve ---------------------------------------------------------------------------------
+
+Value v_int(int64_t i) { return Value::integer(i); }
+
+void need_square(OpCall& c, TensorObj* a, const char* what) {
+  if (a->rank() < 2) c.runtime_error(fmt::format("{}: The input tensor A must have at least 2 dimensions.", what));
+  const DimExpr& m = a->shape[a->rank() - 2];
+  const DimExpr& n = a->shape[a->rank() - 1];
+  if (m.is_const() && n.is_const() && m.value() != n.value())
+    c.runtime_error(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", what,
+                                m.value(), n.value()));
+  if (!is_floating(a->dtype))
+    c.runtime_error(fmt::format("{}: Expected a floating point or complex tensor as input. Got {}", what,
+                                info(a->dtype).name));
+}
+
+// det over the last two dims (ONNX Det; ONNX Runtime's kernel is float32 only: other floating dtypes
+// are computed in float32).
+Value det(OpCall& c) {
+  TensorObj* a = c.t(0);
+  need_square(c, a, "linalg.det");
+  std::vector<DimExpr> shape(a->shape.begin(), a->shape.end() - 2);
+  ir::Value* v = cast_to(c.T, c.v(a), a->dtype, DType::Float32, a->shape);
+  ir::Value* d = c.rec.emit("Det", {v}, ir::Type::tensor(ir::ElementType::Float32, shape));
+  return c.out(cast_to(c.T, d, DType::Float32, a->dtype, shape), a->dtype, shape);
+}
+
+// [A | B] reduced to [I | A^-1 B] by Gauss-Jordan elimination with partial pivoting (the row with the
+// largest magnitude in the pivot column is swapped up first), one unrolled step per column. A
+// singular A gives inf/nan where PyTorch raises.
+Value gauss_jordan(OpCall& c, const Value& A, const Value& B, const char* what) {
+  Torch& T = c.T;
+  eval::Interp& I = c.I;
+  TensorObj* a = as_tensor(A);
+  const DimExpr& nd = a->shape[a->rank() - 1];
+  if (!nd.is_const())
+    return c.unsupported(fmt::format("{} of matrices whose size is only known when the model runs (the elimination "
+                                     "is unrolled over the size)",
+                                     what));
+  int64_t n = nd.value();
+  Value M = call_op(T, "cat", {eval::new_list(I, {A, B}), v_int(-1)});
+  Value rows = call_op(T, "arange", {v_int(n)});
+  for (int64_t k = 0; k < n; ++k) {
+    // The pivot: the largest |M[i, k]| over rows i >= k.
+    Value col = call_op(T, "abs", {call_op(T, "select", {M, v_int(-1), v_int(k)})});
+    col = call_op(T, "masked_fill", {col, call_op(T, "lt", {rows, v_int(k)}), Value::real(-1.0)});
+    Value p = call_op(T, "argmax", {col, v_int(-1), Value::boolean(true)});  // [..., 1]
+    // Swap rows k and p: M = M[perm] with perm = where(i == k, p, where(i == p, k, i)).
+    Value inner = call_op(T, "where", {call_op(T, "eq", {rows, p}), v_int(k), rows});
+    Value perm = call_op(T, "where", {call_op(T, "eq", {rows, v_int(k)}), p, inner});
+    perm = call_op(T, "expand_as", {call_op(T, "unsqueeze", {perm, v_int(-1)}), M});
+    M = call_op(T, "gather", {M, v_int(-2), perm});
+    // Scale the pivot row, then clear column k in every other row.
+    Value prow = call_op(T, "narrow", {M, v_int(-2), v_int(k), v_int(1)});
+    Value pivot = call_op(T, "narrow", {prow, v_int(-1), v_int(k), v_int(1)});
+    prow = call_op(T, "div", {prow, pivot});
+    Value factor = call_op(T, "narrow", {M, v_int(-1), v_int(k), v_int(1)});
+    Value cleared = call_op(T, "sub", {M, call_op(T, "mul", {factor, prow})});
+    Value is_k = call_op(T, "unsqueeze", {call_op(T, "eq", {rows, v_int(k)}), v_int(-1)});
+    M = call_op(T, "where", {is_k, prow, cleared});
+  }
+  TensorObj* m = as_tensor(M);
+  const DimExpr& cols = m->shape[m->rank() - 1];
+  return call_op(T, "narrow", {M, v_int(-1), v_int(n), make_size_value(T, cols - DimExpr(n))});
+}
+
+Value inverse(OpCall& c) {
+  TensorObj* a = c.t(0);
+  need_square(c, a, "linalg.inv");
+  const DimExpr& n = a->shape[a->rank() - 1];
+  if (!n.is_const()) return gauss_jordan(c, c.a.raw(0), c.a.raw(0), "linalg.inv");
+  Value eye = call_op(c.T, "eye", {v_int(n.value())});
+  eye = call_op(c.T, "to", {eye, c.T.dtype_object(a->dtype)});
+  eye = call_op(c.T, "expand_as", {eye, c.a.raw(0)});
+  return gauss_jordan(c, c.a.raw(0), eye, "linalg.inv");
+}
+
+// linalg.solve(A, B, left=True): B is a batch of vectors when it has one dim less than A and the
+// shapes agree (PyTorch's rule), else of matrices; batch dims broadcast.
+Value solve(OpCall& c) {
+  Torch& T = c.T;
+  TensorObj* a = c.t(0);
+  TensorObj* b = c.t(1);
+  need_square(c, a, "linalg.solve");
+  if (!c.a.boolean(2)) return c.unsupported("linalg.solve with left=False (solve A^T instead)");
+  bool vector = b->rank() == 1 ||
+                (b->rank() == a->rank() - 1 && std::equal(b->shape.begin(), b->shape.end(), a->shape.begin()));
+  Value B = c.a.raw(1);
+  if (vector) B = call_op(T, "unsqueeze", {B, v_int(-1)});
+  TensorObj* bm = as_tensor(B);
+  std::vector<DimExpr> batch = broadcast_shapes(c.I, std::vector<DimExpr>(a->shape.begin(), a->shape.end() - 2),
+                                                std::vector<DimExpr>(bm->shape.begin(), bm->shape.end() - 2));
+  auto expanded = [&](const Value& v, TensorObj* t) {
+    std::vector<Value> size;
+    for (const DimExpr& d : batch) size.push_back(make_size_value(T, d));
+    size.push_back(make_size_value(T, t->shape[t->rank() - 2]));
+    size.push_back(make_size_value(T, t->shape[t->rank() - 1]));
+    return call_op(T, "expand", {v, eval::new_list(c.I, std::move(size))});
+  };
+  DType dt = result_dtype(T, {operand(c.I, c.a.raw(0)), operand(c.I, B)});
+  Value A2 = call_op(T, "to", {expanded(c.a.raw(0), a), T.dtype_object(dt)});
+  Value B2 = call_op(T, "to", {expanded(B, bm), T.dtype_object(dt)});
+  Value X = gauss_jordan(c, A2, B2, "linalg.solve");
+  if (vector && !eval::is_poison(X)) X = call_op(T, "squeeze", {X, v_int(-1)});
+  return X;
+}
+
+// One DFT along `axis` of `self`, a signal whose last dim holds (real) or (real, imaginary): ONNX DFT
+// (opset 17's form: axis an attribute; the opset converter moves it to an input at 20). `n` pads or
+// truncates the signal first; onesided keeps the n // 2 + 1 non-redundant outputs of a real signal.
+// The inverse is scaled by 1 / n (ONNX's definition, torch.fft's "backward" norm).
+Value dft(OpCall& c) {
+  TensorObj* x = c.t(0);
+  int64_t r = static_cast<int64_t>(x->rank());
+  if (r < 2 || !x->shape.back().is_const() || x->shape.back().value() < 1 || x->shape.back().value() > 2)
+    c.runtime_error("_onnxify_dft: the last dim must hold 1 (real) or 2 (real, imaginary) values");
+  int64_t axis = norm_dim(c.I, c.a.int_(1), r - 1);
+  bool inverse = c.a.boolean(2), onesided = c.a.boolean(3);
+  std::optional<DimExpr> n;
+  if (!c.a.is_none(4)) n = c.a.dim(4);
+  DType dt = x->dtype == DType::Float64 ? DType::Float64 : DType::Float32;
+  if (!is_floating(x->dtype) && !is_integral(x->dtype, true)) c.runtime_error("_onnxify_dft: a real tensor is needed");
+  std::vector<DimExpr> shape = x->shape;
+  DimExpr len = n ? *n : shape[axis];
+  shape[axis] = onesided ? floor_div(len, DimExpr(int64_t{2})) + DimExpr(int64_t{1}) : len;
+  shape.back() = DimExpr(int64_t{2});
+  std::vector<ir::Value*> in{cast_to(c.T, c.v(x), x->dtype, dt, x->shape)};
+  if (n) in.push_back(c.rec.dim_scalar(*n));
+  return c.node("DFT", in, dt, shape,
+                {{"axis", axis}, {"inverse", int64_t{inverse}}, {"onesided", int64_t{onesided}}});
+}
+
 }  // namespace
 
 const std::vector<OpDef>& linalg_ops() {
@@ -189,6 +325,12 @@ const std::vector<OpDef>& linalg_ops() {
        [](OpCall& c) { return trilu(c, true); }},
       {"tril(Tensor self, SymInt diagonal=0) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return trilu(c, false); }},
+      {"det(Tensor self) -> Tensor", kFn | kMethod, det},
+      {"linalg_det(Tensor A) -> Tensor", kFn, det},
+      {"inverse(Tensor self) -> Tensor", kFn | kMethod, inverse},
+      {"linalg_inv(Tensor A) -> Tensor", kFn, inverse},
+      {"linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", kFn, solve},
+      {"_onnxify_dft(Tensor self, int axis, bool inverse=False, bool onesided=False, SymInt? n=None) -> Tensor", kFn, dft},
   };
   return ops;
 }

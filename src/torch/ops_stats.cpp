@@ -181,10 +181,98 @@ Value sort(OpCall& c, size_t dim_i, size_t desc_i, bool indices_only) {
   return topk_values(c, x, k, d, c.a.boolean(desc_i), "sort", indices_only);
 }
 
+// torch.unique (sorted; dim=None flattens) as ONNX Unique. Its kernel in ONNX Runtime takes float32,
+// float64, int64 and int8: other dtypes are computed in float32 / int64 and cast back. The number of
+// unique values is only known at run time (a new size). sorted=False gives the sorted order, one of
+// the orders PyTorch may give.
+Value unique(OpCall& c) {
+  TensorObj* x = c.t(0);
+  bool want_inverse = c.a.boolean(2), want_counts = c.a.boolean(3);
+  std::optional<int64_t> dim = c.a.opt_int(4);
+  DType work = x->dtype;
+  switch (x->dtype) {
+    case DType::Float32: case DType::Float64: case DType::Int64: case DType::Int8: break;
+    case DType::Float16: case DType::BFloat16: work = DType::Float32; break;
+    default:
+      if (!is_integral(x->dtype, true)) return c.unsupported(fmt::format("torch.unique of a {} tensor", info(x->dtype).name));
+      work = DType::Int64;
+  }
+  ir::Value* v = cast_to(c.T, c.v(x), x->dtype, work, x->shape);
+  std::vector<DimExpr> in_shape = x->shape;
+  if (!dim) {
+    DimExpr n(int64_t{1});
+    for (const DimExpr& d : x->shape) n = n * d;
+    in_shape = {n};
+    v = c.rec.emit("Reshape", {v, c.rec.const_i64({-1})}, ir::Type::tensor(elem(work), in_shape));
+  }
+  int64_t axis = dim ? norm_dim(c.I, *dim, static_cast<int64_t>(x->rank())) : 0;
+  if (dim && x->rank() == 0) c.fail(c.I.exc.IndexError, "Dimension out of range");
+  ir::Node* n = c.rec.node("Unique", {v}, 4);
+  n->set_attr("sorted", int64_t{1});
+  if (dim) n->set_attr("axis", axis);
+  n->output(0)->set_type(ir::Type::tensor(elem(work), in_shape));
+  DimExpr u = c.rec.fresh_symbol(n->output(0), axis);
+  std::vector<DimExpr> y_shape = in_shape;
+  y_shape[axis] = u;
+  n->output(0)->set_type(ir::Type::tensor(elem(work), y_shape));
+  n->output(1)->set_type(ir::Type::tensor(ir::ElementType::Int64, {u}));
+  n->output(2)->set_type(ir::Type::tensor(ir::ElementType::Int64, {in_shape[axis]}));
+  n->output(3)->set_type(ir::Type::tensor(ir::ElementType::Int64, {u}));
+  Value y = c.out(cast_to(c.T, n->output(0), work, x->dtype, y_shape), x->dtype, y_shape);
+  if (!want_inverse && !want_counts) return y;
+  std::vector<Value> items{y};
+  if (want_inverse) {
+    std::vector<DimExpr> inv_shape = dim ? std::vector<DimExpr>{x->shape[axis]} : x->shape;
+    ir::Value* inv = n->output(2);
+    if (!dim) inv = c.rec.emit("Reshape", {inv, c.rec.shape_value(x->shape)}, ir::Type::tensor(ir::ElementType::Int64, inv_shape));
+    items.push_back(c.out(inv, DType::Int64, inv_shape));
+  }
+  if (want_counts) items.push_back(c.out(n->output(3), DType::Int64, {u}));
+  return eval::new_tuple(c.I, std::move(items));
+}
+
+// torch.unique_consecutive (dim=None) from other rows: a value starts a run where it differs from
+// the one before; the runs' first values, the run index of each element (cumsum of the starts - 1)
+// and the distances between starts.
+Value unique_consecutive(OpCall& c) {
+  Torch& T = c.T;
+  if (c.a.opt_int(3)) return c.unsupported("torch.unique_consecutive with dim (flatten the tensor first)");
+  TensorObj* x = c.t(0);
+  auto I = [](int64_t v) { return Value::integer(v); };
+  Value flat = call_op(T, "reshape", {c.a.raw(0), eval::new_list(c.I, {I(-1)})});
+  DimExpr n = as_tensor(flat)->shape[0];
+  Value rest = make_size_value(T, n - DimExpr(int64_t{1}));
+  Value differs = call_op(T, "ne", {call_op(T, "narrow", {flat, I(0), I(1), rest}), call_op(T, "narrow", {flat, I(0), I(0), rest})});
+  Value first = call_op(T, "ones", {eval::new_list(c.I, {I(1)})});
+  first = call_op(T, "to", {first, T.dtype_object(DType::Bool)});
+  Value starts = call_op(T, "cat", {eval::new_list(c.I, {first, differs}), I(0)});
+  Value y = call_op(T, "masked_select", {flat, starts});
+  bool want_inverse = c.a.boolean(1), want_counts = c.a.boolean(2);
+  if (!want_inverse && !want_counts) return y;
+  std::vector<Value> items{y};
+  if (want_inverse) {
+    Value run = call_op(T, "sub", {call_op(T, "cumsum", {call_op(T, "to", {starts, T.dtype_object(DType::Int64)}), I(0)}), I(1)});
+    items.push_back(call_op(T, "reshape", {run, make_size_tuple(T, x->shape)}));
+  }
+  if (want_counts) {
+    Value pos = call_op(T, "masked_select", {call_op(T, "arange", {make_size_value(T, n)}), starts});
+    DimExpr k = as_tensor(pos)->shape[0];
+    Value end = call_op(T, "narrow", {call_op(T, "arange", {make_size_value(T, n + DimExpr(int64_t{1}))}), I(0),
+                                      make_size_value(T, n), I(1)});  // [n]
+    Value ends = call_op(T, "cat", {eval::new_list(c.I, {call_op(T, "narrow", {pos, I(0), I(1), make_size_value(T, k - DimExpr(int64_t{1}))}), end}), I(0)});
+    items.push_back(call_op(T, "sub", {ends, pos}));
+  }
+  return eval::new_tuple(c.I, std::move(items));
+}
+
 }  // namespace
 
 const std::vector<OpDef>& stats_ops() {
   static const std::vector<OpDef> ops = {
+      {"unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor",
+       kFn | kMethod, unique},
+      {"unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor",
+       kFn | kMethod, unique_consecutive},
       {"var.dim(Tensor self, int[1]? dim=None, bool unbiased=True, bool keepdim=False) -> Tensor", kFn | kMethod,
        [](OpCall& c) { return var_std_dim(c, false, false); }},
       {"var.correction(Tensor self, int[1]? dim=None, *, int? correction=None, bool keepdim=False) -> Tensor",

@@ -296,6 +296,19 @@ void convert_resize(Node& n, Converter& cv) {
   n.remove_attr("keep_aspect_ratio_policy");
 }
 
+void convert_dft(Node& n, Converter& cv) {
+  if (cv.opset < 17) {
+    cv.error(n, "the discrete Fourier transform (torch.fft) needs ONNX DFT, which arrived in opset 17", 17);
+    return;
+  }
+  if (cv.opset < 20) return;
+  int64_t axis = n.attr_int("axis", 1);
+  n.remove_attr("axis");
+  Builder b(n);
+  if (n.num_inputs() < 2) n.add_input(nullptr);  // dft_length: absent
+  n.add_input(b.i64_scalar(axis));
+}
+
 void convert_cast(Node& n, Converter& cv) {
   if (cv.opset < 19) n.remove_attr("saturate");
 }

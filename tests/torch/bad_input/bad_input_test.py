@@ -72,7 +72,7 @@ CASES = [
     # `break` under a tensor condition in an unrolled loop (issue 15): what it cannot express.
     ("cf_break_else", CF + ["--model", "BreakElse()"] + CFX, 1),
     ("cf_break_append", CF + ["--model", "BreakAppend()"] + CFX, 1),
-    ("cf_return_in_unrolled", CF + ["--model", "ReturnInUnrolled()"] + CFX, 1),
+    ("cf_return_in_python_while", CF + ["--model", "ReturnInPythonWhile()"] + CFX, 1),
     ("nn_unsupported", EXPORT + ["--model", "NnUnsupported()"] + X, 1),
     ("conv_transpose_output_size", EXPORT + ["--model", "ConvTransposeBadSize()"] + X, 1),
     ("conv_transpose_padding_mode", EXPORT + ["--model", "ConvTransposeReflect()"] + X, 1),

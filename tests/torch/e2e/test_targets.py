@@ -41,6 +41,13 @@ KNOWN_REFUSALS = [
     (None, 15, "ScatterElements with reduction 'mul' needs opset 16"),
     # F.grid_sample: ONNX GridSample arrived in opset 16 and has no decomposition (lower/resize.cpp).
     (None, 15, "grid_sample has no decomposition: it needs ONNX GridSample (opset 16 or later)"),
+    # torch.fft is ONNX DFT (opset 17); TensorRT's parser has no Det, DFT or Unique (test_linalg_fft.py).
+    (None, 16, "the discrete Fourier transform (torch.fft) needs ONNX DFT, which arrived in opset 17"),
+    ("tensorrt", None, "target tensorrt rejects Det: Det is not supported by the TensorRT"),
+    ("tensorrt", None, "target tensorrt rejects DFT: DFT is not supported by the TensorRT"),
+    ("tensorrt", None, "target tensorrt rejects Unique: Unique is not supported by the TensorRT"),
+    # A value that grows in every iteration of a Loop (test_control_flow_return.py's GrowUntil).
+    ("tensorrt", None, "changes shape between iterations"),
 ]
 
 

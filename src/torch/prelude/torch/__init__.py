@@ -272,7 +272,7 @@ def broadcast_shapes(*shapes):
     result = []
     for shape in shapes:
         shape = [shape] if isinstance(shape, _builtins.int) else list(shape)
-        n = max(len(result), len(shape))
+        n = _builtins.max(len(result), len(shape))  # (torch.max is `max` in this module)
         result = [1] * (n - len(result)) + result
         shape = [1] * (n - len(shape)) + list(shape)
         result = [b if a == 1 else a for a, b in zip(result, shape)]
@@ -390,3 +390,10 @@ def __getattr__(name):
 
 from torch._numpy_interop import from_numpy, tensor, as_tensor, asarray  # noqa: E402,F811  numpy data
 import torch.optim, torch.distributed, torch.ao  # noqa: E402,F401  non-graph packages model files mention
+import torch.linalg  # noqa: E402,F401  torch.linalg as far as ONNX expresses it (det, inv, solve, norms)
+from torch.linalg import _logdet as logdet, slogdet  # noqa: E402,F401
+import torch.fft  # noqa: E402,F401  torch.fft as ONNX DFT (complex results as real/imaginary pairs)
+from torch.fft import _view_as_real as view_as_real, _view_as_complex as view_as_complex, _stft as stft  # noqa: E402,F401
+from torch.fft import _hann_window as hann_window, _hamming_window as hamming_window  # noqa: E402,F401
+from torch.fft import _blackman_window as blackman_window, _bartlett_window as bartlett_window  # noqa: E402,F401
+from torch.fft import _complex as complex, _polar as polar  # noqa: E402,F401

@@ -106,10 +106,12 @@ class BreakAppend(nn.Module):
         return torch.stack(outs)
 
 
-class ReturnInUnrolled(nn.Module):
+class ReturnInPythonWhile(nn.Module):
     def forward(self, x):
-        for i in range(3):
+        i = 0
+        while i < 3:
             x = x * 2
             if x.sum() > 10:
                 return x
+            i += 1
         return -x

@@ -1,0 +1,186 @@
+"""torch.linalg as far as ONNX can express it (issue 15).
+
+det is ONNX Det; inv and solve are Gauss-Jordan elimination with partial pivoting unrolled over a
+static matrix size (native rows linalg_det / linalg_inv / linalg_solve, ops_linalg.cpp); the norms
+are reductions; the decompositions (svd, qr, eig, cholesky, lu, ...) have no ONNX form and are a clear
+error naming the function. A singular matrix gives inf/nan where PyTorch raises."""
+import builtins as _builtins
+import math as _math
+from collections import namedtuple as _namedtuple
+
+import _onnxify
+import torch
+from torch._onnxify_support import missing as _missing, unsupported as _unsupported
+
+_INF = _math.inf
+
+
+class LinAlgError(RuntimeError):
+    pass
+
+
+def det(A, *, out=None):
+    return torch.linalg_det(A)
+
+
+_slogdet = _namedtuple("slogdet", ("sign", "logabsdet"))
+
+
+def slogdet(A, *, out=None):
+    d = torch.linalg_det(A)
+    return _slogdet(torch.sign(d), torch.log(torch.abs(d)))
+
+
+def _logdet(A):
+    # torch.logdet: log(det), nan for a negative determinant.
+    return torch.log(torch.linalg_det(A))
+
+
+def inv(A, *, out=None):
+    return torch.linalg_inv(A)
+
+
+def inv_ex(A, *, check_errors=False, out=None):
+    X = torch.linalg_inv(A)
+    return X, torch.zeros(A.shape[:-2], dtype=torch.int32)
+
+
+def solve(A, B, *, left=True, out=None):
+    return torch.linalg_solve(A, B, left=left)
+
+
+def solve_ex(A, B, *, left=True, check_errors=False, out=None):
+    X = torch.linalg_solve(A, B, left=left)
+    return X, torch.zeros(A.shape[:-2], dtype=torch.int32)
+
+
+def _dims(x, dim):
+    if dim is None:
+        return _builtins.tuple(_builtins.range(x.dim()))
+    if isinstance(dim, int):
+        return (dim,)
+    return _builtins.tuple(dim)
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
+    if dtype is not None:
+        x = x.to(dtype)
+    if not (x.is_floating_point() or x.is_complex()):
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got {x.dtype}")
+    dims = _dims(x, dim)
+    if dim is None and not keepdim:
+        x, dims = x.flatten(), (0,)
+    a = x.abs()
+    if ord == _INF:
+        return a.amax(dim=dims, keepdim=keepdim)
+    if ord == -_INF:
+        return a.amin(dim=dims, keepdim=keepdim)
+    if ord == 0:
+        return (a != 0).to(x.dtype).sum(dim=dims, keepdim=keepdim)
+    if ord == 1:
+        return a.sum(dim=dims, keepdim=keepdim)
+    if ord == 2:
+        return (a * a).sum(dim=dims, keepdim=keepdim).sqrt()
+    return (a ** ord).sum(dim=dims, keepdim=keepdim) ** (1.0 / ord)
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
+    if dtype is not None:
+        A = A.to(dtype)
+    if A.dim() < 2:
+        raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    r = A.dim()
+    d0, d1 = dim[0] % r, dim[1] % r
+    if ord == "fro":
+        return vector_norm(A, 2, (d0, d1), keepdim)
+    if ord in ("nuc", 2, -2):
+        return _unsupported(f"torch.linalg.matrix_norm(ord={ord!r})",
+                            "it needs singular values, and ONNX has no singular value decomposition")
+    if ord in (1, -1):  # max/min over columns of the column sums
+        s = A.abs().sum(dim=d0, keepdim=True)
+        red = s.amax(dim=d1, keepdim=True) if ord == 1 else s.amin(dim=d1, keepdim=True)
+    elif ord in (_INF, -_INF):  # over rows of the row sums
+        s = A.abs().sum(dim=d1, keepdim=True)
+        red = s.amax(dim=d0, keepdim=True) if ord == _INF else s.amin(dim=d0, keepdim=True)
+    else:
+        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
+    if not keepdim:
+        red = red.squeeze(_builtins.max(d0, d1)).squeeze(_builtins.min(d0, d1))
+    return red
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
+    if isinstance(dim, int):
+        dim = (dim,)
+    if ord is None:
+        if dim is not None and len(dim) == 2:
+            return matrix_norm(A, "fro", dim, keepdim, dtype=dtype)
+        return vector_norm(A, 2, dim, keepdim, dtype=dtype)
+    if dim is None:
+        if A.dim() == 2:
+            dim = (-2, -1)
+        elif A.dim() == 1:
+            dim = (0,)
+        else:
+            raise RuntimeError("linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. "
+                               f"Got {A.dim()}D.")
+    if isinstance(ord, str) or len(dim) == 2:
+        return matrix_norm(A, ord, dim, keepdim, dtype=dtype)
+    return vector_norm(A, ord, dim, keepdim, dtype=dtype)
+
+
+def matmul(input, other, *, out=None):
+    return torch.matmul(input, other)
+
+
+def vecdot(x, y, *, dim=-1, out=None):
+    return (x * y).sum(dim)
+
+
+def cross(input, other, *, dim=-1, out=None):
+    return torch.cross(input, other, dim=dim)
+
+
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    return torch.diagonal(A, offset, dim1, dim2)
+
+
+def multi_dot(tensors, *, out=None):
+    r = tensors[0]
+    for t in tensors[1:]:
+        r = torch.matmul(r, t)
+    return r
+
+
+def matrix_power(A, n, *, out=None):
+    if n < 0:
+        A, n = inv(A), -n
+    r = torch.eye(A.shape[-1], dtype=A.dtype).expand(A.shape) if n == 0 else A
+    for _ in _builtins.range(n - 1):
+        r = torch.matmul(r, A)
+    return r
+
+
+# No ONNX form: an unknown value (DESIGN.md decision 6) that says why, made where the model reads
+# the name (module __getattr__), so the error points at the model's line.
+_SVD = "it needs a singular value decomposition, which ONNX has no operator for"
+_DECOMPOSITION = "ONNX has no matrix decomposition operator"
+_NO_ONNX_FORM = dict(
+    [(n, _SVD) for n in ("svd", "svdvals", "pinv", "matrix_rank", "cond", "lstsq")] +
+    [(n, _DECOMPOSITION) for n in ("qr", "eig", "eigh", "eigvals", "eigvalsh", "cholesky", "cholesky_ex", "lu",
+                                   "lu_factor", "lu_factor_ex", "lu_solve", "ldl_factor", "ldl_factor_ex",
+                                   "ldl_solve", "householder_product", "matrix_exp", "solve_triangular",
+                                   "tensorinv", "tensorsolve", "matrix_sqrth")])
+
+_KNOWN = frozenset((
+    "LinAlgError", "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eig", "eigh", "eigvals",
+    "eigvalsh", "householder_product", "inv", "inv_ex", "ldl_factor", "ldl_factor_ex", "ldl_solve", "lstsq", "lu",
+    "lu_factor", "lu_factor_ex", "lu_solve", "matmul", "matrix_exp", "matrix_norm", "matrix_power", "matrix_rank",
+    "matrix_sqrth", "multi_dot", "norm", "pinv", "polar", "qr", "slogdet", "solve", "solve_ex", "solve_triangular",
+    "svd", "svdvals", "tensorinv", "tensorsolve", "vander", "vecdot", "vector_norm"))
+
+
+def __getattr__(name):
+    if name in _NO_ONNX_FORM:
+        return _onnxify.poison(f"torch.linalg.{name}", f"torch.linalg.{name} has no ONNX form: {_NO_ONNX_FORM[name]}")
+    return _missing("torch.linalg", name, _KNOWN)
