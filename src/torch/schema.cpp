@@ -264,6 +264,12 @@ static bool dim_of(Interp& I, const Value& v, DimExpr* out, bool run_time) {
     if (out) *out = eval::as<SymIntObj>(v)->expr;
     return true;
   }
+  if (!is_tensor(v) && v.is_obj() && I.type_of(v)->slots.index) {
+    // An object with __index__ (numpy's np.int64 from np.sum(channels)), as PyTorch's parser takes it.
+    int64_t k = eval::index(I, v);
+    if (out) *out = DimExpr(k);
+    return true;
+  }
   if (!is_size_tensor(v)) return false;
   TensorObj* t = as_tensor(v);
   if (auto known = known_values(torch_state(), t)) {
