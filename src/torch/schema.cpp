@@ -402,6 +402,12 @@ bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bo
     std::string_view kw = a.kwnames[i]->view();
     size_t j = 0;
     while (j < n && s.params[j].name != kw) ++j;
+    if (j == n && (kw == "axis" || kw == "keepdims")) {
+      // PyTorch's numpy-compatible spellings of `dim` and `keepdim` (python_arg_parser.cpp)
+      std::string_view alias = kw == "axis" ? "dim" : "keepdim";
+      j = 0;
+      while (j < n && s.params[j].name != alias) ++j;
+    }
     if (j == n) return fail(fmt::format("{}() got an unexpected keyword argument '{}'", s.name, kw));
     if (out.vals[j]) return fail(fmt::format("{}() got multiple values for argument '{}'", s.name, kw));
     out.vals[j] = a.kwvals[i];

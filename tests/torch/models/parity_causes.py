@@ -1,6 +1,8 @@
 """Constructs real model code uses that bench/parity found onnxify stopping at (issue 15, run 3 and
 later), one small module each, written for these tests. Each is exported with a symbolic batch and
 compared with PyTorch eager (tests/torch/e2e/test_parity_causes.py)."""
+import typing
+
 import numpy as np
 import torch
 import torch.nn as nn
@@ -132,3 +134,45 @@ class RunTimeRange(nn.Module):
         picked = scores[idx, labels]
         every = torch.tensor(range(1, scores.size(0) + 1))
         return picked, scores[range(scores.shape[0]), labels] * 2, every
+
+
+class HeadsAsBatch(nn.Module):
+    """Heads folded into the batch dim and split back by the run-time batch size (split / chunk of a
+    symbolic dim that is a whole multiple of the piece), numpy-style keyword spellings, global pooling
+    written as a window over the run-time length."""
+
+    def __init__(self, heads=3, d=4):
+        super().__init__()
+        self.heads = heads
+        self.proj = nn.Linear(d, d * heads)
+        self.order = torch.from_numpy(np.argsort(np.array([2, 0, 1]))).long()
+
+    def forward(self, x):  # x: [N, L, d]
+        n = x.size(0)
+        h = self.proj(x).view(n, x.size(1), self.heads, -1).permute(2, 0, 1, 3).reshape(self.heads * n, x.size(1), -1)
+        joined = torch.cat(torch.split(h, n, dim=0), dim=-1)
+        halves = torch.cat(h.chunk(self.heads, 0), 1)
+        seq = x.permute(1, 2, 0)  # [L, d, N]: pool over the run-time N
+        pooled = nn.functional.max_pool1d(seq, kernel_size=seq.size(2)).squeeze(2)
+        mean_pooled = nn.functional.avg_pool1d(seq, seq.size(2))
+        total = torch.sum(x, axis=1, keepdims=True) + x.mean(dim=-1, keepdims=True)
+        return joined, halves, pooled, mean_pooled, total, x[:, :, self.order]
+
+
+class PackedByPath(nn.Module):
+    """torch.nn.utils.rnn and torch.nn.utils.spectral_norm reached through `import torch` alone, and a
+    torch.jit.isinstance refinement on a typing generic."""
+
+    def __init__(self, d=3, hidden=4):
+        super().__init__()
+        self.rnn = nn.GRU(d, hidden, batch_first=True)
+        self.out = torch.nn.utils.spectral_norm(nn.Linear(hidden, 2))
+
+    def forward(self, x, lengths):  # x: [N, L, d], lengths: [N]
+        if torch.jit.isinstance(x, typing.List[torch.Tensor]):
+            x = torch.stack(x)
+        assert torch.jit.isinstance(x, torch.Tensor) and not torch.jit.isinstance([x], typing.List[int])
+        packed = torch.nn.utils.rnn.pack_padded_sequence(x, lengths, batch_first=True, enforce_sorted=False)
+        y, _ = self.rnn(packed)
+        y, _ = torch.nn.utils.rnn.pad_packed_sequence(y, batch_first=True, total_length=x.size(1))
+        return self.out(y)

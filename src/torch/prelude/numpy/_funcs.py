@@ -544,14 +544,14 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     a = _arr(a)
     if axis is None:
         a, axis = a.ravel(), 0
-    return _wrap(_torch.sort(a._t, _axis(axis, a.ndim), stable=True)[0])
+    return _wrap(_torch.sort(a._t, dim=_axis(axis, a.ndim), stable=True)[0])
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     a = _arr(a)
     if axis is None:
         a, axis = a.ravel(), 0
-    return _wrap(_torch.sort(a._t, _axis(axis, a.ndim), stable=True)[1])
+    return _wrap(_torch.sort(a._t, dim=_axis(axis, a.ndim), stable=True)[1])
 
 
 def nonzero(a):
