@@ -21,6 +21,7 @@ CASES = [
     case("diagonal_cube", "DiagonalCube()", N2, x="float32[N,3,3]"),
     case("run_time_range", "RunTimeRange()", [{"N": 2}, {"N": 4}], gen={"labels": "int:0:5"},
          scores="float32[N,5]", labels="int64[N]"),
+    case("triangular_mask", "TriangularMask()", N2, x="float32[N,4,5,5]"),
     case("heads_as_batch", "HeadsAsBatch()", [{"N": 2, "L": 5}, {"N": 3, "L": 2}], x="float32[N,L,4]"),
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,

@@ -176,3 +176,21 @@ class PackedByPath(nn.Module):
         y, _ = self.rnn(packed)
         y, _ = torch.nn.utils.rnn.pad_packed_sequence(y, batch_first=True, total_length=x.size(1))
         return self.out(y)
+
+
+class TriangularMask(nn.Module):
+    """A causal kernel mask built with numpy slice writes in __init__, some of them empty (the last row's
+    `i + 1:`), applied to a convolution's weight in forward."""
+
+    def __init__(self, c=4, k=3):
+        super().__init__()
+        self.conv = nn.Conv2d(c, c, k, padding=1)
+        m = np.ones([c, c, k, k], dtype=np.float32)
+        for i in range(c):
+            m[i, i + 1:] = 0
+            m[i:i + 1, c:] = 0.5
+        m[:, :, k // 2, k // 2] = np.ones([c, c], dtype=np.float32)[:, :0].sum() + 1
+        self.mask = torch.from_numpy(m)
+
+    def forward(self, x):
+        return nn.functional.conv2d(x, self.conv.weight * self.mask, self.conv.bias, padding=1)
