@@ -615,7 +615,11 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Valu
   return R.emit("ScatterND", {value_of(T, base), indices, upd}, base->ir_type());
 }
 
-void index_set(Torch& T, TensorObj* base, const Value& key, const Value& value) {
+void index_set(Torch& T, TensorObj* base, const Value& key, const Value& value_in) {
+  Value value = value_in;
+  if (numpy_operand(T.I, value_in, &value) && is_tensor(value))  // (a numpy scalar is a number here)
+    eval::raise(T.I, T.I.exc.TypeError, "can't assign a numpy.ndarray to a torch tensor (PyTorch refuses it too: "
+                                        "convert it with torch.from_numpy)");
   ir::Value* v;
   DType dt;
   std::vector<DimExpr> shape;

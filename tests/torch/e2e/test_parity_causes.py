@@ -23,6 +23,7 @@ CASES = [
          scores="float32[N,5]", labels="int64[N]"),
     case("triangular_mask", "TriangularMask()", N2, x="float32[N,4,5,5]"),
     case("running_loss", "RunningLoss()", [{"N": 2}, {"N": 5}], preds="float32[N,3,4]", target="float32[3,4]"),
+    case("numpy_into_tensor", "NumpyIntoTensor()", N2, x="float32[N,5,6]"),
     case("heads_as_batch", "HeadsAsBatch()", [{"N": 2, "L": 5}, {"N": 3, "L": 2}], x="float32[N,L,4]"),
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,

@@ -207,3 +207,19 @@ class RunningLoss(nn.Module):
             total += torch.norm(pred - target, dim=0).mean()
             count += 1
         return total, total / count
+
+
+class NumpyIntoTensor(nn.Module):
+    """A position table written with numpy ufuncs of its own strided slices (t[:, 0::2] = np.sin(t[:, 0::2]):
+    numpy gives a torch tensor back)."""
+
+    def __init__(self, d=6, length=5):
+        super().__init__()
+        pe = torch.tensor([[pos / 10000.0 ** (i // 2 * 2.0 / d) for i in range(d)] for pos in range(length)])
+        pe[:, 0::2] = np.sin(pe[:, 0::2])
+        pe[:, 1::2] = np.cos(pe[:, 1::2])
+        self.pe = pe
+        self.steps = np.sqrt(torch.arange(4)) + np.add(torch.ones(4), 1)  # torch tensors back, numpy's dtypes
+
+    def forward(self, x):  # x: [N, 5, 6]
+        return x + nn.Parameter(self.pe, requires_grad=False), self.steps
