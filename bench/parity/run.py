@@ -2,7 +2,7 @@
 torch.onnx.export, checked in ONNX Runtime (issue 15).
 
     .venv/bin/python bench/parity/run.py [CHECKOUT] [--sample K/M] [-j 2] [--no-dynamo] [--out DIR]
-        [--stage-timeout S] [--files SUBSTR,...] [--limit N] [--site]
+        [--stage-timeout S] [--files SUBSTR,...] [--skip N] [--limit N] [--site]
 
 CHECKOUT (default $PARITYBENCH; without one the bench is skipped, as `make bench` runs it) is a
 clone of github.com/jansel/pytorch-jit-paritybench (never part of this project);
@@ -243,6 +243,9 @@ def main():
     ap.add_argument("--stage-timeout", type=int, default=60)
     ap.add_argument("--files", help="comma-separated substrings of file names to keep")
     ap.add_argument("--limit", type=int, help="at most this many files")
+    ap.add_argument("--skip", type=int, default=0,
+                    help="leave out the first N files (in name order, before --limit): a new slice "
+                         "of a sample whose start was measured already")
     ap.add_argument("--site", action="store_true", help="onnxify gets the venv's site-packages as a --path root")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "parity"))
     ap.add_argument("--top", type=int, default=40, help="causes listed for onnxify")
@@ -279,6 +282,7 @@ def main():
         k, m = (int(v) for v in o.sample.split("/"))
         sample = (k, m)
     files = corpus(o.checkout, sample, o.files.split(",") if o.files else None)
+    files = files[o.skip:]
     if o.limit:
         files = files[:o.limit]
     os.makedirs(o.out, exist_ok=True)

@@ -146,6 +146,9 @@ class Interp {
     Value (*to_int)(Interp& I, const Value& v) = nullptr;
     // min(a, b) / max(a, b) of sizes when the comparison is only known at run time.
     Value (*min_max)(Interp& I, const Value& a, const Value& b, bool is_max) = nullptr;
+    // range(...) with a bound only known at run time, outside a `for` statement (which becomes a Loop):
+    // what stands for it as data (`torch.LongTensor(range(x.size(0)))`), or Null when no bound is symbolic.
+    Value (*range)(Interp& I, const Args& a) = nullptr;
   } symbolic;
   // Iterations one `for`/`while` statement may run before it is an error (0: no limit). The torch
   // stage sets it while recording forward (`--max-unroll`): a Python loop there is unrolled.

@@ -24,6 +24,8 @@ static Value range_new(Interp& I, Type* cls, const Args& a) {
   if (a.nkw) raise(I, I.exc.TypeError, "range() takes no keyword arguments");
   if (a.npos == 0) raise(I, I.exc.TypeError, "range expected at least 1 argument, got 0");
   if (a.npos > 3) raisef(I, I.exc.TypeError, "range expected at most 3 arguments, got {}", a.npos);
+  if (I.symbolic.range)
+    if (Value r = I.symbolic.range(I, a)) return r;
   int64_t start = 0, stop, step = 1;
   if (a.npos == 1) {
     stop = index(I, a[0]);

@@ -315,6 +315,9 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   const ir::Type b1 = ir::Type::tensor(ir::ElementType::Bool, {});
 
   std::set<size_t> promote;                       // vars: Python numbers that change -> 0-d tensors
+  // ... in the dtype their first iteration gave them (`loss = 0` then `loss += t.mean()`: float, as
+  // in eager, where the int becomes a float tensor), not the initial number's
+  std::map<size_t, DType> promote_dt;
   std::map<size_t, std::vector<bool>> general;    // vars: dims that change between iterations
   std::set<size_t> carry_t;                       // tracked tensors written in place in the body
   std::set<size_t> guard;                         // containers: lists appended to (no reads in the body)
@@ -393,7 +396,11 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       if (fb != first_bound.end()) v = new_fill(T, 0.0, fb->second.first, fb->second.second);
       if (!is_tensor(v) && !(promote.count(i) && is_number(v))) continue;
       auto gi = general.find(i);
-      Carried* c = add_carried(true, i, v, is_tensor(v) ? as_tensor(v)->dtype : number_dtype(T, v),
+      auto pd = promote_dt.find(i);
+      Carried* c = add_carried(true, i, v,
+                               is_tensor(v)             ? as_tensor(v)->dtype
+                               : pd != promote_dt.end() ? pd->second
+                                                        : number_dtype(T, v),
                                gi == general.end() ? nullptr : &gi->second);
       eval::write_var(I, f, vars[i], new_tensor(T, c->body_in, c->dt, c->in_shape));
     }
@@ -539,6 +546,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
           }
           if (v0.is_null() || same(e, v0)) continue;
           if (is_number(v0) && (is_number(e) || is_tensor(e))) {
+            DType dt = number_dtype(T, v0);
+            DType de = is_tensor(e) ? as_tensor(e)->dtype : number_dtype(T, e);
+            if (is_floating(de) && !is_floating(dt)) dt = de;
+            promote_dt[i] = dt;
             promote.insert(i);
             retry = true;
             continue;

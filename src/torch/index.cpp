@@ -35,10 +35,23 @@ bool numpy_operand(Interp& I, const Value& v, Value* out);
 
 namespace {
 
+// PyTorch's treatSequenceAsTuple (python_variable_indexing.cpp, NumPy's old rule, still in 2.14 with a
+// deprecation warning): a list index shorter than 32 that holds a tensor, a sequence, a slice, `...` or
+// None is read as a tuple of indices (`x[[*idx.permute(2, 1, 0)]]`), not as one integer-list index.
+bool sequence_as_tuple(Interp& I, const std::vector<Value>& items) {
+  if (items.size() >= 32) return false;
+  for (const Value& v : items)
+    if (is_tensor(v) || eval::is_list(v) || eval::is_tuple(v) || v.is_none() || v.is(I.ellipsis) ||
+        eval::has_layout(v, eval::Layout::Slice))
+      return true;
+  return false;
+}
+
 // The index as entries (a tuple is several; anything else one).
 std::vector<Entry> parse_key(Torch& T, const Value& key) {
   Interp& I = T.I;
   std::vector<Value> items = eval::is_tuple(key) ? eval::as_tuple(key)->items : std::vector<Value>{key};
+  if (eval::is_list(key) && sequence_as_tuple(I, eval::as_list(key)->items)) items = eval::as_list(key)->items;
   for (Value& v : items) numpy_operand(I, v, &v);  // x[np_array] as PyTorch indexes with it
   std::vector<Entry> out;
   for (const Value& v : items) {
@@ -63,9 +76,16 @@ std::vector<Entry> parse_key(Torch& T, const Value& key) {
       } else if (!is_integral(e.t->dtype, true)) {
         eval::raise(I, I.exc.IndexError, "tensors used as indices must be long, int, byte or bool tensors");
       }
-    } else if (eval::is_list(v)) {
+    } else if (eval::is_list(v) || eval::has_layout(v, eval::Layout::Range)) {
+      // (a range is a sequence of ints to PyTorch: x[range(2), range(2)])
       e.kind = Entry::Kind::Tensor;
-      e.keep = call_op(T, "tensor", {v});
+      if (eval::is_list(v)) {
+        e.keep = call_op(T, "tensor", {v});
+      } else {
+        auto* r = eval::as<eval::Range>(v);
+        e.keep = call_op(T, "arange", {Value::integer(r->start), Value::integer(r->start + r->length() * r->step),
+                                       Value::integer(r->step)});
+      }
       if (!is_tensor(e.keep)) throw Diagnostic::error("bad list index", T.rec.location());
       e.t = as_tensor(e.keep);
     } else if (to_dim(I, v, &e.i)) {
@@ -595,7 +615,11 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Valu
   return R.emit("ScatterND", {value_of(T, base), indices, upd}, base->ir_type());
 }
 
-void index_set(Torch& T, TensorObj* base, const Value& key, const Value& value) {
+void index_set(Torch& T, TensorObj* base, const Value& key, const Value& value_in) {
+  Value value = value_in;
+  if (numpy_operand(T.I, value_in, &value) && is_tensor(value))  // (a numpy scalar is a number here)
+    eval::raise(T.I, T.I.exc.TypeError, "can't assign a numpy.ndarray to a torch tensor (PyTorch refuses it too: "
+                                        "convert it with torch.from_numpy)");
   ir::Value* v;
   DType dt;
   std::vector<DimExpr> shape;

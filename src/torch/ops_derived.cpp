@@ -586,19 +586,67 @@ Value unfold_windows(OpCall& c) {
   return op(c, "permute", {r, ints(c, perm)});
 }
 
-// Tensor.fill_diagonal_(value, wrap=False) of a matrix: the main diagonal (the first min(rows,
-// cols) elements; wrap for tall matrices is not modelled) set to value, written into self.
+// Tensor.fill_diagonal_(value, wrap=False): the elements whose indices are all equal (x[i, i, ..., i])
+// set to value, written into self. PyTorch's rule: at least 2 dims, and beyond 2 all dims equal; a
+// matrix takes its first min(rows, cols) diagonal elements (wrap for tall matrices is not modelled).
 Value fill_diagonal(OpCall& c) {
   TensorObj* x = c.t(0);
-  if (x->rank() != 2) return c.unsupported("fill_diagonal_ of a tensor that is not a matrix");
+  size_t rank = x->rank();
+  if (rank < 2) c.runtime_error("dimensions must larger than 1");
+  for (size_t d = 1; rank > 2 && d < rank; ++d) {
+    if (x->shape[d] == x->shape[0]) continue;
+    if (x->shape[d].is_const() && x->shape[0].is_const())
+      c.runtime_error("all dimensions of input must be of equal length");
+    return c.unsupported("fill_diagonal_ of a tensor with more than 2 dims whose sizes are only known at run time "
+                         "(PyTorch needs them all equal)");
+  }
   if (c.a.boolean(2)) return c.unsupported("fill_diagonal_ with wrap=True");
-  Value rows = op(c, "unsqueeze", {op(c, "arange", {make_size_value(c.T, x->shape[0])}), Value::integer(1)});
-  Value cols = op(c, "unsqueeze", {op(c, "arange", {make_size_value(c.T, x->shape[1])}), Value::integer(0)});
-  Value filled = op(c, "masked_fill", {tv(x), op(c, "eq", {rows, cols}), c.a.raw(1)});
+  Value mask, first;
+  for (size_t d = 0; d < rank; ++d) {  // coordinate d along its own dim, broadcast over the others
+    std::vector<DimExpr> shape(rank, DimExpr(1));
+    shape[d] = x->shape[d];
+    Value coord = op(c, "reshape", {op(c, "arange", {make_size_value(c.T, x->shape[d])}), sizes(c, shape)});
+    if (d == 0) {
+      first = coord;
+      continue;
+    }
+    Value same = op(c, "eq", {first, coord});
+    mask = d == 1 ? same : op(c, "logical_and", {mask, same});
+  }
+  Value filled = op(c, "masked_fill", {tv(x), mask, c.a.raw(1)});
   TensorObj* f = tensor_of(filled);
   if (!f) return filled;
   assign_inplace(c.T, x, value_of(c.T, f));
   return tv(x);
+}
+
+// Tensor.resize_(sizes): self takes the new shape; its elements in order are kept as far as both
+// sizes go (a reshape when the count is the same, the first elements when it shrinks), and the
+// elements it gains are uninitialized memory in PyTorch (here: any values, an uninitialized tensor's).
+// fairseq's `buf = torch.LongTensor(); buf.resize_(n); torch.arange(n, out=buf)`.
+Value resize_self(OpCall& c) {
+  TensorObj* x = c.t(0);
+  std::vector<DimExpr> shape = c.a.dims(1);
+  DimExpr have = product(x->shape), want = product(shape);
+  Value r;
+  if (have == want) {
+    r = op(c, "reshape", {tv(x), sizes(c, shape)});
+  } else if (have.is_const() && have.value() == 0) {
+    r = op(c, "new_empty", {tv(x), sizes(c, shape)});
+  } else if (have.is_const() && want.is_const()) {
+    Value flat = op(c, "reshape", {tv(x), ints(c, {-1})});
+    if (want.value() < have.value()) {
+      flat = op(c, "narrow", {flat, Value::integer(0), Value::integer(0), Value::integer(want.value())});
+    } else {
+      Value more = op(c, "new_empty", {tv(x), ints(c, {want.value() - have.value()})});
+      std::vector<Value> parts = {flat, more};
+      flat = op(c, "cat", {eval::new_list(c.I, std::move(parts))});
+    }
+    r = op(c, "reshape", {flat, sizes(c, shape)});
+  } else {
+    return c.unsupported("Tensor.resize_ to a different number of elements when either count is only known at run time");
+  }
+  return rebind_self(c, r);
 }
 
 // ---- erfinv and the remaining in-place random initializers --------------------------------------------
@@ -732,6 +780,7 @@ const std::vector<OpDef>& derived_ops() {
       {"unfold(Tensor self, int dimension, int size, int step) -> Tensor", kMethod, unfold_windows},
       {"erfinv(Tensor self) -> Tensor", kFn | kMethod | kInplace, erfinv},
       {"fill_diagonal_(Tensor self, Scalar fill_value, bool wrap=False) -> Tensor", kMethod, fill_diagonal},
+      {"resize_(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor", kMethod, resize_self},
       {"exponential_(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"cauchy_(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"log_normal_(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor", kMethod, random_init},

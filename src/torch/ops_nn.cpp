@@ -230,8 +230,38 @@ PoolArgs pool_args(OpCall& c, size_t spatial, size_t ik, size_t is, size_t ip, i
   return a;
 }
 
+// A kernel of a size only known at run time that spans whole spatial dims (`F.max_pool1d(x,
+// x.size(2))`, global pooling written as a window): with stride = kernel, no padding and no dilation
+// there is one window per dim, so it is a max / mean over those dims (keepdim). Null otherwise (the
+// usual path, which needs concrete sizes).
+Value whole_window_pool(OpCall& c, size_t spatial, bool is_max, int dilation_index) {
+  TensorObj* x = c.t(0);
+  if (x->rank() < spatial + 1) return Value();
+  std::vector<DimExpr> k = c.a.dims(1);
+  bool symbolic = false;
+  for (const DimExpr& d : k) symbolic = symbolic || !d.is_const();
+  if (!symbolic || k.size() != spatial) return Value();
+  const Value& sv = c.a.raw(2);
+  bool no_stride = !sv || sv.is_none() || ((eval::is_list(sv) || eval::is_tuple(sv)) && eval::len(c.I, sv) == 0);
+  std::vector<DimExpr> s = no_stride ? k : c.a.dims(2), p = c.a.dims(3);
+  std::vector<DimExpr> d = dilation_index >= 0 ? c.a.dims(static_cast<size_t>(dilation_index))
+                                               : std::vector<DimExpr>(spatial, DimExpr(1));
+  std::vector<int64_t> axes;
+  for (size_t i = 0; i < spatial; ++i) {
+    size_t axis = x->rank() - spatial + i;
+    if (k[i] != x->shape[axis] || s[i] != k[i] || p[i] != DimExpr(0) || d[i] != DimExpr(1)) return Value();
+    axes.push_back(static_cast<int64_t>(axis));
+  }
+  std::vector<Value> items;
+  for (int64_t a : axes) items.push_back(Value::integer(a));
+  Value dims = eval::new_list(c.I, std::move(items));
+  return call_op(c.T, is_max ? "amax" : "mean", {Value::borrow(x), dims, Value::boolean(true)});
+}
+
 Value max_pool(OpCall& c, size_t spatial, bool with_indices) {
   TensorObj* x = c.t(0);
+  if (!with_indices)
+    if (Value r = whole_window_pool(c, spatial, true, 4)) return r;
   // kernel_size 1, stride 2, padding 3, dilation 4, ceil_mode 5
   PoolArgs pa = pool_args(c, spatial, 1, 2, 3, 4);
   bool ceil_mode = c.a.boolean(5);
@@ -256,6 +286,8 @@ Value max_pool(OpCall& c, size_t spatial, bool with_indices) {
 
 Value avg_pool(OpCall& c, size_t spatial) {
   TensorObj* x = c.t(0);
+  if (spatial == 1 || c.a.is_none(6))
+    if (Value r = whole_window_pool(c, spatial, false, -1)) return r;
   // kernel_size 1, stride 2, padding 3, ceil_mode 4, count_include_pad 5, divisor_override 6 (not in 1d)
   PoolArgs pa = pool_args(c, spatial, 1, 2, 3, -1);
   bool ceil_mode = c.a.boolean(4);

@@ -193,7 +193,56 @@ bool number_as_tensor(Torch& T, const std::string& name, const Args& a, Value* o
   return true;
 }
 
+// PyTorch's `out=` keyword (torch.randn(size, out=buf), torch.arange(n, out=buf)), which no row of the
+// table takes: the op runs without it and `out` takes its result, resized to the result's shape as
+// PyTorch resizes it and in out's dtype (factory functions make out's dtype); `out` is returned.
+Value write_out(Torch& T, const Value& out, const Value& r, const std::string& qual) {
+  if (out.is_none()) return r;
+  if (eval::is_tuple(out) && eval::is_tuple(r) && eval::as_tuple(out)->items.size() == eval::as_tuple(r)->items.size()) {
+    for (size_t i = 0; i < eval::as_tuple(out)->items.size(); ++i)
+      write_out(T, eval::as_tuple(out)->items[i], eval::as_tuple(r)->items[i], qual);
+    return out;
+  }
+  if (!is_tensor(r)) return r;  // poison: reported where it was made
+  if (!is_tensor(out))
+    eval::raisef(T.I, T.I.exc.TypeError, "{}(): argument 'out' must be Tensor, not {}", qual, eval::type_name(T.I, out));
+  TensorObj* o = as_tensor(out);
+  Value v = r;
+  if (as_tensor(v)->dtype != o->dtype) v = call_op(T, "to", {v, T.dtype_object(o->dtype)});
+  if (!is_tensor(v)) return v;
+  TensorObj* res = as_tensor(v);
+  if (o->base) {  // a view: written through to its base, which needs the same shape
+    if (o->shape != res->shape)
+      throw Diagnostic::error(qual + "(out=...) into a view of another tensor whose shape changes is not supported by "
+                              "onnxify (assign the result instead: x = " + qual + "(...))", T.rec.location());
+    assign_inplace(T, o, value_of(T, res));
+    return out;
+  }
+  o->shape = res->shape;
+  o->value = res->value;
+  o->data = res->data;
+  o->fill = res->fill;
+  o->uninitialized = res->uninitialized;
+  o->random = res->random;
+  ++o->version;
+  return out;
+}
+
 Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
+  for (uint32_t i = 0; i < a.nkw; ++i) {
+    if (a.kwnames[i]->view() != "out") continue;
+    std::vector<Value> vals(a.pos, a.pos + a.npos);
+    std::vector<eval::Str*> names;
+    for (uint32_t j = 0; j < a.nkw; ++j)
+      if (j != i) vals.push_back(a.kwvals[j]), names.push_back(a.kwnames[j]);
+    Args b = a;
+    b.pos = vals.data();
+    b.kwvals = vals.data() + a.npos;
+    b.kwnames = names.data();
+    b.nkw = a.nkw - 1;
+    Value r = dispatch(T, g, self, b, mode);
+    return write_out(T, a.kwvals[i], r, (self ? "Tensor." : "torch.") + g.name);
+  }
   Value conv;
   for (uint32_t i = 0; i < a.npos + a.nkw; ++i) {
     if (!numpy_operand(T.I, i < a.npos ? a.pos[i] : a.kwvals[i - a.npos], &conv)) continue;

@@ -217,8 +217,14 @@ Value split_int(OpCall& c) {
   int64_t dim = norm_dim(c.I, c.a.int_(2), x->rank());
   DimExpr size = c.a.dim(1);
   DimExpr total = x->shape[dim];
-  if (!total.is_const() || !size.is_const())
+  if (!total.is_const() || !size.is_const()) {
+    // A symbolic size that is a whole multiple of the chunk (n_head*N into chunks of N): that many
+    // equal pieces, however large N is at run time.
+    DimExpr q = ir::floor_div(total, size), r = ir::mod(total, size);
+    if (q.is_const() && r.is_const() && r.value() == 0 && q.value() > 0 && q.value() <= 4096)
+      return tuple_of(c, split_sizes(c, x, dim, std::vector<DimExpr>(q.value(), size)));
     return c.unsupported(fmt::format("split of a dim of symbolic size ({}) into chunks of {}", total.str(), size.str()));
+  }
   if (size.value() <= 0 && total.value() > 0) c.runtime_error("split_size can only be 0 if dimension size is 0");
   std::vector<DimExpr> sizes;
   for (int64_t at = 0; at < total.value(); at += size.value()) sizes.push_back(std::min(size.value(), total.value() - at));
@@ -245,7 +251,13 @@ Value chunk(OpCall& c) {
   if (chunks <= 0) c.runtime_error("chunk expects `chunks` to be greater than 0, got: " + std::to_string(chunks));
   int64_t dim = norm_dim(c.I, c.a.int_(2), x->rank());
   DimExpr total = x->shape[dim];
-  if (!total.is_const()) return c.unsupported(fmt::format("chunk of a dim of symbolic size ({})", total.str()));
+  if (!total.is_const()) {
+    // A symbolic size that is a multiple of `chunks` (chunk(2) of 2*N): equal pieces of total / chunks.
+    DimExpr each = ir::floor_div(total, DimExpr(chunks));
+    if (ir::mod(total, DimExpr(chunks)) == DimExpr(0))
+      return tuple_of(c, split_sizes(c, x, dim, std::vector<DimExpr>(chunks, each)));
+    return c.unsupported(fmt::format("chunk of a dim of symbolic size ({})", total.str()));
+  }
   int64_t each = (total.value() + chunks - 1) / chunks;
   std::vector<DimExpr> sizes;
   for (int64_t at = 0; at < total.value(); at += each) sizes.push_back(std::min(each, total.value() - at));

@@ -51,6 +51,15 @@ ir::Value* Recorder::emit(std::string_view op, const std::vector<ir::Value*>& in
                           std::string_view domain) {
   ir::Node* n = node(op, inputs, 1, domain);
   for (const auto& [k, v] : attrs) n->set_attr(k, v.to_attribute());
+  if (op == "Reshape" && domain.empty() && !n->attr("allowzero")) {
+    // A reshape to a static 0-size dim (an empty slice of a mask written in __init__): ONNX's default
+    // reads a 0 in the target shape as "copy the input's dim", so the 0 must be meant literally.
+    for (const ir::DimExpr& d : type.dims())
+      if (d.is_const() && d.value() == 0) {
+        n->set_attr("allowzero", int64_t{1});
+        break;
+      }
+  }
   n->output(0)->set_type(std::move(type));
   return n->output(0);
 }

@@ -264,6 +264,12 @@ static bool dim_of(Interp& I, const Value& v, DimExpr* out, bool run_time) {
     if (out) *out = eval::as<SymIntObj>(v)->expr;
     return true;
   }
+  if (!is_tensor(v) && v.is_obj() && I.type_of(v)->slots.index) {
+    // An object with __index__ (numpy's np.int64 from np.sum(channels)), as PyTorch's parser takes it.
+    int64_t k = eval::index(I, v);
+    if (out) *out = DimExpr(k);
+    return true;
+  }
   if (!is_size_tensor(v)) return false;
   TensorObj* t = as_tensor(v);
   if (auto known = known_values(torch_state(), t)) {
@@ -396,6 +402,12 @@ bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bo
     std::string_view kw = a.kwnames[i]->view();
     size_t j = 0;
     while (j < n && s.params[j].name != kw) ++j;
+    if (j == n && (kw == "axis" || kw == "keepdims")) {
+      // PyTorch's numpy-compatible spellings of `dim` and `keepdim` (python_arg_parser.cpp)
+      std::string_view alias = kw == "axis" ? "dim" : "keepdim";
+      j = 0;
+      while (j < n && s.params[j].name != alias) ++j;
+    }
     if (j == n) return fail(fmt::format("{}() got an unexpected keyword argument '{}'", s.name, kw));
     if (out.vals[j]) return fail(fmt::format("{}() got multiple values for argument '{}'", s.name, kw));
     out.vals[j] = a.kwvals[i];

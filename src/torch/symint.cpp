@@ -181,6 +181,18 @@ Value sym_ge(Interp& I, const Value& a, const Value& b) { return compare(I, a, b
 Value sym_repr(Interp& I, const Value& a) { return I.str(expr(a).str()); }
 int64_t sym_hash(Interp& I, const Value& a) { return static_cast<int64_t>(expr(a).hash() & 0x3fffffffffffffffull); }
 
+// range(N) with N only known at run time, outside a `for` statement: the int64 tensor arange(...) with
+// the same bounds, which is what a range becomes where it reaches torch (`torch.LongTensor(range(N))`,
+// `torch.tensor(range(N))`, `x[range(N), y]`). Python uses that need the ints themselves stop at
+// that tensor with the usual "only known when the exported model runs" errors.
+Value hook_range(Interp& I, const eval::Args& a) {
+  bool symbolic = false;
+  for (uint32_t i = 0; i < a.npos; ++i) symbolic = symbolic || is_symint(a[i]);
+  if (!symbolic) return Value();
+  std::vector<Value> args(a.pos, a.pos + a.npos);
+  return call_op(torch_state(), "arange", std::move(args));
+}
+
 Value sym_index(Interp& I, const Value& a) {
   need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()),
                 "this use as a Python int (range() outside a `for` statement, a list index or repeat count, ...)");
@@ -281,6 +293,7 @@ void init_symint_type(Torch& T) {
   T.symint_type = eval::new_native_type(T.I, s);
   T.I.symbolic.to_int = &hook_to_int;
   T.I.symbolic.min_max = &hook_min_max;
+  T.I.symbolic.range = &hook_range;
 }
 
 }  // namespace onnxify::torch

@@ -141,7 +141,7 @@ Value t_iter(Interp& I, const Value& a) {
   TensorObj* t = self_t(a);
   if (t->rank() == 0) eval::raise(I, I.exc.TypeError, "iteration over a 0-d tensor");
   if (!t->shape[0].is_const())
-    need_concrete(torch_state(), fmt::format("the size '{}'", t->shape[0].str()), "iterating over the tensor");
+    need_concrete(torch_state(), fmt::format("the size '{}'", t->shape[0].str()), "iterating over it as Python values (a tensor, or a range() over that size outside a `for` statement)");
   return eval::iter(I, call_op(torch_state(), "unbind", {a, Value::integer(0)}));
 }
 

@@ -36,6 +36,8 @@ def _data_dtype(obj):
         return _DTYPES["int64"]
     if isinstance(obj, float):
         return _DTYPES["float64"]
+    if isinstance(obj, range):
+        return _DTYPES["int64"]
     if isinstance(obj, (list, tuple)):
         from numpy._core import promote_types
         d = None
@@ -72,6 +74,8 @@ def _tensor_of(obj, d):
         return obj._t.to(td)
     if isinstance(obj, _torch.Tensor):
         return obj.to(td)
+    if isinstance(obj, range):
+        obj = list(obj)
     if isinstance(obj, (list, tuple)) and _has_arrays(obj):
         return _torch.stack([_tensor_of(x, d) for x in obj])
     v = _plain(obj)

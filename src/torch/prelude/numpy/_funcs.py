@@ -544,14 +544,14 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     a = _arr(a)
     if axis is None:
         a, axis = a.ravel(), 0
-    return _wrap(_torch.sort(a._t, _axis(axis, a.ndim), stable=True)[0])
+    return _wrap(_torch.sort(a._t, dim=_axis(axis, a.ndim), stable=True)[0])
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     a = _arr(a)
     if axis is None:
         a, axis = a.ravel(), 0
-    return _wrap(_torch.sort(a._t, _axis(axis, a.ndim), stable=True)[1])
+    return _wrap(_torch.sort(a._t, dim=_axis(axis, a.ndim), stable=True)[1])
 
 
 def nonzero(a):
@@ -708,6 +708,45 @@ def iterable(y):
     except TypeError:
         return False
     return True
+
+
+class _Grid:
+    """np.ogrid / np.mgrid: grid[a:b:s, ...] is one arange per slice (a complex step `5j` is a point count,
+    as linspace), all in one dtype; ogrid gives each along its own axis (size 1 elsewhere), mgrid the
+    dense grid, stacked. One slice gives the 1-D array itself."""
+
+    def __init__(self, sparse):
+        self._sparse = sparse
+
+    def __getitem__(self, key):
+        keys = key if isinstance(key, tuple) else (key,)
+        bounds = []
+        for k in keys:
+            if not isinstance(k, slice):
+                raise TypeError(f"numpy: a grid index is a slice, not {type(k).__name__}")
+            start = 0 if k.start is None else k.start
+            step = 1 if k.step is None else k.step
+            bounds.append((start, k.stop, step))
+        count = [type(b[2]).__name__ == "complex" for b in bounds]
+        d = _result_type(*[v for b, c in zip(bounds, count) for v in (b if not c else b[:2])])
+        if _b.any(count):
+            d = promote_types(d, _DTYPES["float64"])
+        axes = []
+        for (start, stop, step), c in zip(bounds, count):
+            a = linspace(start, stop, _b.int(_b.abs(step))) if c else arange(start, stop, step)
+            axes.append(a.astype(d))
+        if len(keys) == 1 and not isinstance(key, tuple):
+            return axes[0]
+        n = len(axes)
+        shaped = [a.reshape([-1 if j == i else 1 for j in range(n)]) for i, a in enumerate(axes)]
+        if self._sparse:
+            return tuple(shaped)
+        full = [a.shape[0] for a in axes]
+        return stack([broadcast_to(a, full) for a in shaped])
+
+
+ogrid = _Grid(True)
+mgrid = _Grid(False)
 
 
 __all__ = [n for n in dir() if not n.startswith("_") and n not in ("array", "asarray", "ndarray", "generic",

@@ -57,11 +57,21 @@ _COMPARISONS = ("equal", "not_equal", "less", "less_equal", "greater", "greater_
                 "logical_or", "logical_xor")
 
 
+def _as_torch(r):
+    """A ufunc's result for a torch tensor operand: numpy hands it back as a torch tensor
+    (Tensor.__array_wrap__), in numpy's result dtype; a 0-d result is a 0-d tensor."""
+    if isinstance(r, ndarray):
+        return r._t
+    return _torch.tensor(r._v, dtype=r.dtype._torch)
+
+
 def _binary(name):
     def ufunc(x1, x2, out=None, dtype=None, **kw):
         x1, x2 = _operand(x1), _operand(x2)
         if isinstance(x1, _torch.Tensor) or isinstance(x2, _torch.Tensor):
-            raise TypeError(f"numpy.{name}: a torch tensor is no numpy operand here (use .numpy() in eager code)")
+            a = _wrap(x1) if isinstance(x1, _torch.Tensor) else x1
+            b = _wrap(x2) if isinstance(x2, _torch.Tensor) else x2
+            return _as_torch(ufunc(a, b, out, dtype, **kw))
         if (_is_scalar(x1) and _is_scalar(x2) and dtype is None and name in
                 ("add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power", "bitwise_and",
                  "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "equal", "not_equal", "less",
@@ -121,6 +131,8 @@ def _unary(name):
 
     def ufunc(x, out=None, dtype=None, **kw):
         x = _operand(x)
+        if isinstance(x, _torch.Tensor):
+            return _as_torch(ufunc(_wrap(x), out, dtype, **kw))
         if _is_scalar(x) and dtype is None:
             return _unary_scalar(name, x)
         d, w = _operand_dtype(x)

@@ -293,6 +293,13 @@ def bilinear(input1, input2, weight, bias=None):
     return _functional.bilinear(input1, input2, weight, bias)
 
 
+def conv_tbc(input, weight, bias, pad=0):
+    """fairseq's time-first convolution: input [T, B, C_in], weight [K, C_in, C_out], bias [C_out] -> [T', B,
+    C_out]; the same cross-correlation as conv1d on [B, C_in, T] with the weight as [C_out, C_in, K]."""
+    out = conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, padding=pad)
+    return out.permute(2, 0, 1)
+
+
 def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, name=None,
             disable=False, **kwargs):
     """torch.compile changes how PyTorch runs a model, not what it computes: onnxify records the model

@@ -63,8 +63,28 @@ def annotate(the_type, the_value):
 
 
 def isinstance(obj, target_type):
+    """torch.jit.isinstance: also the typing generics TorchScript refines by (List[Tensor], Dict[str, int],
+    Tuple[...], Optional/Union), checked element by element as torch._jit_internal does (an empty list
+    matches any List[...])."""
     import builtins
-    return builtins.isinstance(obj, target_type)
+    import typing
+    if builtins.isinstance(target_type, tuple):
+        return builtins.any(isinstance(obj, t) for t in target_type)
+    origin = typing.get_origin(target_type)
+    if origin is None:
+        return builtins.isinstance(obj, target_type)
+    args = typing.get_args(target_type)
+    if origin is list:
+        return builtins.isinstance(obj, list) and builtins.all(isinstance(e, args[0]) for e in obj)
+    if origin is dict:
+        return builtins.isinstance(obj, dict) and builtins.all(
+            isinstance(k, args[0]) and isinstance(v, args[1]) for k, v in obj.items())
+    if origin is tuple:
+        return (builtins.isinstance(obj, tuple) and len(obj) == len(args)
+                and builtins.all(isinstance(e, t) for e, t in zip(obj, args)))
+    if origin is typing.Union:
+        return obj is None and type(None) in args or builtins.any(isinstance(obj, t) for t in args)
+    return builtins.isinstance(obj, origin)
 
 
 def is_scripting():

@@ -15,6 +15,7 @@ Tensor = torch.Tensor
 conv1d = torch.conv1d
 conv2d = torch.conv2d
 conv3d = torch.conv3d
+conv_tbc = torch.conv_tbc
 linear = _nn.linear
 avg_pool1d = torch.avg_pool1d
 avg_pool2d = _nn.avg_pool2d

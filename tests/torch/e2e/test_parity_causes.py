@@ -1,0 +1,38 @@
+"""Constructs bench/parity found onnxify stopping at in real model code (issue 15), each in a module of
+tests/torch/models/parity_causes.py, exported with a symbolic batch and checked against PyTorch 2.14
+eager in ONNX Runtime at two batch sizes (harness.py)."""
+import pytest
+
+from harness import Batch, Case, check
+
+
+def case(name, model, shapes, gen=None, **inputs):
+    return Case(name, "parity_causes.py", model, inputs, shapes=shapes, gen=gen)
+
+
+N2 = [{"N": 2}, {"N": 3}]
+
+CASES = [
+    case("conv_tbc", "TimeFirstConv()", [{"T": 5, "N": 2}, {"T": 7, "N": 3}], x="float32[T,N,4]"),
+    case("resize_and_out", "ResizeAndOut()", N2, x="float32[N,5]"),
+    case("numpy_grids", "NumpyGrids()", [{"N": 2, "H": 3, "W": 4}, {"N": 1, "H": 5, "W": 2}], x="float32[N,2,H,W]"),
+    case("numpy_int_sizes", "NumpyIntSizes()", N2, x="float32[N,3,4,4]"),
+    case("sequence_index", "SequenceIndex()", N2, gen={"coords": "int:0:3"}, coords="int64[N,2]"),
+    case("diagonal_cube", "DiagonalCube()", N2, x="float32[N,3,3]"),
+    case("run_time_range", "RunTimeRange()", [{"N": 2}, {"N": 4}], gen={"labels": "int:0:5"},
+         scores="float32[N,5]", labels="int64[N]"),
+    case("triangular_mask", "TriangularMask()", N2, x="float32[N,4,5,5]"),
+    case("running_loss", "RunningLoss()", [{"N": 2}, {"N": 5}], preds="float32[N,3,4]", target="float32[3,4]"),
+    case("numpy_into_tensor", "NumpyIntoTensor()", N2, x="float32[N,5,6]"),
+    case("heads_as_batch", "HeadsAsBatch()", [{"N": 2, "L": 5}, {"N": 3, "L": 2}], x="float32[N,L,4]"),
+    Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
+         shapes=[{"N": 2}, {"N": 3}], paths=None,
+         gen={"lengths": "int:1:6"}),
+]
+
+BATCH = Batch(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_parity_causes(case):
+    check(BATCH.get(case))

@@ -1,0 +1,225 @@
+"""Constructs real model code uses that bench/parity found onnxify stopping at (issue 15, run 3 and
+later), one small module each, written for these tests. Each is exported with a symbolic batch and
+compared with PyTorch eager (tests/torch/e2e/test_parity_causes.py)."""
+import typing
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+
+class TimeFirstConv(nn.Module):
+    """A convolution over [time, batch, channels] with torch.conv_tbc (fairseq's ConvTBC layer)."""
+
+    def __init__(self, c_in=4, c_out=6, k=3, pad=1):
+        super().__init__()
+        self.weight = nn.Parameter(torch.randn(k, c_in, c_out) * 0.3)
+        self.bias = nn.Parameter(torch.randn(c_out) * 0.1)
+        self.pad = pad
+
+    def forward(self, x):  # x: [T, N, C]
+        y = torch.conv_tbc(x.contiguous(), self.weight, self.bias, self.pad)
+        z = torch.nn.functional.conv_tbc(x, self.weight, self.bias)  # no padding: T - k + 1 steps
+        return y, z
+
+
+class _Counter:
+    """A cached position buffer grown on demand (resize_ then arange(out=)), as some sequence models keep."""
+
+    def __init__(self):
+        self.buf = torch.LongTensor()
+
+    def positions(self, n):
+        if n > self.buf.numel():
+            self.buf.resize_(n)
+            torch.arange(n, out=self.buf)
+        return self.buf[:n]
+
+
+class ResizeAndOut(nn.Module):
+    """resize_ (growing an empty tensor, keeping a reshape, shrinking) and out= of creation ops."""
+
+    def __init__(self):
+        super().__init__()
+        self.counter = _Counter()
+        noise = torch.zeros(2, 5)
+        torch.randn(noise.size(), out=noise)  # random in __init__: the checkpoint gives its values
+        self.register_buffer("noise", noise)
+
+    def forward(self, x):  # x: [N, 5]
+        pos = self.counter.positions(5)
+        grid = x.clone()
+        grid.resize_(x.size(0), 5, 1)              # same element count: a reshape
+        head = torch.arange(12.0)
+        head.resize_(2, 3)                          # shrinking keeps the first elements
+        ones = torch.empty(0)
+        torch.ones(3, out=ones)
+        summed = torch.empty(0)
+        torch.add(x, 1.5, out=summed)
+        return x * pos.float() + self.noise.sum(0), grid, head, ones, summed
+
+
+class NumpyGrids(nn.Module):
+    """numpy arrays of ranges and open grids while building fixed weights (a bilinear upsampling kernel,
+    a disparity table)."""
+
+    def __init__(self, c=2, k=4, maxdisp=3):
+        super().__init__()
+        factor = (k + 1) // 2
+        center = factor - 1 if k % 2 == 1 else factor - 0.5
+        og = np.ogrid[:k, :k]
+        filt = (1 - abs(og[0] - center) / factor) * (1 - abs(og[1] - center) / factor)
+        w = np.zeros((c, c, k, k), dtype=np.float64)
+        w[range(c), range(c), :, :] = filt
+        self.register_buffer("up", torch.from_numpy(w).float())
+        disp = np.reshape(np.array(range(maxdisp)), [1, maxdisp, 1, 1])
+        self.register_buffer("disp", torch.Tensor(disp))
+        shifts = np.tile(np.array(range(-maxdisp + 1, maxdisp)), 2) * 2
+        self.register_buffer("shifts", torch.Tensor(np.reshape(shifts, [len(shifts), 1])))
+        dense = np.mgrid[0:1:3j, :2]
+        self.register_buffer("dense", torch.from_numpy(dense).float())
+        self.steps = np.ogrid[1:7:2]
+
+    def forward(self, x):  # x: [N, 2, H, W]
+        y = nn.functional.conv_transpose2d(x, self.up, stride=2)
+        return y, self.disp * x.mean(), self.shifts + x.sum(), self.dense, torch.from_numpy(self.steps)
+
+
+class NumpyIntSizes(nn.Module):
+    """Layer sizes that are numpy integers (np.sum of a channel list), given to torch as sizes."""
+
+    def __init__(self, channels=(3, 5), depth=2):
+        super().__init__()
+        c = np.sum(channels[-1:])
+        self.conv = nn.Conv2d(3, c, 1)
+        self.head = nn.Linear(c, np.int64(depth) * 2)
+        self.scale = nn.Parameter(torch.empty((c, 1, 1)).fill_(0.5))
+
+    def forward(self, x):
+        y = self.conv(x) * self.scale
+        return self.head(y.mean((2, 3)))
+
+
+class SequenceIndex(nn.Module):
+    """A list of index tensors used as one index (PyTorch reads it as a tuple): a position-embedding
+    lookup that unpacks the coordinate columns."""
+
+    def __init__(self, h=3, w=4, d=5):
+        super().__init__()
+        self.table = nn.Parameter(torch.randn(h, w, d))
+
+    def forward(self, coords):  # coords: [N, 2] int64
+        idx = [*coords.permute(1, 0)]
+        rows = self.table[idx]
+        both = self.table[[coords[:, 0], slice(None)]]
+        return rows, both
+
+
+class DiagonalCube(nn.Module):
+    """fill_diagonal_ of a tensor whose dims are all equal (the [i, i, i] elements)."""
+
+    def forward(self, x):  # x: [N, 3, 3]
+        cube = torch.zeros(3, 3, 3)
+        cube.fill_diagonal_(2.0)
+        square = torch.zeros(3, 4)
+        square.fill_diagonal_(1)
+        return x.unsqueeze(1) + cube, square
+
+
+class RunTimeRange(nn.Module):
+    """range() over a run-time batch size used as data: pick one class score per sample."""
+
+    def forward(self, scores, labels):  # scores: [N, C], labels: [N] int64
+        idx = torch.LongTensor(range(labels.size(0)))
+        picked = scores[idx, labels]
+        every = torch.tensor(range(1, scores.size(0) + 1))
+        return picked, scores[range(scores.shape[0]), labels] * 2, every
+
+
+class HeadsAsBatch(nn.Module):
+    """Heads folded into the batch dim and split back by the run-time batch size (split / chunk of a
+    symbolic dim that is a whole multiple of the piece), numpy-style keyword spellings, global pooling
+    written as a window over the run-time length."""
+
+    def __init__(self, heads=3, d=4):
+        super().__init__()
+        self.heads = heads
+        self.proj = nn.Linear(d, d * heads)
+        self.order = torch.from_numpy(np.argsort(np.array([2, 0, 1]))).long()
+
+    def forward(self, x):  # x: [N, L, d]
+        n = x.size(0)
+        h = self.proj(x).view(n, x.size(1), self.heads, -1).permute(2, 0, 1, 3).reshape(self.heads * n, x.size(1), -1)
+        joined = torch.cat(torch.split(h, n, dim=0), dim=-1)
+        halves = torch.cat(h.chunk(self.heads, 0), 1)
+        seq = x.permute(1, 2, 0)  # [L, d, N]: pool over the run-time N
+        pooled = nn.functional.max_pool1d(seq, kernel_size=seq.size(2)).squeeze(2)
+        mean_pooled = nn.functional.avg_pool1d(seq, seq.size(2))
+        total = torch.sum(x, axis=1, keepdims=True) + x.mean(dim=-1, keepdims=True)
+        return joined, halves, pooled, mean_pooled, total, x[:, :, self.order]
+
+
+class PackedByPath(nn.Module):
+    """torch.nn.utils.rnn and torch.nn.utils.spectral_norm reached through `import torch` alone, and a
+    torch.jit.isinstance refinement on a typing generic."""
+
+    def __init__(self, d=3, hidden=4):
+        super().__init__()
+        self.rnn = nn.GRU(d, hidden, batch_first=True)
+        self.out = torch.nn.utils.spectral_norm(nn.Linear(hidden, 2))
+
+    def forward(self, x, lengths):  # x: [N, L, d], lengths: [N]
+        if torch.jit.isinstance(x, typing.List[torch.Tensor]):
+            x = torch.stack(x)
+        assert torch.jit.isinstance(x, torch.Tensor) and not torch.jit.isinstance([x], typing.List[int])
+        packed = torch.nn.utils.rnn.pack_padded_sequence(x, lengths, batch_first=True, enforce_sorted=False)
+        y, _ = self.rnn(packed)
+        y, _ = torch.nn.utils.rnn.pad_packed_sequence(y, batch_first=True, total_length=x.size(1))
+        return self.out(y)
+
+
+class TriangularMask(nn.Module):
+    """A causal kernel mask built with numpy slice writes in __init__, some of them empty (the last row's
+    `i + 1:`), applied to a convolution's weight in forward."""
+
+    def __init__(self, c=4, k=3):
+        super().__init__()
+        self.conv = nn.Conv2d(c, c, k, padding=1)
+        m = np.ones([c, c, k, k], dtype=np.float32)
+        for i in range(c):
+            m[i, i + 1:] = 0
+            m[i:i + 1, c:] = 0.5
+        m[:, :, k // 2, k // 2] = np.ones([c, c], dtype=np.float32)[:, :0].sum() + 1
+        self.mask = torch.from_numpy(m)
+
+    def forward(self, x):
+        return nn.functional.conv2d(x, self.conv.weight * self.mask, self.conv.bias, padding=1)
+
+
+class RunningLoss(nn.Module):
+    """A loss summed over the rows of a run-time batch from a Python 0 (an ONNX Loop whose carried number
+    becomes a float tensor in its first iteration, as in eager)."""
+
+    def forward(self, preds, target):  # preds: [N, C, L], target: [C, L]
+        total = 0
+        count = 0
+        for pred in preds:
+            total += torch.norm(pred - target, dim=0).mean()
+            count += 1
+        return total, total / count
+
+
+class NumpyIntoTensor(nn.Module):
+    """A position table written with numpy ufuncs of its own strided slices (t[:, 0::2] = np.sin(t[:, 0::2]):
+    numpy gives a torch tensor back)."""
+
+    def __init__(self, d=6, length=5):
+        super().__init__()
+        pe = torch.tensor([[pos / 10000.0 ** (i // 2 * 2.0 / d) for i in range(d)] for pos in range(length)])
+        pe[:, 0::2] = np.sin(pe[:, 0::2])
+        pe[:, 1::2] = np.cos(pe[:, 1::2])
+        self.pe = pe
+        self.steps = np.sqrt(torch.arange(4)) + np.add(torch.ones(4), 1)  # torch tensors back, numpy's dtypes
+
+    def forward(self, x):  # x: [N, 5, 6]
+        return x + nn.Parameter(self.pe, requires_grad=False), self.steps
