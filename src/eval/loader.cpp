@@ -207,6 +207,9 @@ Value ModuleLoader::load_file(const std::string& fullname, const std::string& pa
       at = fmt::format(" (at {}:{})", exc->traceback.front().range.file->path(),
                        exc->traceback.front().range.begin.line);
     std::string text = str_string(I, e.exc);
+    if (std::getenv("ONNXIFY_DEBUG_IMPORT"))
+      for (auto& t : exc->traceback)
+        if (t.range.known() && t.range.file) fprintf(stderr, "  TB %s:%d\n", t.range.file->path().c_str(), (int)t.range.begin.line);
     Value p = make_poison(I, fullname,
                           fmt::format("importing it raised {}{}{}", type_name(I, e.exc), text.empty() ? "" : ": " + text,
                                       at),
