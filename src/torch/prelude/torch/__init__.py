@@ -8,6 +8,7 @@ from torch._C import Tensor, Size, dtype, device, SymInt
 from torch._C import (uint8, int8, int16, short, int32, int, int64, long, float16, half, float32, float,
                       float64, double, complex32, chalf, complex64, cfloat, complex128, cdouble, bool, qint8,
                       quint8, qint32, bfloat16)
+from torch._C import float8_e4m3fn, float8_e5m2, float8_e4m3fnuz, float8_e5m2fnuz
 from torch._C._VariableFunctions import *  # noqa: F401,F403  every op of the table
 from torch._C import _VariableFunctions as _VF
 from torch._C import is_grad_enabled
@@ -55,6 +56,11 @@ def get_default_dtype():
 
 def set_default_dtype(d):
     _C._set_default_dtype(d)
+
+
+def get_default_device():
+    """Conversion builds the model on no device; code asking gets PyTorch's default, the CPU."""
+    return device("cpu")
 
 
 def typename(o):
@@ -187,6 +193,10 @@ class finfo:
                     1.401298464324817e-45),
         "float64": (64, 2.2250738585072014e-308, 2.220446049250313e-16, 1.7976931348623157e+308, 1e-15, 15,
                     5e-324),
+        "float8_e4m3fn": (8, 0.015625, 0.125, 448.0, 1.0, 0, 0.001953125),
+        "float8_e5m2": (8, 6.103515625e-05, 0.25, 57344.0, 1.0, 0, 1.52587890625e-05),
+        "float8_e4m3fnuz": (8, 0.0078125, 0.125, 240.0, 1.0, 0, 0.0009765625),
+        "float8_e5m2fnuz": (8, 3.0517578125e-05, 0.125, 57344.0, 1.0, 0, 7.62939453125e-06),
     }
 
     def __init__(self, type=None):

@@ -1,5 +1,6 @@
 """torch.nn: modules, parameters, init, functional."""
 from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedBuffer  # noqa: F401
+from torch.nn.parameter import Buffer  # noqa: F401
 from torch.nn.modules import *  # noqa: F401,F403
 from torch.nn import functional, init, utils  # noqa: F401
 from torch.nn import modules  # noqa: F401
