@@ -56,6 +56,30 @@ def test_timm(case):
     check(BATCH.get(case))
 
 
+# transformers from its unmodified sources: `import transformers` (its lazy module table built by
+# listing and reading transformers/models under the import roots), a model built from a small config
+# with seeded random weights, exported with -m transformers and symbolic batch and sequence length,
+# compared with eager at (batch 2, seq 7) and (batch 1, seq 3). Inputs stay inside the vocabulary.
+def hf_case(name, model, inputs, shapes, gen=None):
+    return Case(f"hf_{name}", None, model, module="transformers", args=["--python", PYTHON], inputs=inputs,
+                shapes=shapes, gen=gen, matrix=False)
+
+
+TEXT_SHAPES = [{"B": 2, "S": 7}, {"B": 1, "S": 3}]
+IDS = {"input_ids": "int64[B,S]"}
+IDS_GEN = {"input_ids": "int:0:100"}
+HF_CASES = [
+    hf_case("bert", "BertModel(BertConfig(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
+            "num_attention_heads=2, intermediate_size=128))", IDS, TEXT_SHAPES, IDS_GEN),
+]
+HF_BATCH = Batch(HF_CASES)
+
+
+@pytest.mark.parametrize("case", HF_CASES, ids=lambda c: c.name)
+def test_transformers(case):
+    check(HF_BATCH.get(case))
+
+
 def test_module_option_errors(tmp_path):
     """-m names a module: a missing one, a malformed name, or both SOURCE and -m are bad command
     lines (exit status 2) with one diagnostic each."""
