@@ -63,6 +63,40 @@ def get_default_device():
     return device("cpu")
 
 
+def is_autocast_enabled(device_type=None):
+    """No autocast region is active during conversion (an enabled one is refused: see autocast)."""
+    return False
+
+
+class autocast:
+    """torch.autocast(device_type, dtype=None, enabled=True, cache_enabled=None). Disabled, it
+    changes nothing (transformers wraps rotary embeddings in one); enabled, it would change the
+    dtypes ops compute in, which onnxify does not model: an error where it is entered."""
+
+    def __init__(self, device_type, dtype=None, enabled=True, cache_enabled=None):
+        self.device_type = device_type
+        self.fast_dtype = dtype
+        self._enabled = enabled
+
+    def __enter__(self):
+        if self._enabled:
+            from torch._onnxify_support import unsupported
+            unsupported("torch.autocast(enabled=True)", "convert the model with --dtype instead of an autocast region")
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def __call__(self, func):
+        import functools
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with self:
+                return func(*args, **kwargs)
+        return wrapper
+
+
 def typename(o):
     if isinstance(o, Tensor):
         return o.type()
@@ -325,6 +359,7 @@ from torch import return_types  # noqa: E402
 from torch import nn, jit, fx, autograd, cuda, backends, overrides, hub, utils, types, onnx, version  # noqa: E402
 from torch import compiler, _dynamo  # noqa: E402,F401  PyTorch 2.x: compilation hints, all no-ops
 from torch import xpu, mps  # noqa: E402,F401  other accelerators: none available, as torch.cuda
+from torch import _subclasses  # noqa: E402,F401  isinstance(x, torch._subclasses.FakeTensor) is False
 from torch import functional  # noqa: E402,F401
 import torch  # noqa: E402,F401  torch.torch is torch, as in PyTorch (`class M(torch.torch.nn.Module)`)
 from torch import distributions  # noqa: E402,F401  eval-time distributions (sampling is an error)
