@@ -68,9 +68,32 @@ def hf_case(name, model, inputs, shapes, gen=None):
 TEXT_SHAPES = [{"B": 2, "S": 7}, {"B": 1, "S": 3}]
 IDS = {"input_ids": "int64[B,S]"}
 IDS_GEN = {"input_ids": "int:0:100"}
+IMAGE = {"pixel_values": "float32[B,3,32,32]"}
+IMAGE_SHAPES = [{"B": 2}, {"B": 1}]
+SMALL = "num_hidden_layers=2, hidden_size=64, num_attention_heads=2, intermediate_size=128"
+# The decoders return their KV cache by default; use_cache=False keeps the outputs tensors.
+NO_CACHE = {**IDS, "use_cache": "False"}
 HF_CASES = [
-    hf_case("bert", "BertModel(BertConfig(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
-            "num_attention_heads=2, intermediate_size=128))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("bert", f"BertModel(BertConfig(vocab_size=100, {SMALL}))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("gpt2", "GPT2Model(GPT2Config(vocab_size=100, n_layer=2, n_embd=64, n_head=2, n_positions=64))",
+            NO_CACHE, TEXT_SHAPES, IDS_GEN),
+    hf_case("llama", "LlamaModel(LlamaConfig(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
+            "num_attention_heads=4, num_key_value_heads=2, intermediate_size=128))", NO_CACHE, TEXT_SHAPES, IDS_GEN),
+    hf_case("roberta", f"RobertaModel(RobertaConfig(vocab_size=100, {SMALL}))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("distilbert", "DistilBertModel(DistilBertConfig(vocab_size=100, n_layers=2, dim=64, n_heads=2, "
+            "hidden_dim=128))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("vit", f"ViTModel(ViTConfig(image_size=32, patch_size=8, {SMALL}))", IMAGE, IMAGE_SHAPES),
+    hf_case("clip_text", f"CLIPTextModel(CLIPTextConfig(vocab_size=100, {SMALL}))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("clip_vision", f"CLIPVisionModel(CLIPVisionConfig(image_size=32, patch_size=8, {SMALL}))", IMAGE,
+            IMAGE_SHAPES),
+    hf_case("t5_encoder", "T5EncoderModel(T5Config(vocab_size=100, num_layers=2, d_model=64, d_kv=16, "
+            "num_heads=4, d_ff=128))", IDS, TEXT_SHAPES, IDS_GEN),
+    # Whisper's encoder takes exactly 2 * max_source_positions frames (it checks): batch symbolic.
+    hf_case("whisper_encoder", "WhisperModel(WhisperConfig(vocab_size=100, pad_token_id=0, bos_token_id=1, "
+            "eos_token_id=2, decoder_start_token_id=1, encoder_layers=2, decoder_layers=2, d_model=64, "
+            "encoder_attention_heads=2, decoder_attention_heads=2, encoder_ffn_dim=128, decoder_ffn_dim=128, "
+            "num_mel_bins=16, max_source_positions=32)).get_encoder()", {"input_features": "float32[B,16,64]"},
+            IMAGE_SHAPES),
 ]
 HF_BATCH = Batch(HF_CASES)
 
