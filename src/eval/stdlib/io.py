@@ -239,7 +239,7 @@ def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
     """open() for reading files under the import roots, as CPython's with the file read at once."""
     import os
     if isinstance(file, int):
-        return _onnxify.poison("open", "open() of a file descriptor is not available: onnxify does not access them")
+        return _onnxify.poison("open(...)", "open() of a file descriptor is not available: onnxify does not access them")
     file = os.fspath(file)
     if _onnxify.is_poison(file):
         return file
@@ -264,7 +264,7 @@ def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
     if newline not in (None, "", "\n", "\r", "\r\n"):
         raise ValueError("illegal newline value: %r" % (newline,))
     if modes & set("wax+"):
-        return _onnxify.poison("open", "open(..., %r) is not available: onnxify does not write files" % mode)
+        return _onnxify.poison("open(...)", "open(..., %r) is not available: onnxify does not write files" % mode)
     name = file
     if isinstance(file, bytes):
         file = file.decode("utf-8")

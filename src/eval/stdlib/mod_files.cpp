@@ -39,11 +39,13 @@ std::string path_arg(Interp& I, const Value& v, const char* fname) {
 }
 
 // The resolved path, or raises / returns the unknown value in *refusal.
-bool access(Interp& I, const std::string& path, const char* what, bool follow, std::string* resolved, Value* refusal) {
+// `fname` names the Python function asked ("os.stat"): the unknown value is 'os.stat(...)'.
+bool access(Interp& I, const std::string& path, const char* fname, bool follow, std::string* resolved,
+            Value* refusal) {
   PathAccess a = check_path_access(I, path, follow);
   if (a.kind == PathAccess::kMissing) raise_os_error(I, a.error, path);
   if (a.kind == PathAccess::kRefused) {
-    *refusal = make_poison(I, what, fmt::format("{} is not available: {}", what, a.reason));
+    *refusal = make_poison(I, fmt::format("{}(...)", fname), fmt::format("{}() is not available: {}", fname, a.reason));
     return false;
   }
   *resolved = a.resolved;
@@ -60,7 +62,7 @@ Value fs_stat(Interp& I, const Value&, const Args& a) {
   bool follow = a.npos < 2 || is_true(I, a[1]);
   std::string resolved;
   Value refusal;
-  if (!access(I, path, follow ? "os.stat()" : "os.lstat()", follow, &resolved, &refusal)) return refusal;
+  if (!access(I, path, follow ? "os.stat" : "os.lstat", follow, &resolved, &refusal)) return refusal;
   struct stat st;
   if ((follow ? ::stat(resolved.c_str(), &st) : ::lstat(resolved.c_str(), &st)) != 0) raise_os_error(I, errno, path);
   return new_tuple(I, {Value::integer(st.st_mode), Value::integer(static_cast<int64_t>(st.st_ino)),
@@ -76,7 +78,7 @@ Value fs_listdir(Interp& I, const Value&, const Args& a) {
   std::string path = path_arg(I, a[0], "listdir");
   std::string resolved;
   Value refusal;
-  if (!access(I, path, "os.listdir()", true, &resolved, &refusal)) return refusal;
+  if (!access(I, path, "os.listdir", true, &resolved, &refusal)) return refusal;
   DIR* d = ::opendir(resolved.c_str());
   if (!d) raise_os_error(I, errno, path);
   std::vector<Value> names;
@@ -94,7 +96,7 @@ Value fs_read(Interp& I, const Value&, const Args& a) {
   std::string path = path_arg(I, a[0], "open");
   std::string resolved;
   Value refusal;
-  if (!access(I, path, "open()", true, &resolved, &refusal)) return refusal;
+  if (!access(I, path, "open", true, &resolved, &refusal)) return refusal;
   int fd = ::open(resolved.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) raise_os_error(I, errno, path);
   struct stat st;

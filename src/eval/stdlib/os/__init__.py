@@ -72,9 +72,11 @@ def _unavailable(fname, why):
 for _fname in ("system", "popen", "spawnl", "spawnv", "execv", "execvp", "execl", "fork", "kill", "_exit",
                "startfile", "posix_spawn"):
     globals()[_fname] = _unavailable(_fname, "onnxify does not run processes")
-for _fname in ("mkdir", "makedirs", "remove", "unlink", "rmdir", "removedirs", "rename", "replace", "chdir", "chmod",
-               "open", "close", "read", "write", "symlink", "utime", "truncate", "link", "readlink", "access"):
-    globals()[_fname] = _unavailable(_fname, "onnxify does not write files or open file descriptors")
+for _fname in ("mkdir", "makedirs", "remove", "unlink", "rmdir", "removedirs", "rename", "replace", "chmod",
+               "symlink", "utime", "truncate", "link"):
+    globals()[_fname] = _unavailable(_fname, "onnxify does not write files")
+for _fname in ("open", "close", "read", "write", "access", "readlink", "chdir"):
+    globals()[_fname] = _unavailable(_fname, "onnxify reads files only through open(), os.listdir/scandir/stat")
 
 
 # Reading the file system: only under the import roots (src/eval/file_access.h decides; a path outside
