@@ -262,7 +262,7 @@ def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
     if binary and newline is not None:
         raise ValueError("binary mode doesn't take a newline argument")
     if newline not in (None, "", "\n", "\r", "\r\n"):
-        raise ValueError("illegal newline value: %r" % (newline,))
+        raise ValueError("illegal newline value: %s" % (newline,))
     if modes & set("wax+"):
         return _onnxify.poison("open(...)", "open(..., %r) is not available: onnxify does not write files" % mode)
     name = file
