@@ -207,9 +207,6 @@ Value ModuleLoader::load_file(const std::string& fullname, const std::string& pa
       at = fmt::format(" (at {}:{})", exc->traceback.front().range.file->path(),
                        exc->traceback.front().range.begin.line);
     std::string text = str_string(I, e.exc);
-    if (std::getenv("ONNXIFY_DEBUG_IMPORT"))
-      for (auto& t : exc->traceback)
-        if (t.range.known() && t.range.file) fprintf(stderr, "  TB %s:%d\n", t.range.file->path().c_str(), (int)t.range.begin.line);
     Value p = make_poison(I, fullname,
                           fmt::format("importing it raised {}{}{}", type_name(I, e.exc), text.empty() ? "" : ": " + text,
                                       at),
@@ -489,10 +486,11 @@ Value ModuleLoader::import_from(const Value& module, const std::string& name, bo
       if (!missing || !is_str(missing) || as_str(missing)->s != mn + "." + name) throw PyException{caught};
     }
   }
-  // A name missing from a module built into onnxify (its stdlib subset, the torch prelude) is most
-  // likely one CPython's module has and ours does not: an unknown value, an error only where it is
-  // used (decision 6). Inside a try statement it stays ImportError, which the program handles.
-  if (!guarded && (embedded_.count(mn) || native_.count(mn)))
+  // A name missing from a module onnxify writes in Python (its stdlib subset, the torch prelude) is
+  // most likely one CPython's module has and ours does not (string.Formatter): an unknown value, an
+  // error only where it is used (decision 6). Inside a try statement it stays ImportError, which the
+  // program handles; the native modules (sys, math) are complete enough to answer as CPython.
+  if (!guarded && embedded_.count(mn))
     return make_poison(I, mn + "." + name, fmt::format("onnxify's '{}' does not include '{}'", mn, name), where);
   Value file = getattr_opt(I, module, I.names.__file__);
   std::string loc = file && is_str(file) ? as_str(file)->s : "unknown location";
