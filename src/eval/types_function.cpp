@@ -781,6 +781,7 @@ static Value function_new(Interp& I, Type* cls, const Args& a) {
       f->closure.push_back(Ref<Cell>(as<Cell>(c)));
     }
   }
+  if ((!v[4] || v[4].is_none()) && !from->closure.empty()) raise(I, I.exc.TypeError, "arg 5 (closure) must be tuple");
   if (f->closure.size() != from->closure.size())
     raisef(I, I.exc.ValueError, "{} requires closure of length {}, not {}", str_string(I, f->name),
            from->closure.size(), f->closure.size());
