@@ -79,6 +79,11 @@ HF_CASES = [
             NO_CACHE, TEXT_SHAPES, IDS_GEN),
     hf_case("llama", "LlamaModel(LlamaConfig(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
             "num_attention_heads=4, num_key_value_heads=2, intermediate_size=128))", NO_CACHE, TEXT_SHAPES, IDS_GEN),
+    hf_case("qwen2", "Qwen2Model(Qwen2Config(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
+            "num_attention_heads=4, num_key_value_heads=2, intermediate_size=128))", NO_CACHE, TEXT_SHAPES, IDS_GEN),
+    hf_case("mistral", "MistralModel(MistralConfig(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
+            "num_attention_heads=4, num_key_value_heads=2, intermediate_size=128))", NO_CACHE, TEXT_SHAPES,
+            IDS_GEN),
     hf_case("roberta", f"RobertaModel(RobertaConfig(vocab_size=100, {SMALL}))", IDS, TEXT_SHAPES, IDS_GEN),
     hf_case("distilbert", "DistilBertModel(DistilBertConfig(vocab_size=100, n_layers=2, dim=64, n_heads=2, "
             "hidden_dim=128))", IDS, TEXT_SHAPES, IDS_GEN),
