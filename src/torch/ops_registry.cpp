@@ -193,6 +193,24 @@ bool number_as_tensor(Torch& T, const std::string& name, const Args& a, Value* o
   return true;
 }
 
+// PyTorch's argument parser also takes a 0-dim integer tensor where a Scalar is expected
+// (torch.arange(n) with n a tensor, as transformers' mask code calls it): when no row took the
+// arguments as they are, each such tensor is retried as its value, a SymInt when it is only known at
+// run time. Returns false when there is none.
+static bool tensors_as_scalars(Torch& T, const Args& a, std::vector<Value>* vals) {
+  bool any = false;
+  vals->assign(a.pos, a.pos + a.npos);
+  vals->insert(vals->end(), a.kwvals, a.kwvals + a.nkw);
+  for (Value& v : *vals) {
+    if (!is_tensor(v)) continue;
+    TensorObj* t = as_tensor(v);
+    if (t->rank() != 0 || !is_integral(t->dtype, false) || t->random || t->uninitialized) continue;
+    v = make_size_value(T, size_from_tensor(T, t));
+    any = true;
+  }
+  return any;
+}
+
 Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
   Value conv;
   for (uint32_t i = 0; i < a.npos + a.nkw; ++i) {
@@ -245,6 +263,12 @@ Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a
     pos[0] = retry;
     Args b = a;
     b.pos = pos.data();
+    return dispatch_rows(T, g, self, b, mode);
+  }
+  if (std::vector<Value> vals; tensors_as_scalars(T, a, &vals)) {
+    Args b = a;
+    b.pos = vals.data();
+    b.kwvals = vals.data() + a.npos;
     return dispatch_rows(T, g, self, b, mode);
   }
   if (tried.size() <= 1) eval::raise(I, I.exc.TypeError, first_why.empty() ? qual + "(): bad arguments" : first_why);

@@ -267,28 +267,28 @@ def test_dtype(tmp_path, ckpt_dtype, flag, model_dtype):
 
 # ---- KV cache: one file for the prompt and the decode steps -------------------------------------------
 
-KV_INPUTS = ["--input", "input_ids=int64[B,T]", "--input", "past=((float32[B,4,P,8], float32[B,4,P,8]),) * 2"]
-
-
-def test_kv_cache_generation(tmp_path):
-    """CachedDecoder (tests/torch/models/hf_patterns.py) exported once with the cache as a tuple spec
-    (past length P symbolic): ONNX Runtime runs the prompt with P = 0 and then seven decode steps
-    feeding back the cache outputs, greedily, at batch 1 and 3; the 8 generated tokens, the logits of
-    every step and the final cache equal eager PyTorch's running the same loop."""
+def _generation_check(tmp_path, source, model_expr, heads, head_dim, args=()):
+    """The model of tests/torch/models/SOURCE exported once with the cache as a tuple spec (past
+    length P symbolic): ONNX Runtime runs the prompt with P = 0 and then seven decode steps feeding
+    back the cache outputs, greedily, at batch 1 and 3; the 8 generated tokens, the logits of every
+    step and the final cache equal eager PyTorch's running the same loop."""
     import numpy as np
     import onnxruntime
     import torch
 
     import harness
-    model = harness.models_module("hf_patterns.py").CachedDecoder().eval()
     torch.manual_seed(0)
+    model = eval(model_expr, vars(harness.models_module(source))).eval()
     for p in model.parameters():
         torch.nn.init.normal_(p, std=0.3)
     ckpt = str(tmp_path / "dec.pt")
     torch.save(model.state_dict(), ckpt)
     out = str(tmp_path / "dec.onnx")
-    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "CachedDecoder()",
-                        "--weights", ckpt, *KV_INPUTS, "-o", out, "-q"], capture_output=True, text=True, timeout=120)
+    kv = f"float32[B,{heads},P,{head_dim}]"
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, source), "--model", model_expr,
+                        "--weights", ckpt, "--input", "input_ids=int64[B,T]", "--input",
+                        f"past=(({kv}, {kv}),) * 2", *args, "-o", out, "-q"], capture_output=True, text=True,
+                       timeout=300)
     assert p.returncode == 0, p.stderr
     sess = onnxruntime.InferenceSession(out, providers=["CPUExecutionProvider"])
     names = [i.name for i in sess.get_inputs()]
@@ -297,7 +297,8 @@ def test_kv_cache_generation(tmp_path):
     for batch, prompt_len in [(1, 5), (3, 4)]:
         prompt = torch.randint(0, 50, (batch, prompt_len), generator=g)
         # eager
-        past = tuple((torch.zeros(batch, 4, 0, 8), torch.zeros(batch, 4, 0, 8)) for _ in range(2))
+        past = tuple((torch.zeros(batch, heads, 0, head_dim), torch.zeros(batch, heads, 0, head_dim))
+                     for _ in range(2))
         ids, want_tokens, want_logits = prompt, [], []
         with torch.no_grad():
             for _ in range(8):
@@ -307,7 +308,7 @@ def test_kv_cache_generation(tmp_path):
                 want_tokens.append(ids)
         want_cache = [t.numpy() for kv in past for t in kv]
         # ONNX Runtime, the same loop on the one file
-        cache = [np.zeros((batch, 4, 0, 8), np.float32) for _ in range(4)]
+        cache = [np.zeros((batch, heads, 0, head_dim), np.float32) for _ in range(4)]
         ids, got_tokens = prompt.numpy(), []
         for step in range(8):
             logits, *cache = sess.run(None, {"input_ids": ids, **dict(zip(names[1:], cache))})
@@ -315,9 +316,21 @@ def test_kv_cache_generation(tmp_path):
             ids = logits[:, -1].argmax(-1)[:, None]
             got_tokens.append(ids)
         assert np.array_equal(np.concatenate(got_tokens, 1), torch.cat(want_tokens, 1).numpy())
-        assert cache[0].shape == (batch, 4, prompt_len + 7, 8)
+        assert cache[0].shape == (batch, heads, prompt_len + 7, head_dim)
         for got, want in zip(cache, want_cache):
-            np.testing.assert_allclose(got, want, rtol=1e-3, atol=1e-4)
+            np.testing.assert_allclose(got, want, rtol=1e-3, atol=1e-4 * max(1, np.abs(want).max()))
+
+
+def test_kv_cache_generation(tmp_path):
+    """CachedDecoder (tests/torch/models/hf_patterns.py, written here)."""
+    _generation_check(tmp_path, "hf_patterns.py", "CachedDecoder()", 4, 8)
+
+
+@pytest.mark.parametrize("model,heads", [("gpt2_with_cache()", 4), ("llama_with_cache()", 2)])
+def test_transformers_kv_cache_generation(tmp_path, model, heads):
+    """transformers' GPT2LMHeadModel and LlamaForCausalLM (GQA: 2 key/value heads) from its unmodified
+    sources, the cache a DynamicCache built from the tuple inputs (tests/torch/models/hf_cache.py)."""
+    _generation_check(tmp_path, "hf_cache.py", model, heads, 8, ["--python", PYTHON])
 
 
 def test_tuple_input_spec_errors(tmp_path):
