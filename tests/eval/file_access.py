@@ -5,7 +5,7 @@
    text and binary modes, pathlib, importlib.util.find_spec and importlib.metadata on a tree that
    it reads through a --path root; its stdout under `onnxify run --path TREE` must equal CPython's
    (the test venv's interpreter, with TREE on sys.path).
-2. Refusals: symbolic links inside a root that point outside it, `..` escapes and writes give an
+2. Refusals: symbolic links inside a root that point outside it, `..` escapes, a FIFO and writes give an
    unknown value whose error names the reason (exit status 1, the message checked).
 
 usage: file_access.py   env: ONNXIFY (built binary), ONNXIFY_PYTHON (default: this interpreter)"""
@@ -151,6 +151,7 @@ def make_tree(root):
     os.makedirs(os.path.join(tree, "escapes"))
     os.symlink(outside, os.path.join(tree, "escapes", "outer_link"))
     os.symlink(os.path.join(outside, "secret.txt"), os.path.join(tree, "escapes", "secret_link.txt"))
+    os.mkfifo(os.path.join(tree, "escapes", "fifo"))  # would block a reader: refused, never opened for reading
     return tree, outside
 
 
@@ -185,6 +186,8 @@ REFUSALS = [
      "os.stat() is not available: '{tree}/../outside/nope' is outside the import roots"),
     ("pathlib_outside", "print(Path(TREE, 'escapes', 'outer_link').is_dir())",
      "os.stat() is not available: '{tree}/escapes/outer_link' is outside the import roots"),
+    ("fifo", "print(open(os.path.join(TREE, 'escapes', 'fifo')).read())",
+     "open() is not available: '{tree}/escapes/fifo' is not a regular file"),
     ("write_inside", "f = open(os.path.join(TREE, 'new.txt'), 'w')\nprint(f.write('x'))",
      "open(..., 'w') is not available: onnxify does not write files"),
     ("pathlib_write", "print(Path(TREE, 'new.txt').write_text('x'))",

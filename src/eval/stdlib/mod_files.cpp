@@ -97,13 +97,19 @@ Value fs_read(Interp& I, const Value&, const Args& a) {
   std::string resolved;
   Value refusal;
   if (!access(I, path, "open", true, &resolved, &refusal)) return refusal;
-  int fd = ::open(resolved.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO or a device must not block the evaluator (only regular files are read).
+  int fd = ::open(resolved.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) raise_os_error(I, errno, path);
   struct stat st;
   if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
     int err = S_ISDIR(st.st_mode) ? EISDIR : errno;
     ::close(fd);
     raise_os_error(I, err, path);
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return make_poison(I, "open(...)",
+                       fmt::format("open() is not available: '{}' is not a regular file (onnxify reads only files)", path));
   }
   std::string data;
   try {
