@@ -256,6 +256,13 @@ static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Val
   return v;
 }
 
+// Whether `v` may be used in the graph being recorded: defined there or in an enclosing graph.
+static bool visible_here(Torch& T, ir::Value* v) {
+  for (ir::Graph* g = &T.rec.current(); g; g = g->parent_graph())
+    if (v->graph() == g) return true;
+  return false;
+}
+
 ir::Value* value_of(Torch& T, TensorObj* t) {
   if (t->base) {
     TensorObj* b = t->base.get();
@@ -270,6 +277,10 @@ ir::Value* value_of(Torch& T, TensorObj* t) {
 
     }
   }
+  // A conversion-time constant is materialized where it is first used. If that was inside a
+  // region (one branch of an If) and it is used now from outside that region (the other branch,
+  // after the If), that value is not visible here: materialize it again in the current graph.
+  if (t->value && (t->data || t->fill) && !visible_here(T, t->value)) t->value = nullptr;
   if (!t->value) materialize(T, t);
   return t->value;
 }

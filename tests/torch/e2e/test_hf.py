@@ -91,6 +91,9 @@ HF_CASES = [
     hf_case("clip_text", f"CLIPTextModel(CLIPTextConfig(vocab_size=100, {SMALL}))", IDS, TEXT_SHAPES, IDS_GEN),
     hf_case("clip_vision", f"CLIPVisionModel(CLIPVisionConfig(image_size=32, patch_size=8, {SMALL}))", IMAGE,
             IMAGE_SHAPES),
+    hf_case("t5", "T5Model(T5Config(vocab_size=100, num_layers=2, d_model=64, d_kv=16, num_heads=4, d_ff=128))",
+            {**IDS, "decoder_input_ids": "int64[B,T]", "use_cache": "False"},
+            [{"B": 2, "S": 7, "T": 4}, {"B": 1, "S": 3, "T": 1}], {**IDS_GEN, "decoder_input_ids": "int:0:100"}),
     hf_case("t5_encoder", "T5EncoderModel(T5Config(vocab_size=100, num_layers=2, d_model=64, d_kv=16, "
             "num_heads=4, d_ff=128))", IDS, TEXT_SHAPES, IDS_GEN),
     # Whisper's encoder takes exactly 2 * max_source_positions frames (it checks): batch symbolic.
@@ -153,6 +156,8 @@ PATTERN_CASES = [
          shapes=[{"N": 2, "T": 4}, {"N": 1, "T": 1}]),
     Case("sdpa_block_mask", "hf_patterns.py", "SdpaBlock()", inputs={"x": "float32[N,T,16]", "mask": "bool[T,T]"},
          shapes=[{"N": 2, "T": 4}, {"N": 1, "T": 6}], gen={"mask": "bool"}),
+    Case("lazy_constant_in_branch", "hf_patterns.py", "LazyConstantInBranch()", inputs={"x": "float32[N,T]"},
+         paths=[("sum > 0", {"x": "torch.rand(2, 5) + 1"}), ("sum <= 0", {"x": "-torch.rand(1, 3) - 1"})]),
     Case("item_condition", "hf_patterns.py", "ItemCondition()", inputs={"x": "float32[N,T]"},
          paths=[("max > 1", {"x": "torch.randn(2, 4) + 3"}), ("max <= 1", {"x": "torch.randn(1, 3) - 3"})]),
 ]
