@@ -24,7 +24,6 @@ static const struct {
     {"subprocess", "running processes is not allowed"},
     {"multiprocessing", "running processes is not allowed"},
     {"concurrent", "running processes and threads is not allowed"},
-    {"threading", "threads are not supported"},
     {"_thread", "threads are not supported"},
     {"signal", "signals are not allowed"},
     {"socket", "network access is not allowed"},

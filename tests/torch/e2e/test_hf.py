@@ -96,6 +96,16 @@ HF_CASES = [
             [{"B": 2, "S": 7, "T": 4}, {"B": 1, "S": 3, "T": 1}], {**IDS_GEN, "decoder_input_ids": "int:0:100"}),
     hf_case("t5_encoder", "T5EncoderModel(T5Config(vocab_size=100, num_layers=2, d_model=64, d_kv=16, "
             "num_heads=4, d_ff=128))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("clip", "CLIPModel(CLIPConfig(text_config=dict(vocab_size=100, " + SMALL + "), "
+            "vision_config=dict(image_size=32, patch_size=8, " + SMALL + "), projection_dim=32))",
+            {**IDS, **{"pixel_values": "float32[N,3,32,32]"}},
+            [{"B": 2, "S": 7, "N": 3}, {"B": 1, "S": 3, "N": 1}], IDS_GEN),
+    hf_case("whisper", "WhisperModel(WhisperConfig(vocab_size=100, pad_token_id=0, bos_token_id=1, eos_token_id=2, "
+            "decoder_start_token_id=1, encoder_layers=2, decoder_layers=2, d_model=64, encoder_attention_heads=2, "
+            "decoder_attention_heads=2, encoder_ffn_dim=128, decoder_ffn_dim=128, num_mel_bins=16, "
+            "max_source_positions=32))",
+            {"input_features": "float32[B,16,64]", "decoder_input_ids": "int64[B,T]", "use_cache": "False"},
+            [{"B": 2, "T": 4}, {"B": 1, "T": 1}], {"decoder_input_ids": "int:0:100"}),
     # Whisper's encoder takes exactly 2 * max_source_positions frames (it checks): batch symbolic.
     hf_case("whisper_encoder", "WhisperModel(WhisperConfig(vocab_size=100, pad_token_id=0, bos_token_id=1, "
             "eos_token_id=2, decoder_start_token_id=1, encoder_layers=2, decoder_layers=2, d_model=64, "
