@@ -396,6 +396,9 @@ Value function_code_object(Interp& I, Function* fn) {
   std::vector<Value> freevars;
   for (uint32_t s : c->free_slots) freevars.push_back(Value::borrow(c->slot_names[s]));
   dict_set(I, d, "co_freevars", new_tuple(I, freevars));
+  // The function it came from, so that types.FunctionType(code, globals, ...) can make another
+  // function of the same code (functools-style copies); not visible as a co_ attribute.
+  dict_set(I, d, "__onnxify_function__", Value::borrow(fn));
   return o;
 }
 

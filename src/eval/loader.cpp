@@ -24,7 +24,6 @@ static const struct {
     {"subprocess", "running processes is not allowed"},
     {"multiprocessing", "running processes is not allowed"},
     {"concurrent", "running processes and threads is not allowed"},
-    {"threading", "threads are not supported"},
     {"_thread", "threads are not supported"},
     {"signal", "signals are not allowed"},
     {"socket", "network access is not allowed"},
@@ -39,15 +38,12 @@ static const struct {
     {"requests", "network access is not allowed"},
     {"shutil", "file system access is not allowed"},
     {"tempfile", "file system access is not allowed"},
-    {"pathlib", "file system access is not allowed"},
     {"glob", "file system access is not allowed"},
-    {"fnmatch", "file system access is not allowed"},
     {"zipfile", "file system access is not allowed"},
     {"tarfile", "file system access is not allowed"},
     {"pickle", "unpickling runs arbitrary code; it is not allowed"},
     {"marshal", "loading code objects is not allowed"},
     {"ctypes", "native code is not allowed"},
-    {"importlib.util", "loading modules from files is not allowed"},
     {"runpy", "running other programs is not allowed"},
     {"code", "running other programs is not allowed"},
     {"pty", "running processes is not allowed"},
@@ -229,6 +225,14 @@ Value ModuleLoader::load_embedded(const EmbeddedModule& e) {
   auto file = std::make_shared<SourceFile>(e.filename, std::string(e.source));
   std::string dir = e.is_package ? "<onnxify>/" + e.name : "";
   Value m = new_source_module(I, e.name, e.filename, e.is_package, dir);
+  // A built-in module's __spec__ (importlib.util.find_spec returns it for modules already imported).
+  if (e.name != "importlib" && e.name != "importlib.machinery") {
+    Value machinery = load("importlib.machinery", false, SourceRange{});
+    if (!is_poison(machinery))
+      dict_set_str(I, m.obj()->dict, I.names.__spec__,
+                   call(I, getattr(I, machinery, I.intern("_spec_for_builtin")), I.str(e.name),
+                        Value::boolean(e.is_package)));
+  }
   Value key = I.str(e.name);
   dict_set(I, I.modules.get(), key, m);
   try {
@@ -241,13 +245,19 @@ Value ModuleLoader::load_embedded(const EmbeddedModule& e) {
   return now ? now : m;
 }
 
-Value ModuleLoader::find_and_load(const std::string& fullname, const Value& parent, bool guarded,
-                                  const SourceRange& where) {
-  if (const char* why = forbidden_module_reason(fullname)) return unavailable(fullname, why, false, where);
-  auto nat = native_.find(fullname);
-  if (nat != native_.end()) return load_native(nat->second);
-  auto emb = embedded_.find(fullname);
-  if (emb != embedded_.end()) return load_embedded(emb->second);
+ModuleLoader::Location ModuleLoader::locate(const std::string& fullname, const Value& parent) {
+  Location loc;
+  if (const char* why = forbidden_module_reason(fullname)) {
+    loc.kind = Location::kForbidden;
+    loc.reason = why;
+    return loc;
+  }
+  if (native_.count(fullname) || embedded_.count(fullname)) {
+    loc.kind = Location::kBuiltin;
+    auto emb = embedded_.find(fullname);
+    loc.is_package = emb != embedded_.end() && emb->second.is_package;
+    return loc;
+  }
   std::string leaf = fullname.substr(fullname.rfind('.') == std::string::npos ? 0 : fullname.rfind('.') + 1);
   std::vector<std::string> dirs;
   if (parent) {
@@ -267,23 +277,54 @@ Value ModuleLoader::find_and_load(const std::string& fullname, const Value& pare
       dirs = search_path;
     }
   }
-  std::string ignored;
   for (const std::string& dir : dirs) {
     if (!allowed_dir(dir)) {
       // A program may add any folder to sys.path or a package's __path__, but only the script's
       // folder and the --path folders (and what is under them) are read: safety, decision 8.
-      if (ignored.empty()) ignored = dir;
+      if (loc.ignored.empty()) loc.ignored = dir;
       continue;
     }
     std::string base = dir.empty() ? leaf : dir + "/" + leaf;
-    if (is_dir(base) && is_file(base + "/__init__.py")) return load_file(fullname, base + "/__init__.py", true, base);
-    if (is_file(base + ".py")) return load_file(fullname, base + ".py", false, dir);
+    if (is_dir(base) && is_file(base + "/__init__.py")) {
+      loc.kind = Location::kSource;
+      loc.origin = base + "/__init__.py";
+      loc.is_package = true;
+      loc.dir = base;
+      return loc;
+    }
+    if (is_file(base + ".py")) {
+      loc.kind = Location::kSource;
+      loc.origin = base + ".py";
+      loc.dir = dir;
+      return loc;
+    }
+    if (has_extension_module(dir, leaf)) {
+      loc.kind = Location::kExtension;
+      loc.dir = dir;
+      return loc;
+    }
+  }
+  return loc;
+}
+
+Value ModuleLoader::find_and_load(const std::string& fullname, const Value& parent, bool guarded,
+                                  const SourceRange& where) {
+  Location loc = locate(fullname, parent);
+  switch (loc.kind) {
+    case Location::kForbidden: return unavailable(fullname, loc.reason, false, where);
+    case Location::kBuiltin: {
+      auto nat = native_.find(fullname);
+      if (nat != native_.end()) return load_native(nat->second);
+      return load_embedded(embedded_.find(fullname)->second);
+    }
+    case Location::kSource: return load_file(fullname, loc.origin, loc.is_package, loc.dir);
     // A compiled extension module (regex._regex next to regex's Python files): it exists, so it is
     // not "No module named", but its code is machine code the evaluator cannot run. An unknown
     // value, an error only where it matters (decision 6).
-    if (has_extension_module(dir, leaf))
+    case Location::kExtension:
       return unavailable(fullname, "it is a compiled extension module (machine code onnxify does not run)", guarded,
                          where);
+    case Location::kNone: break;
   }
   if (parent) {
     // A submodule of a library package written here that we do not provide (importlib.machinery):
@@ -296,10 +337,10 @@ Value ModuleLoader::find_and_load(const std::string& fullname, const Value& pare
   // Unknown top-level modules: part of CPython's standard library we do not provide, or a package
   // that is not installed (torch, before the torch stage registers its prelude).
   std::string why = "no module of that name is built into onnxify or found on the search path";
-  if (!ignored.empty())
+  if (!loc.ignored.empty())
     why += fmt::format(" (sys.path folders outside the script's folder and the --path folders, like '{}', are "
                        "not searched; add them with --path)",
-                       ignored);
+                       loc.ignored);
   return unavailable(fullname, why, guarded, where);
 }
 
@@ -444,6 +485,12 @@ Value ModuleLoader::import_from(const Value& module, const std::string& name, bo
       if (!missing || !is_str(missing) || as_str(missing)->s != mn + "." + name) throw PyException{caught};
     }
   }
+  // A name missing from a module onnxify writes in Python (its stdlib subset, the torch prelude) is
+  // most likely one CPython's module has and ours does not (string.Formatter): an unknown value, an
+  // error only where it is used (decision 6). Inside a try statement it stays ImportError, which the
+  // program handles; the native modules (sys, math) are complete enough to answer as CPython.
+  if (!guarded && embedded_.count(mn))
+    return make_poison(I, mn + "." + name, fmt::format("onnxify's '{}' does not include '{}'", mn, name), where);
   Value file = getattr_opt(I, module, I.names.__file__);
   std::string loc = file && is_str(file) ? as_str(file)->s : "unknown location";
   Value e = make_exception(I, I.exc.ImportError, fmt::format("cannot import name '{}' from '{}' ({})", name, mn, loc));

@@ -51,6 +51,18 @@ class ModuleLoader {
   void exec_source(const Value& module, std::shared_ptr<const SourceFile> file, const std::string& name,
                    bool library = false);
 
+  // Where module `fullname` would be loaded from, without loading it (importlib.util.find_spec):
+  // the same search import does, in the parent package's __path__ or sys.path.
+  struct Location {
+    enum Kind { kNone, kForbidden, kBuiltin, kSource, kExtension } kind = kNone;
+    std::string origin;   // kSource: the file
+    std::string dir;      // kSource: the package's folder (is_package) or the module's; kExtension: its folder
+    bool is_package = false;
+    std::string reason;   // kForbidden
+    std::string ignored;  // kNone: a sys.path folder that was not searched (outside the roots)
+  };
+  Location locate(const std::string& fullname, const Value& parent);
+
   // Names built into the binary (for diagnostics and tests).
   std::vector<std::string> builtin_module_names() const;
   // Whether module `name` is being imported right now (its body is running).

@@ -670,10 +670,12 @@ Value type_new_impl(Interp& I, Type* meta, Str* name, const std::vector<Value>& 
     }
     if (modname) dict_set_str(I, t->dict, I.names.__module__, modname);
   }
-  // The first class with a plain-object layout in a hierarchy gets __dict__ and __weakref__.
+  // The first class statement in a hierarchy gets __dict__ and __weakref__ (a subclass of dict or
+  // list too, as in CPython), unless a native base already gives them (functions, modules).
   bool base_has_dict = false;
   for (size_t i = 1; i < t->mro.size(); ++i)
-    if (t->mro[i]->is_heap() || t->mro[i]->layout != Layout::Object) base_has_dict = true;
+    if (t->mro[i]->is_heap() || (t->mro[i]->dict && dict_get_str(t->mro[i]->dict, I.names.__dict__)))
+      base_has_dict = true;
   if (!base_has_dict) {
     if (!dict_get_str(t->dict, I.names.__dict__)) dict_set_str(I, t->dict, I.names.__dict__, instance_dict_getset(I));
     if (!dict_get_str(t->dict, I.names.__weakref__))

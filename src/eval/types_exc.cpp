@@ -41,6 +41,15 @@ static void exc_init(Interp& I, const Value& self, const Args& a) {
     if (!self.obj()->dict) self.obj()->dict = new_dict_ref(I).release();
     for (uint32_t k = 0; k < a.nkw; ++k) dict_set_str(I, self.obj()->dict, a.kwnames[k], a.kwvals[k]);
   }
+  // OSError(errno, strerror, filename[, winerror[, filename2]]): as CPython, args keeps the first two
+  // and the file name is an attribute that str() shows.
+  if (type_is(I, self, I.exc.OSError) && a.npos >= 3 && a.npos <= 5) {
+    if (!self.obj()->dict) self.obj()->dict = new_dict_ref(I).release();
+    dict_set(I, self.obj()->dict, "filename", a.pos[2]);
+    if (a.npos == 5) dict_set(I, self.obj()->dict, "filename2", a.pos[4]);
+    e->args = new_tuple(I, {a.pos[0], a.pos[1]});
+    return;
+  }
   set_args(I, e, a);
 }
 
@@ -51,8 +60,12 @@ static Value exc_str(Interp& I, const Value& self) {
   if (type_is(I, self, I.exc.ImportError) && args.size() == 1) return to_str(I, args[0]);
   if (type_is(I, self, I.exc.OSError) && args.size() >= 2) {
     int64_t errno_v;
-    if (int_value(args[0], &errno_v))
+    if (int_value(args[0], &errno_v)) {
+      Value filename = self.obj()->dict ? dict_get(I, self.obj()->dict, I.str("filename")) : Value();
+      if (filename && !filename.is_none())
+        return I.str(fmt::format("[Errno {}] {}: {}", errno_v, str_string(I, args[1]), repr_string(I, filename)));
       return I.str(fmt::format("[Errno {}] {}", errno_v, str_string(I, args[1])));
+    }
   }
   if (args.empty()) return Value::borrow(I.names.empty);
   if (args.size() == 1) return to_str(I, args[0]);
@@ -189,6 +202,8 @@ void init_exception_types(Interp& I) {
   add_getset(I.exc.ImportError, "path", &import_path_get);
   add_getset(I.exc.OSError, "errno", &oserror_errno_get);
   add_getset(I.exc.OSError, "strerror", &oserror_strerror_get);
+  add_getset(I.exc.OSError, "filename", [](Interp& I, const Value& s) { return dict_attr_or_none(I, s, "filename"); });
+  add_getset(I.exc.OSError, "filename2", [](Interp& I, const Value& s) { return dict_attr_or_none(I, s, "filename2"); });
   add_getset(I.exc.AttributeError, "name", [](Interp& I, const Value& s) { return dict_attr_or_none(I, s, "name"); });
   add_getset(I.exc.AttributeError, "obj", [](Interp& I, const Value& s) { return dict_attr_or_none(I, s, "obj"); });
   add_getset(I.exc.NameError, "name", [](Interp& I, const Value& s) { return dict_attr_or_none(I, s, "name"); });

@@ -753,6 +753,41 @@ static Value code_repr(Interp& I, const Value& self) {
   return I.str(fmt::format("<code object {} at {}>", n ? str_string(I, n) : "?", static_cast<const void*>(self.obj())));
 }
 
+// types.FunctionType(code, globals, name=None, argdefs=None, closure=None): a new function of an
+// existing function's code (the code object remembers its function; code built at run time does not
+// exist here).
+static Value function_new(Interp& I, Type* cls, const Args& a) {
+  static const Signature sig("function", "code, globals, name=None, argdefs=None, closure=None");
+  Value v[5];
+  sig.bind(I, a, v);
+  Value src = v[0].is_obj() && v[0].obj()->dict ? dict_get(I, v[0].obj()->dict, "__onnxify_function__") : Value();
+  if (!src || !has_layout(src, Layout::Function))
+    raisef(I, I.exc.TypeError, "function() argument 'code' must be code, not {}", type_name(I, v[0]));
+  if (!is_dict(v[1])) raisef(I, I.exc.TypeError, "function() argument 'globals' must be dict, not {}", type_name(I, v[1]));
+  Function* from = as<Function>(src);
+  auto f = I.make<Function>(I.t.function);
+  f->code = from->code;
+  f->globals = Ref<Dict>(as_dict(v[1]));
+  f->builtins = from->builtins;
+  f->name = v[2] && !v[2].is_none() ? v[2] : from->name;
+  f->qualname = from->qualname;
+  f->doc = from->doc;
+  f->module = from->module;
+  f->annotations = Value::none();
+  if (v[3] && !v[3].is_none()) f->defaults = to_vector(I, v[3]);
+  if (v[4] && !v[4].is_none()) {
+    for (const Value& c : to_vector(I, v[4])) {
+      if (!c.is_obj() || c.obj()->type != I.t.cell) raise(I, I.exc.TypeError, "arg 5 (closure) expected cell");
+      f->closure.push_back(Ref<Cell>(as<Cell>(c)));
+    }
+  }
+  if ((!v[4] || v[4].is_none()) && !from->closure.empty()) raise(I, I.exc.TypeError, "arg 5 (closure) must be tuple");
+  if (f->closure.size() != from->closure.size())
+    raisef(I, I.exc.ValueError, "{} requires closure of length {}, not {}", str_string(I, f->name),
+           from->closure.size(), f->closure.size());
+  return f.take_value();
+}
+
 void init_function_types(Interp& I) {
   {
     TypeSpec s;
@@ -771,6 +806,7 @@ void init_function_types(Interp& I) {
     s.slots.get = &function_get;
     s.slots.repr = &function_repr;
     s.slots.setattr = &function_setattr;
+    s.slots.new_ = &function_new;
     s.getsets = {
         {"__name__", &fn_get_name, &fn_set_name},
         {"__qualname__", &fn_get_qualname, &fn_set_qualname},

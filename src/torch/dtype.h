@@ -34,7 +34,12 @@ enum class DCat : uint8_t { Bool, Int, Float, Complex, Other };
   X(QInt8, "qint8", "", "", Undefined, Other, 1)                   \
   X(QUInt8, "quint8", "", "", Undefined, Other, 1)                 \
   X(QInt32, "qint32", "", "", Undefined, Other, 4)                 \
-  X(BFloat16, "bfloat16", "", "", BFloat16, Float, 2)
+  X(BFloat16, "bfloat16", "", "", BFloat16, Float, 2)               \
+  /* 8-bit floats: named (finfo, quantization configs), never computed with, like the quantized */ \
+  X(Float8E4M3FN, "float8_e4m3fn", "", "", Float8E4M3FN, Other, 1)     \
+  X(Float8E5M2, "float8_e5m2", "", "", Float8E5M2, Other, 1)           \
+  X(Float8E4M3FNUZ, "float8_e4m3fnuz", "", "", Float8E4M3FNUZ, Other, 1) \
+  X(Float8E5M2FNUZ, "float8_e5m2fnuz", "", "", Float8E5M2FNUZ, Other, 1)
 
 enum class DType : uint8_t {
 #define X(e, name, a1, a2, elem, cat, size) e,

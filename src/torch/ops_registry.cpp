@@ -218,14 +218,26 @@ Value write_out(Torch& T, const Value& out, const Value& r, const std::string& q
     assign_inplace(T, o, value_of(T, res));
     return out;
   }
-  o->shape = res->shape;
-  o->value = res->value;
-  o->data = res->data;
-  o->fill = res->fill;
-  o->uninitialized = res->uninitialized;
-  o->random = res->random;
-  ++o->version;
+  o->take_state_of(*res);
   return out;
+}
+
+// PyTorch's argument parser also takes a 0-dim integer tensor where a Scalar is expected
+// (torch.arange(n) with n a tensor, as transformers' mask code calls it): when no row took the
+// arguments as they are, each such tensor is retried as its value, a SymInt when it is only known at
+// run time. Returns false when there is none.
+static bool tensors_as_scalars(Torch& T, const Args& a, std::vector<Value>* vals) {
+  bool any = false;
+  vals->assign(a.pos, a.pos + a.npos);
+  vals->insert(vals->end(), a.kwvals, a.kwvals + a.nkw);
+  for (Value& v : *vals) {
+    if (!is_tensor(v)) continue;
+    TensorObj* t = as_tensor(v);
+    if (t->rank() != 0 || !is_integral(t->dtype, false) || t->random || t->uninitialized) continue;
+    v = make_size_value(T, size_from_tensor(T, t));
+    any = true;
+  }
+  return any;
 }
 
 Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
@@ -294,6 +306,12 @@ Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a
     pos[0] = retry;
     Args b = a;
     b.pos = pos.data();
+    return dispatch_rows(T, g, self, b, mode);
+  }
+  if (std::vector<Value> vals; tensors_as_scalars(T, a, &vals)) {
+    Args b = a;
+    b.pos = vals.data();
+    b.kwvals = vals.data() + a.npos;
     return dispatch_rows(T, g, self, b, mode);
   }
   if (tried.size() <= 1) eval::raise(I, I.exc.TypeError, first_why.empty() ? qual + "(): bad arguments" : first_why);

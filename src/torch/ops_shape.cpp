@@ -711,7 +711,7 @@ const std::vector<OpDef>& shape_ops() {
        }},
       {"to.dtype(Tensor self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor",
        kMethod, [](OpCall& c) { return to(c, c.a.dtype(1), c.a.boolean(3)); }},
-      {"to.device(Tensor self, Device device, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor",
+      {"to.device(Tensor self, Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor",
        kMethod, [](OpCall& c) { return to(c, c.a.dtype(2), c.a.boolean(4)); }},
       {"to.other(Tensor self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor",
        kMethod, [](OpCall& c) { return to(c, c.t(1)->dtype, c.a.boolean(3)); }},

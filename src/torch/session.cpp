@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "eval/containers.h"
+#include "syntax/lexer.h"
 #include "torch/driver.h"
 
 namespace onnxify::torch {
@@ -229,6 +230,31 @@ void Session::load_model() {
     throw BadInput{Diagnostic::error(d.message(), model_range(expr_file, d.range()))};
   }
   eval::Dict* ns = module.obj()->dict;
+  // A module whose names come from its __getattr__ (PEP 562; transformers' lazy module makes its
+  // classes on first access): each name --model uses that the namespace and the builtins lack is
+  // looked up as an attribute of the module, as `from module import Name` would, into a copy of
+  // the namespace (the module's own dict is left as it is).
+  eval::Ref<eval::Dict> lazy_ns;
+  {
+    std::vector<syntax::Token> toks;
+    syntax::Lexer lexer(opts.model_expr.c_str(), static_cast<uint32_t>(opts.model_expr.size()), {}, true);
+    lexer.run(toks);
+    for (size_t k = 0; k < toks.size(); ++k) {
+      if (toks[k].kind != syntax::TokenKind::Name || (k > 0 && toks[k - 1].kind == syntax::TokenKind::Dot)) continue;
+      std::string name = opts.model_expr.substr(toks[k].begin, toks[k].end - toks[k].begin);
+      if (eval::dict_get(in, ns, name) || eval::dict_get(in, in.builtins.get(), name)) continue;
+      Value v;
+      try {
+        v = eval::getattr_opt(in, module, name);
+      } catch (eval::PyException&) {
+        continue;  // the name stays undefined: the NameError below says so
+      }
+      if (!v) continue;
+      if (!lazy_ns) lazy_ns = eval::dict_copy(in, ns);
+      eval::dict_set(in, lazy_ns.get(), name, v);
+    }
+  }
+  if (lazy_ns) ns = lazy_ns.get();
   eval::CodeUnit* u = unit.get();
   in.keep(std::move(unit));
   try {

@@ -228,11 +228,23 @@ static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Val
     case ViewSpec::Kind::Permute:
       return T.rec.emit("Transpose", {v}, base->ir_type(), {{"perm", inverse_perm(view->view.perm)}});
     case ViewSpec::Kind::Index: return index_put_value(T, base, view->view.key, v, view->dtype, view->shape);
-    case ViewSpec::Kind::Expand:
-      // Several elements of an expanded view share one element of the base: PyTorch refuses the write.
+    case ViewSpec::Kind::Expand: {
+      // An expand that only adds or keeps dims of size 1 (x.expand((1, -1)) of a vector) maps each
+      // element to its own: the write goes back as a reshape. Otherwise several elements of the
+      // view share one element of the base, and PyTorch refuses the write.
+      const auto& vs = view->shape;
+      const auto& bs = base->shape;
+      bool shared = vs.size() < bs.size();
+      size_t lead = shared ? 0 : vs.size() - bs.size();
+      for (size_t k = 0; k < vs.size() && !shared; ++k) {
+        bool broadcast = k < lead || (bs[k - lead].is_const() && bs[k - lead].value() == 1);
+        if (broadcast && !(vs[k].is_const() && vs[k].value() == 1)) shared = true;
+      }
+      if (!shared) return T.rec.emit("Reshape", {v, T.rec.shape_value(base->shape)}, base->ir_type());
       eval::raise(T.I, T.I.exc.RuntimeError,
                   "unsupported operation: more than one element of the written-to tensor refers to a single memory "
                   "location. Please clone() the tensor before performing the operation.");
+    }
     case ViewSpec::Kind::MaybeCopy:
       throw Diagnostic::error(
           "in-place write to a reshape of a possibly non-contiguous tensor: PyTorch writes through to the original "
@@ -242,6 +254,13 @@ static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Val
     case ViewSpec::Kind::None: break;
   }
   return v;
+}
+
+// Whether `v` may be used in the graph being recorded: defined there or in an enclosing graph.
+static bool visible_here(Torch& T, ir::Value* v) {
+  for (ir::Graph* g = &T.rec.current(); g; g = g->parent_graph())
+    if (v->graph() == g) return true;
+  return false;
 }
 
 ir::Value* value_of(Torch& T, TensorObj* t) {
@@ -258,6 +277,10 @@ ir::Value* value_of(Torch& T, TensorObj* t) {
 
     }
   }
+  // A conversion-time constant is materialized where it is first used. If that was inside a
+  // region (one branch of an If) and it is used now from outside that region (the other branch,
+  // after the If), that value is not visible here: materialize it again in the current graph.
+  if (t->value && (t->data || t->fill) && !visible_here(T, t->value)) t->value = nullptr;
   if (!t->value) materialize(T, t);
   return t->value;
 }

@@ -738,3 +738,49 @@ def getsourcelines(object):
 
 _onnxify.poison_transparent(formatannotation, signature, getmembers, isclass, isfunction, ismethod, ismodule,
                             isroutine, isgeneratorfunction, iscoroutinefunction, isabstract, getmodule, getdoc)
+
+
+def get_annotations(obj, *, globals=None, locals=None, eval_str=False):
+    """CPython 3.11's inspect.get_annotations: a class's own annotations (not its bases'), a
+    module's or a callable's; with eval_str, string annotations are evaluated as typing does."""
+    if isinstance(obj, type):
+        obj_dict = getattr(obj, "__dict__", None)
+        ann = obj_dict.get("__annotations__", None) if obj_dict is not None and hasattr(obj_dict, "get") else None
+        if isinstance(ann, types.GetSetDescriptorType):
+            ann = None
+        module_name = getattr(obj, "__module__", None)
+        obj_globals = None
+        if module_name:
+            import sys
+            module = sys.modules.get(module_name, None)
+            if module is not None:
+                obj_globals = getattr(module, "__dict__", None)
+        obj_locals = dict(vars(obj))
+        unwrap_ = obj
+    elif isinstance(obj, types.ModuleType):
+        ann = getattr(obj, "__annotations__", None)
+        obj_globals = getattr(obj, "__dict__")
+        obj_locals = None
+        unwrap_ = None
+    elif callable(obj):
+        ann = getattr(obj, "__annotations__", None)
+        obj_globals = getattr(obj, "__globals__", None)
+        obj_locals = None
+        unwrap_ = obj
+    else:
+        raise TypeError(f"{obj!r} is not a module, class, or callable.")
+    if ann is None:
+        return {}
+    if not isinstance(ann, dict):
+        raise ValueError(f"{obj!r}.__annotations__ is neither a dict nor None")
+    if not ann:
+        return {}
+    if not eval_str:
+        return dict(ann)
+    import typing
+    if globals is None:
+        globals = obj_globals
+    if locals is None:
+        locals = obj_locals
+    return {key: typing._eval_annotation(value, globals, locals) if isinstance(value, str) else value
+            for key, value in ann.items()}

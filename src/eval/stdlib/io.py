@@ -1,5 +1,5 @@
-"""io (onnxify's stdlib subset): in-memory streams (StringIO, BytesIO). Files cannot be opened:
-io.open and the file classes are unknown values (poison)."""
+"""io (onnxify's stdlib subset): in-memory streams (StringIO, BytesIO) and open() for reading files
+under the import roots (src/eval/file_access.h); writing and the raw file classes are unknown values."""
 import _onnxify
 
 SEEK_SET, SEEK_CUR, SEEK_END = 0, 1, 2
@@ -185,8 +185,103 @@ class BytesIO(_MemoryIO, BufferedIOBase):
         return out
 
 
+class _FileReader:
+    """A file opened for reading: its whole content, read when it was opened (files under the import
+    roots only; _onnxify.fs_read decides). Writing is not possible."""
+
+    def _init_file(self, name, mode):
+        self.name = name
+        self.mode = mode
+
+    def writable(self):
+        return False
+
+    def write(self, s):
+        self._check_open()
+        raise UnsupportedOperation("not writable")
+
+    def truncate(self, size=None):
+        self._check_open()
+        raise UnsupportedOperation("truncate")
+
+    def fileno(self):
+        raise UnsupportedOperation("fileno")
+
+    def getvalue(self):
+        raise AttributeError("'%s' object has no attribute 'getvalue'" % type(self).__name__)
+
+    def __repr__(self):
+        return "<%s name=%r mode=%r>" % (self._repr_name, self.name, self.mode)
+
+
+class _BinaryFile(_FileReader, BytesIO):
+    _repr_name = "_io.BufferedReader"
+
+    def __init__(self, data, name, mode):
+        BytesIO.__init__(self, data)
+        self._init_file(name, mode)
+
+    def getbuffer(self):
+        raise AttributeError("'_BinaryFile' object has no attribute 'getbuffer'")
+
+
+class _TextFile(_FileReader, StringIO):
+    _repr_name = "_io.TextIOWrapper"
+
+    def __init__(self, text, name, mode, encoding, errors):
+        StringIO.__init__(self, text)
+        self._init_file(name, mode)
+        self.encoding = encoding
+        self.errors = errors
+
+
+def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):
+    """open() for reading files under the import roots, as CPython's with the file read at once."""
+    import os
+    if isinstance(file, int):
+        return _onnxify.poison("open(...)", "open() of a file descriptor is not available: onnxify does not access them")
+    file = os.fspath(file)
+    if _onnxify.is_poison(file):
+        return file
+    if not isinstance(mode, str):
+        raise TypeError("open() argument 'mode' must be str, not %s" % type(mode).__name__)
+    if not isinstance(file, (str, bytes)):
+        raise TypeError("expected str, bytes or os.PathLike object, not %s" % type(file).__name__)
+    modes = set(mode)
+    if modes - set("axrwb+t") or len(mode) > len(modes):
+        raise ValueError("invalid mode: %r" % mode)
+    if sum(c in modes for c in "rwax") != 1:
+        raise ValueError("must have exactly one of create/read/write/append mode")
+    if "b" in modes and "t" in modes:
+        raise ValueError("can't have text and binary mode at once")
+    binary = "b" in modes
+    if binary and encoding is not None:
+        raise ValueError("binary mode doesn't take an encoding argument")
+    if binary and errors is not None:
+        raise ValueError("binary mode doesn't take an errors argument")
+    if binary and newline is not None:
+        raise ValueError("binary mode doesn't take a newline argument")
+    if newline not in (None, "", "\n", "\r", "\r\n"):
+        raise ValueError("illegal newline value: %s" % (newline,))
+    if modes & set("wax+"):
+        return _onnxify.poison("open(...)", "open(..., %r) is not available: onnxify does not write files" % mode)
+    name = file
+    if isinstance(file, bytes):
+        file = file.decode("utf-8")
+    data = _onnxify.fs_read(file)
+    if _onnxify.is_poison(data):
+        return data
+    if binary:
+        return _BinaryFile(data, name, mode)
+    encoding = "UTF-8" if encoding is None else encoding
+    errors = "strict" if errors is None else errors
+    text = data.decode(encoding, errors)
+    if newline is None and "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _TextFile(text, name, mode, encoding, errors)
+
+
 _why = "onnxify does not read or write files"
-open = _onnxify.poison("io.open", "io.open() is not available: " + _why, False)
 open_code = _onnxify.poison("io.open_code", "io.open_code() is not available: " + _why, False)
 FileIO = _onnxify.poison("io.FileIO", "io.FileIO is not available: " + _why, False)
 TextIOWrapper = _onnxify.poison("io.TextIOWrapper", "io.TextIOWrapper is not available: " + _why, False)

@@ -168,7 +168,10 @@ void init_gc_module(Interp& I, Module* m) {
   add_function(I, m, "isenabled", &gc_isenabled);
 }
 
+void init_files_functions(Interp& I, Module* m);  // mod_files.cpp
+
 void init_onnxify_module(Interp& I, Module* m) {
+  init_files_functions(I, m);
   add_function(I, m, "code_info", &ox_code_info);
   add_function(I, m, "poison", &ox_poison);
   add_function(I, m, "is_poison", &ox_is_poison);

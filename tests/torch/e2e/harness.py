@@ -246,12 +246,26 @@ def _calibrate(model, case, g):
         m.momentum = mom
 
 
+class _ModuleNames:
+    """eval's locals for --model: a name the module's dict lacks is its attribute (PEP 562 module
+    __getattr__, e.g. transformers' lazy module), as onnxify resolves --model's names."""
+
+    def __init__(self, mod):
+        self.mod = mod
+
+    def __getitem__(self, name):
+        try:
+            return getattr(self.mod, name)
+        except AttributeError:
+            raise KeyError(name) from None
+
+
 def prepare(case, workdir):
     """Builds the model in PyTorch, saves its state_dict, computes the eager outputs."""
     torch.manual_seed(case.seed)
     g = torch.Generator().manual_seed(case.seed + 1)
     mod = _import_source(case)
-    model = eval(case.model, vars(mod))
+    model = eval(case.model, vars(mod), _ModuleNames(mod))
     _calibrate(model, case, g)
     model.eval()
     case.ckpt = os.path.join(workdir, case.name + ".pt")

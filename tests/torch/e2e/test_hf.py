@@ -56,6 +56,71 @@ def test_timm(case):
     check(BATCH.get(case))
 
 
+# transformers from its unmodified sources: `import transformers` (its lazy module table built by
+# listing and reading transformers/models under the import roots), a model built from a small config
+# with seeded random weights, exported with -m transformers and symbolic batch and sequence length,
+# compared with eager at (batch 2, seq 7) and (batch 1, seq 3). Inputs stay inside the vocabulary.
+def hf_case(name, model, inputs, shapes, gen=None):
+    return Case(f"hf_{name}", None, model, module="transformers", args=["--python", PYTHON], inputs=inputs,
+                shapes=shapes, gen=gen, matrix=False)
+
+
+TEXT_SHAPES = [{"B": 2, "S": 7}, {"B": 1, "S": 3}]
+IDS = {"input_ids": "int64[B,S]"}
+IDS_GEN = {"input_ids": "int:0:100"}
+IMAGE = {"pixel_values": "float32[B,3,32,32]"}
+IMAGE_SHAPES = [{"B": 2}, {"B": 1}]
+SMALL = "num_hidden_layers=2, hidden_size=64, num_attention_heads=2, intermediate_size=128"
+# The decoders return their KV cache by default; use_cache=False keeps the outputs tensors.
+NO_CACHE = {**IDS, "use_cache": "False"}
+HF_CASES = [
+    hf_case("bert", f"BertModel(BertConfig(vocab_size=100, {SMALL}))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("gpt2", "GPT2Model(GPT2Config(vocab_size=100, n_layer=2, n_embd=64, n_head=2, n_positions=64))",
+            NO_CACHE, TEXT_SHAPES, IDS_GEN),
+    hf_case("llama", "LlamaModel(LlamaConfig(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
+            "num_attention_heads=4, num_key_value_heads=2, intermediate_size=128))", NO_CACHE, TEXT_SHAPES, IDS_GEN),
+    hf_case("qwen2", "Qwen2Model(Qwen2Config(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
+            "num_attention_heads=4, num_key_value_heads=2, intermediate_size=128))", NO_CACHE, TEXT_SHAPES, IDS_GEN),
+    hf_case("mistral", "MistralModel(MistralConfig(vocab_size=100, num_hidden_layers=2, hidden_size=64, "
+            "num_attention_heads=4, num_key_value_heads=2, intermediate_size=128))", NO_CACHE, TEXT_SHAPES,
+            IDS_GEN),
+    hf_case("roberta", f"RobertaModel(RobertaConfig(vocab_size=100, {SMALL}))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("distilbert", "DistilBertModel(DistilBertConfig(vocab_size=100, n_layers=2, dim=64, n_heads=2, "
+            "hidden_dim=128))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("vit", f"ViTModel(ViTConfig(image_size=32, patch_size=8, {SMALL}))", IMAGE, IMAGE_SHAPES),
+    hf_case("clip_text", f"CLIPTextModel(CLIPTextConfig(vocab_size=100, {SMALL}))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("clip_vision", f"CLIPVisionModel(CLIPVisionConfig(image_size=32, patch_size=8, {SMALL}))", IMAGE,
+            IMAGE_SHAPES),
+    hf_case("t5", "T5Model(T5Config(vocab_size=100, num_layers=2, d_model=64, d_kv=16, num_heads=4, d_ff=128))",
+            {**IDS, "decoder_input_ids": "int64[B,T]", "use_cache": "False"},
+            [{"B": 2, "S": 7, "T": 4}, {"B": 1, "S": 3, "T": 1}], {**IDS_GEN, "decoder_input_ids": "int:0:100"}),
+    hf_case("t5_encoder", "T5EncoderModel(T5Config(vocab_size=100, num_layers=2, d_model=64, d_kv=16, "
+            "num_heads=4, d_ff=128))", IDS, TEXT_SHAPES, IDS_GEN),
+    hf_case("clip", "CLIPModel(CLIPConfig(text_config=dict(vocab_size=100, " + SMALL + "), "
+            "vision_config=dict(image_size=32, patch_size=8, " + SMALL + "), projection_dim=32))",
+            {**IDS, **{"pixel_values": "float32[N,3,32,32]"}},
+            [{"B": 2, "S": 7, "N": 3}, {"B": 1, "S": 3, "N": 1}], IDS_GEN),
+    hf_case("whisper", "WhisperModel(WhisperConfig(vocab_size=100, pad_token_id=0, bos_token_id=1, eos_token_id=2, "
+            "decoder_start_token_id=1, encoder_layers=2, decoder_layers=2, d_model=64, encoder_attention_heads=2, "
+            "decoder_attention_heads=2, encoder_ffn_dim=128, decoder_ffn_dim=128, num_mel_bins=16, "
+            "max_source_positions=32))",
+            {"input_features": "float32[B,16,64]", "decoder_input_ids": "int64[B,T]", "use_cache": "False"},
+            [{"B": 2, "T": 4}, {"B": 1, "T": 1}], {"decoder_input_ids": "int:0:100"}),
+    # Whisper's encoder takes exactly 2 * max_source_positions frames (it checks): batch symbolic.
+    hf_case("whisper_encoder", "WhisperModel(WhisperConfig(vocab_size=100, pad_token_id=0, bos_token_id=1, "
+            "eos_token_id=2, decoder_start_token_id=1, encoder_layers=2, decoder_layers=2, d_model=64, "
+            "encoder_attention_heads=2, decoder_attention_heads=2, encoder_ffn_dim=128, decoder_ffn_dim=128, "
+            "num_mel_bins=16, max_source_positions=32)).get_encoder()", {"input_features": "float32[B,16,64]"},
+            IMAGE_SHAPES),
+]
+HF_BATCH = Batch(HF_CASES)
+
+
+@pytest.mark.parametrize("case", HF_CASES, ids=lambda c: c.name)
+def test_transformers(case):
+    check(HF_BATCH.get(case))
+
+
 def test_module_option_errors(tmp_path):
     """-m names a module: a missing one, a malformed name, or both SOURCE and -m are bad command
     lines (exit status 2) with one diagnostic each."""
@@ -101,6 +166,8 @@ PATTERN_CASES = [
          shapes=[{"N": 2, "T": 4}, {"N": 1, "T": 1}]),
     Case("sdpa_block_mask", "hf_patterns.py", "SdpaBlock()", inputs={"x": "float32[N,T,16]", "mask": "bool[T,T]"},
          shapes=[{"N": 2, "T": 4}, {"N": 1, "T": 6}], gen={"mask": "bool"}),
+    Case("lazy_constant_in_branch", "hf_patterns.py", "LazyConstantInBranch()", inputs={"x": "float32[N,T]"},
+         paths=[("sum > 0", {"x": "torch.rand(2, 5) + 1"}), ("sum <= 0", {"x": "-torch.rand(1, 3) - 1"})]),
     Case("item_condition", "hf_patterns.py", "ItemCondition()", inputs={"x": "float32[N,T]"},
          paths=[("max > 1", {"x": "torch.randn(2, 4) + 3"}), ("max <= 1", {"x": "torch.randn(1, 3) - 3"})]),
 ]
@@ -215,28 +282,28 @@ def test_dtype(tmp_path, ckpt_dtype, flag, model_dtype):
 
 # ---- KV cache: one file for the prompt and the decode steps -------------------------------------------
 
-KV_INPUTS = ["--input", "input_ids=int64[B,T]", "--input", "past=((float32[B,4,P,8], float32[B,4,P,8]),) * 2"]
-
-
-def test_kv_cache_generation(tmp_path):
-    """CachedDecoder (tests/torch/models/hf_patterns.py) exported once with the cache as a tuple spec
-    (past length P symbolic): ONNX Runtime runs the prompt with P = 0 and then seven decode steps
-    feeding back the cache outputs, greedily, at batch 1 and 3; the 8 generated tokens, the logits of
-    every step and the final cache equal eager PyTorch's running the same loop."""
+def _generation_check(tmp_path, source, model_expr, heads, head_dim, args=()):
+    """The model of tests/torch/models/SOURCE exported once with the cache as a tuple spec (past
+    length P symbolic): ONNX Runtime runs the prompt with P = 0 and then seven decode steps feeding
+    back the cache outputs, greedily, at batch 1 and 3; the 8 generated tokens, the logits of every
+    step and the final cache equal eager PyTorch's running the same loop."""
     import numpy as np
     import onnxruntime
     import torch
 
     import harness
-    model = harness.models_module("hf_patterns.py").CachedDecoder().eval()
     torch.manual_seed(0)
+    model = eval(model_expr, vars(harness.models_module(source))).eval()
     for p in model.parameters():
         torch.nn.init.normal_(p, std=0.3)
     ckpt = str(tmp_path / "dec.pt")
     torch.save(model.state_dict(), ckpt)
     out = str(tmp_path / "dec.onnx")
-    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "CachedDecoder()",
-                        "--weights", ckpt, *KV_INPUTS, "-o", out, "-q"], capture_output=True, text=True, timeout=120)
+    kv = f"float32[B,{heads},P,{head_dim}]"
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, source), "--model", model_expr,
+                        "--weights", ckpt, "--input", "input_ids=int64[B,T]", "--input",
+                        f"past=(({kv}, {kv}),) * 2", *args, "-o", out, "-q"], capture_output=True, text=True,
+                       timeout=300)
     assert p.returncode == 0, p.stderr
     sess = onnxruntime.InferenceSession(out, providers=["CPUExecutionProvider"])
     names = [i.name for i in sess.get_inputs()]
@@ -245,7 +312,8 @@ def test_kv_cache_generation(tmp_path):
     for batch, prompt_len in [(1, 5), (3, 4)]:
         prompt = torch.randint(0, 50, (batch, prompt_len), generator=g)
         # eager
-        past = tuple((torch.zeros(batch, 4, 0, 8), torch.zeros(batch, 4, 0, 8)) for _ in range(2))
+        past = tuple((torch.zeros(batch, heads, 0, head_dim), torch.zeros(batch, heads, 0, head_dim))
+                     for _ in range(2))
         ids, want_tokens, want_logits = prompt, [], []
         with torch.no_grad():
             for _ in range(8):
@@ -255,7 +323,7 @@ def test_kv_cache_generation(tmp_path):
                 want_tokens.append(ids)
         want_cache = [t.numpy() for kv in past for t in kv]
         # ONNX Runtime, the same loop on the one file
-        cache = [np.zeros((batch, 4, 0, 8), np.float32) for _ in range(4)]
+        cache = [np.zeros((batch, heads, 0, head_dim), np.float32) for _ in range(4)]
         ids, got_tokens = prompt.numpy(), []
         for step in range(8):
             logits, *cache = sess.run(None, {"input_ids": ids, **dict(zip(names[1:], cache))})
@@ -263,9 +331,21 @@ def test_kv_cache_generation(tmp_path):
             ids = logits[:, -1].argmax(-1)[:, None]
             got_tokens.append(ids)
         assert np.array_equal(np.concatenate(got_tokens, 1), torch.cat(want_tokens, 1).numpy())
-        assert cache[0].shape == (batch, 4, prompt_len + 7, 8)
+        assert cache[0].shape == (batch, heads, prompt_len + 7, head_dim)
         for got, want in zip(cache, want_cache):
-            np.testing.assert_allclose(got, want, rtol=1e-3, atol=1e-4)
+            np.testing.assert_allclose(got, want, rtol=1e-3, atol=1e-4 * max(1, np.abs(want).max()))
+
+
+def test_kv_cache_generation(tmp_path):
+    """CachedDecoder (tests/torch/models/hf_patterns.py, written here)."""
+    _generation_check(tmp_path, "hf_patterns.py", "CachedDecoder()", 4, 8)
+
+
+@pytest.mark.parametrize("model,heads", [("gpt2_with_cache()", 4), ("llama_with_cache()", 2)])
+def test_transformers_kv_cache_generation(tmp_path, model, heads):
+    """transformers' GPT2LMHeadModel and LlamaForCausalLM (GQA: 2 key/value heads) from its unmodified
+    sources, the cache a DynamicCache built from the tuple inputs (tests/torch/models/hf_cache.py)."""
+    _generation_check(tmp_path, "hf_cache.py", model, heads, 8, ["--python", PYTHON])
 
 
 def test_tuple_input_spec_errors(tmp_path):

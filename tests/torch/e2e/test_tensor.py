@@ -276,7 +276,7 @@ CREATE = [tc("create_" + k, f"Create('{k}')", x="float32[N,5]") for k in [
     "arange_start_step_sym", "arange_float", "arange_float_dtype", "linspace", "linspace_int", "eye", "eye_nm",
     "new_zeros_sym", "new_ones_sym", "new_full_sym", "new_empty_fill", "new_tensor", "tensor_literal",
     "empty_like_fill", "full_like_int", "eye_sym", "eye_sym_m_dtype", "arange_float_sym", "arange_float_sym_step",
-    "full_sym_fill", "full_sym_fill_float"]]
+    "full_sym_fill", "full_sym_fill_float", "arange_tensor_bounds"]]
 CREATE[0].inputs = {"x": "float32[N,3]"}
 
 CONVERT = [
@@ -379,6 +379,7 @@ INDEXING = [
     tc("view_split_sizes_sub_", "ViewWrite('split_sizes_sub_')", x=G),
     tc("view_unbind_add_", "ViewWrite('unbind_add_')", x=G),
     tc("view_expand_read_after_base_write", "ViewWrite('expand_read_after_base_write')", x=G),
+    tc("view_expand_unit_mul_", "ViewWrite('expand_unit_mul_')", x=G),
     tc("view_data_alias", "ViewWrite('data_alias')", x=G),
     tc("view_reshape_flatten_", "ViewWrite('reshape_flatten_')", x=G),
     tc("view_nested_read_after_base_write", "ViewWrite('nested_read_after_base_write')", x=G),

@@ -99,3 +99,15 @@ class CachedDecoder(nn.Module):
             h = h + block["proj"](y.transpose(1, 2).reshape(b, t, -1))
             h = h + block["mlp"](block["ln2"](h))
         return self.head(self.ln_f(h)), tuple(present)
+
+
+class LazyConstantInBranch(nn.Module):
+    """A zeros tensor of a symbolic size made before a tensor-dependent `if`, first used inside one
+    branch that reassigns it, and passed through unchanged by the other (T5's cross-attention
+    position bias under transformers' SDPA `if`): each branch must return a value it can see."""
+
+    def forward(self, x):
+        bias = torch.zeros(1, x.size(1))
+        if x.sum() > 0:
+            bias = bias[:, :1]
+        return x + bias

@@ -145,6 +145,11 @@ class ViewWrite(nn.Module):
         elif self.kind == "expand_read_after_base_write":
             y = x[:, :1].expand(-1, 3, -1)
             x.add_(1)
+        elif self.kind == "expand_unit_mul_":
+            # an expand that only adds a dim of size 1 (transformers' position_ids buffer): each
+            # element of the view is its own element of the base, so PyTorch allows the write
+            y = x[0].expand(1, -1, -1)
+            y.mul_(2)
         elif self.kind == "nested_read_after_base_write":
             a = x[1:]
             y = a[:, 0]
@@ -201,6 +206,10 @@ class Create(nn.Module):
             return torch.zeros(x.size())
         if k == "arange_sym":
             return torch.arange(n)
+        if k == "arange_tensor_bounds":
+            # 0-dim tensors where arange takes Scalars (PyTorch's parser reads their values)
+            end = torch.tensor(n) + 2
+            return torch.arange(torch.tensor(1), end) * 2
         if k == "arange_sym_dim1":
             return x + torch.arange(x.size(1))
         if k == "arange_start_step_sym":

@@ -74,3 +74,11 @@ def _spec_for_file(name, origin, package_dir):
     if package_dir is not None:
         spec.submodule_search_locations = [package_dir]
     return spec
+
+
+class BuiltinImporter:
+    """The loader of modules built into onnxify (its stdlib subset, the torch prelude)."""
+
+
+def _spec_for_builtin(name, is_package):
+    return ModuleSpec(name, BuiltinImporter, origin="built-in", is_package=is_package)

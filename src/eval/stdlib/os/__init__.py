@@ -1,5 +1,6 @@
-"""os (onnxify's stdlib subset): constants and the pure parts; everything that touches files,
-processes or the machine is unknown (poison). Evaluated code sees an empty environment (os.environ)
+"""os (onnxify's stdlib subset): constants, the pure parts and read-only queries of files under the
+import roots (listdir, scandir, walk, stat); writing files, processes and the machine are unknown
+(poison). Evaluated code sees an empty environment (os.environ)
 and the working directory's name (os.getcwd(), which reads no file), so that path checks like
 torchvision's "imported from its own source folder?" have an answer."""
 import _onnxify
@@ -71,10 +72,160 @@ def _unavailable(fname, why):
 for _fname in ("system", "popen", "spawnl", "spawnv", "execv", "execvp", "execl", "fork", "kill", "_exit",
                "startfile", "posix_spawn"):
     globals()[_fname] = _unavailable(_fname, "onnxify does not run processes")
-for _fname in ("listdir", "scandir", "walk", "stat", "lstat", "mkdir", "makedirs", "remove", "unlink", "rmdir",
-               "removedirs", "rename", "replace", "chdir", "chmod", "open", "close", "read", "write",
-               "access", "symlink", "readlink", "utime", "truncate", "link"):
-    globals()[_fname] = _unavailable(_fname, "onnxify does not access files")
+for _fname in ("mkdir", "makedirs", "remove", "unlink", "rmdir", "removedirs", "rename", "replace", "chmod",
+               "symlink", "utime", "truncate", "link"):
+    globals()[_fname] = _unavailable(_fname, "onnxify does not write files")
+for _fname in ("open", "close", "read", "write", "access", "readlink", "chdir"):
+    globals()[_fname] = _unavailable(_fname, "onnxify reads files only through open(), os.listdir/scandir/stat")
+
+
+# Reading the file system: only under the import roots (src/eval/file_access.h decides; a path outside
+# them gives an unknown value).
+class stat_result:
+    """os.stat_result: the ten fields as a sequence and as attributes."""
+
+    n_sequence_fields = 10
+    _fields = ("st_mode", "st_ino", "st_dev", "st_nlink", "st_uid", "st_gid", "st_size", "st_atime", "st_mtime",
+               "st_ctime")
+
+    def __init__(self, fields):
+        self._t = tuple(fields)
+        for name, value in zip(self._fields, self._t):
+            setattr(self, name, value)
+
+    def __getitem__(self, i):
+        return int(self._t[i]) if isinstance(i, int) and 7 <= i % 10 else self._t[i]
+
+    def __len__(self):
+        return 10
+
+    def __iter__(self):
+        return iter(self[i] for i in range(10))
+
+    def __eq__(self, other):
+        return isinstance(other, stat_result) and self._t == other._t
+
+    def __repr__(self):
+        return "os.stat_result(" + ", ".join("%s=%r" % (n, self[i]) for i, n in enumerate(self._fields)) + ")"
+
+
+def stat(path, *, dir_fd=None, follow_symlinks=True):
+    path = fsdecode(path)
+    r = _onnxify.fs_stat(path, follow_symlinks)
+    return r if _onnxify.is_poison(r) else stat_result(r)
+
+
+def lstat(path, *, dir_fd=None):
+    return stat(path, follow_symlinks=False)
+
+
+def listdir(path="."):
+    if isinstance(path, bytes):
+        return [n.encode() for n in _onnxify.fs_listdir(path.decode())]
+    return _onnxify.fs_listdir(fspath(path))
+
+
+class DirEntry:
+    """One entry of os.scandir: the file type is asked when needed (lstat / stat under the roots)."""
+
+    def __init__(self, folder, name):
+        self.name = name
+        self.path = path.join(folder, name)
+        self._lstat = None
+        self._stat = None
+
+    def stat(self, *, follow_symlinks=True):
+        if not follow_symlinks:
+            if self._lstat is None:
+                self._lstat = lstat(self.path)
+            return self._lstat
+        if self._stat is None:
+            self._stat = stat(self.path)
+        return self._stat
+
+    def _mode(self, follow_symlinks):
+        try:
+            st = self.stat(follow_symlinks=follow_symlinks)
+        except FileNotFoundError:
+            return 0
+        return st if _onnxify.is_poison(st) else st.st_mode
+
+    def is_dir(self, *, follow_symlinks=True):
+        m = self._mode(follow_symlinks)
+        return m if _onnxify.is_poison(m) else m & 0o170000 == 0o040000
+
+    def is_file(self, *, follow_symlinks=True):
+        m = self._mode(follow_symlinks)
+        return m if _onnxify.is_poison(m) else m & 0o170000 == 0o100000
+
+    def is_symlink(self):
+        m = self._mode(False)
+        return m if _onnxify.is_poison(m) else m & 0o170000 == 0o120000
+
+    def inode(self):
+        return self.stat(follow_symlinks=False).st_ino
+
+    def __fspath__(self):
+        return self.path
+
+    def __repr__(self):
+        return "<DirEntry %r>" % self.name
+
+
+class _ScandirIterator:
+    def __init__(self, folder, names):
+        self._it = iter([DirEntry(folder, n) for n in names])
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._it)
+
+    def close(self):
+        self._it = iter(())
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def scandir(path="."):
+    path = fspath(path)
+    names = listdir(path)
+    if _onnxify.is_poison(names):
+        return names
+    return _ScandirIterator(path, names)
+
+
+def walk(top, topdown=True, onerror=None, followlinks=False):
+    top = fspath(top)
+    try:
+        entries = list(scandir(top))
+    except OSError as error:
+        if onerror is not None:
+            onerror(error)
+        return
+    dirs, nondirs, walk_dirs = [], [], []
+    for entry in entries:
+        is_dir = entry.is_dir()
+        (dirs if is_dir else nondirs).append(entry.name)
+        if not topdown and is_dir and (followlinks or not entry.is_symlink()):
+            walk_dirs.append(entry.path)
+    if topdown:
+        yield top, dirs, nondirs
+        for dirname in dirs:
+            new_path = path.join(top, dirname)
+            if followlinks or not path.islink(new_path):
+                yield from walk(new_path, topdown, onerror, followlinks)
+    else:
+        for new_path in walk_dirs:
+            yield from walk(new_path, topdown, onerror, followlinks)
+        yield top, dirs, nondirs
+
+
 for _fname in ("cpu_count", "getpid", "getppid", "getuid", "urandom", "times", "uname", "getlogin"):
     globals()[_fname] = _unavailable(_fname, "the host machine is not visible to evaluated code")
 del _fname

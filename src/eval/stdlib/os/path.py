@@ -1,5 +1,5 @@
-"""os.path (onnxify's stdlib subset): pure path arithmetic; anything that asks the file system is
-unknown (poison)."""
+"""os.path (onnxify's stdlib subset): pure path arithmetic, and the file system queries (exists,
+isfile, isdir, getsize, ...) answered for paths under the import roots only."""
 import _onnxify
 
 sep = "/"
@@ -168,23 +168,79 @@ def normcase(s):
     return _fspath(s)
 
 
-def _fs(fname):
-    return _onnxify.poison(
-        "os.path." + fname, "os.path.%s() is not available: onnxify does not access files" % fname, False
-    )
+# File system queries: answered under the import roots (src/eval/file_access.h), an unknown value
+# for a path outside them.
+def _stat(p, follow=True):
+    import os
+    try:
+        return os.stat(p, follow_symlinks=follow)
+    except (OSError, ValueError):
+        return None
 
 
-exists = _fs("exists")
-lexists = _fs("lexists")
-isfile = _fs("isfile")
-isdir = _fs("isdir")
-islink = _fs("islink")
-ismount = _fs("ismount")
-getsize = _fs("getsize")
-getmtime = _fs("getmtime")
-getatime = _fs("getatime")
-getctime = _fs("getctime")
-samefile = _fs("samefile")
+def _kind(p, kind, follow=True):
+    st = _stat(p, follow)
+    if st is None:
+        return False
+    if _onnxify.is_poison(st):
+        return st
+    return st.st_mode & 0o170000 == kind
+
+
+def exists(path):
+    st = _stat(path)
+    return st if _onnxify.is_poison(st) else st is not None
+
+
+def lexists(path):
+    st = _stat(path, False)
+    return st if _onnxify.is_poison(st) else st is not None
+
+
+def isfile(path):
+    return _kind(path, 0o100000)
+
+
+def isdir(s):
+    return _kind(s, 0o040000)
+
+
+def islink(path):
+    return _kind(path, 0o120000, False)
+
+
+def ismount(path):
+    return _onnxify.poison("os.path.ismount", "os.path.ismount() is not available: mount points are not visible")
+
+
+def getsize(filename):
+    import os
+    return os.stat(filename).st_size
+
+
+def getmtime(filename):
+    import os
+    return os.stat(filename).st_mtime
+
+
+def getatime(filename):
+    import os
+    return os.stat(filename).st_atime
+
+
+def getctime(filename):
+    import os
+    return os.stat(filename).st_ctime
+
+
+def samefile(f1, f2):
+    import os
+    s1, s2 = os.stat(f1), os.stat(f2)
+    if _onnxify.is_poison(s1):
+        return s1
+    if _onnxify.is_poison(s2):
+        return s2
+    return s1.st_ino == s2.st_ino and s1.st_dev == s2.st_dev
 
 
 # Pure string functions: an unknown argument (a directory from torch.hub) gives an unknown result.

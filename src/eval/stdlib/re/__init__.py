@@ -582,6 +582,46 @@ def _compile_node(node, nxt, ctx):
     raise error(f"internal: unknown node {kind}")
 
 
+def _fixed_width(node):
+    """The number of characters a node always matches, or None when it varies."""
+    kind = node[0]
+    if kind in ("lit", "any", "cat_class", "set"):
+        return 1
+    if kind in ("bol", "eol", "start", "end", "wordb", "nonwordb", "look"):
+        return 0
+    if kind == "cat":
+        total = 0
+        for item in node[1]:
+            w = _fixed_width(item)
+            if w is None:
+                return None
+            total += w
+        return total
+    if kind == "alt":
+        widths = {_fixed_width(a) for a in node[1]}
+        return widths.pop() if len(widths) == 1 else None
+    if kind == "group":
+        return _fixed_width(node[2])
+    if kind == "repeat" and node[2] == node[3]:
+        w = _fixed_width(node[1])
+        return None if w is None else w * node[2]
+    return None
+
+
+def _captures(node):
+    """Whether a node sets or reads a group (then backtracking into it can matter)."""
+    kind = node[0]
+    if kind in ("group", "backref"):
+        return True
+    if kind in ("cat", "alt"):
+        return any(_captures(a) for a in node[1])
+    if kind == "repeat":
+        return _captures(node[1])
+    if kind == "look":
+        return _captures(node[1])
+    return False
+
+
 def _compile_repeat(node, nxt, ctx):
     _, body, lo, hi, greedy, _poss = node
     test = _char_test(body)
@@ -609,6 +649,36 @@ def _compile_repeat(node, nxt, ctx):
                 k += 1
             return False
         return simple
+
+    width = _fixed_width(body)
+    if width and not _captures(body):
+        # A body of fixed width that captures nothing ends at i + width whenever it matches, so no
+        # continuation can make it match differently: count the run iteratively, then try the
+        # continuation from each count. Keeps recursion flat on long strings ((?:(?!x).)*, (?:ab)*).
+        one = _compile_node(body, lambda j: True, ctx)
+
+        def fixed(i):
+            n = ctx.n
+            count, j = 0, i
+            while count < hi and j + width <= n and one(j):
+                j += width
+                count += 1
+            if count < lo:
+                return False
+            if greedy:
+                c = count
+                while c >= lo:
+                    if nxt(i + c * width):
+                        return True
+                    c -= 1
+                return False
+            c = lo
+            while c <= count:
+                if nxt(i + c * width):
+                    return True
+                c += 1
+            return False
+        return fixed
 
     stack = []
 

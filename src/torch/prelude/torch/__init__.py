@@ -8,6 +8,7 @@ from torch._C import Tensor, Size, dtype, device, SymInt
 from torch._C import (uint8, int8, int16, short, int32, int, int64, long, float16, half, float32, float,
                       float64, double, complex32, chalf, complex64, cfloat, complex128, cdouble, bool, qint8,
                       quint8, qint32, bfloat16)
+from torch._C import float8_e4m3fn, float8_e5m2, float8_e4m3fnuz, float8_e5m2fnuz
 from torch._C._VariableFunctions import *  # noqa: F401,F403  every op of the table
 from torch._C import _VariableFunctions as _VF
 from torch._C import is_grad_enabled
@@ -55,6 +56,45 @@ def get_default_dtype():
 
 def set_default_dtype(d):
     _C._set_default_dtype(d)
+
+
+def get_default_device():
+    """Conversion builds the model on no device; code asking gets PyTorch's default, the CPU."""
+    return device("cpu")
+
+
+def is_autocast_enabled(device_type=None):
+    """No autocast region is active during conversion (an enabled one is refused: see autocast)."""
+    return False
+
+
+class autocast:
+    """torch.autocast(device_type, dtype=None, enabled=True, cache_enabled=None). Disabled, it
+    changes nothing (transformers wraps rotary embeddings in one); enabled, it would change the
+    dtypes ops compute in, which onnxify does not model: an error where it is entered."""
+
+    def __init__(self, device_type, dtype=None, enabled=True, cache_enabled=None):
+        self.device_type = device_type
+        self.fast_dtype = dtype
+        self._enabled = enabled
+
+    def __enter__(self):
+        if self._enabled:
+            from torch._onnxify_support import unsupported
+            unsupported("torch.autocast(enabled=True)", "convert the model with --dtype instead of an autocast region")
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def __call__(self, func):
+        import functools
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with self:
+                return func(*args, **kwargs)
+        return wrapper
 
 
 def typename(o):
@@ -187,6 +227,10 @@ class finfo:
                     1.401298464324817e-45),
         "float64": (64, 2.2250738585072014e-308, 2.220446049250313e-16, 1.7976931348623157e+308, 1e-15, 15,
                     5e-324),
+        "float8_e4m3fn": (8, 0.015625, 0.125, 448.0, 1.0, 0, 0.001953125),
+        "float8_e5m2": (8, 6.103515625e-05, 0.25, 57344.0, 1.0, 0, 1.52587890625e-05),
+        "float8_e4m3fnuz": (8, 0.0078125, 0.125, 240.0, 1.0, 0, 0.0009765625),
+        "float8_e5m2fnuz": (8, 3.0517578125e-05, 0.125, 57344.0, 1.0, 0, 7.62939453125e-06),
     }
 
     def __init__(self, type=None):
@@ -321,6 +365,8 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mo
 from torch import return_types  # noqa: E402
 from torch import nn, jit, fx, autograd, cuda, backends, overrides, hub, utils, types, onnx, version  # noqa: E402
 from torch import compiler, _dynamo  # noqa: E402,F401  PyTorch 2.x: compilation hints, all no-ops
+from torch import xpu, mps  # noqa: E402,F401  other accelerators: none available, as torch.cuda
+from torch import _subclasses  # noqa: E402,F401  isinstance(x, torch._subclasses.FakeTensor) is False
 from torch import functional  # noqa: E402,F401
 import torch  # noqa: E402,F401  torch.torch is torch, as in PyTorch (`class M(torch.torch.nn.Module)`)
 from torch import distributions  # noqa: E402,F401  eval-time distributions (sampling is an error)

@@ -1,5 +1,6 @@
 """torch.nn: modules, parameters, init, functional."""
 from torch.nn.parameter import Parameter, UninitializedParameter, UninitializedBuffer  # noqa: F401
+from torch.nn.parameter import Buffer  # noqa: F401
 from torch.nn.modules import *  # noqa: F401,F403
 # (`*` also brought the submodule torch.nn.modules.utils, which PyTorch's modules.__all__ leaves out:
 # torch.nn.utils is the package nn/utils, with rnn, spectral_norm, ...)

@@ -2,6 +2,26 @@
 from torch._C import Parameter  # noqa: F401
 
 
+class _BufferMeta(type):
+    # A Buffer is a plain tensor marked as one (PyTorch's definition): isinstance asks the mark.
+    def __instancecheck__(cls, instance):
+        import torch
+        return isinstance(instance, torch.Tensor) and getattr(instance, "_is_buffer", False)
+
+
+class Buffer(metaclass=_BufferMeta):
+    """nn.Buffer(data, persistent=True): a tensor that Module.__setattr__ registers as a buffer."""
+
+    def __new__(cls, data=None, *, persistent=True):
+        import torch
+        if data is None:
+            data = torch.empty(0)
+        t = data.detach().requires_grad_(data.requires_grad)
+        t.persistent = persistent
+        t._is_buffer = True
+        return t
+
+
 class UninitializedTensorMixin:
     pass
 

@@ -12,7 +12,7 @@ import _onnxify
 
 import torch
 from torch import _C
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, Buffer
 from torch.utils.hooks import RemovableHandle
 
 __all__ = ["Module", "register_module_forward_pre_hook", "register_module_forward_hook"]
@@ -393,7 +393,13 @@ class Module:
                 modules[name] = value
             else:
                 buffers = d.get("_buffers")
-                if buffers is not None and name in buffers:
+                if isinstance(value, Buffer):
+                    # nn.Buffer(t, persistent=...): registered with its persistence, as PyTorch does.
+                    if buffers is None:
+                        raise AttributeError("cannot assign buffer before Module.__init__() call")
+                    remove_from(d, self._parameters, self._modules)
+                    self.register_buffer(name, value, value.persistent)
+                elif buffers is not None and name in buffers:
                     if value is not None and not isinstance(value, torch.Tensor):
                         raise TypeError(f"cannot assign '{torch.typename(value)}' as buffer '{name}' "
                                         "(torch.Tensor or None expected)")

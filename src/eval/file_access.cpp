@@ -1,0 +1,119 @@
+#include "eval/file_access.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <vector>
+
+#include "eval/interp.h"
+#include "eval/loader.h"
+#include <fmt/format.h>
+
+namespace onnxify::eval {
+
+namespace {
+
+bool real(const std::string& p, std::string* out, int* err) {
+  char buf[PATH_MAX];
+  if (::realpath(p.c_str(), buf)) {
+    *out = buf;
+    return true;
+  }
+  *err = errno;
+  return false;
+}
+
+bool inside(const std::string& path, const std::string& root) {
+  if (root == "/") return true;
+  return path == root || (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
+                          path[root.size()] == '/');
+}
+
+// The roots, resolved like the paths they are compared with (a root may itself be a symbolic link:
+// a virtual environment linked from elsewhere). Recomputed when the search path changes.
+const std::vector<std::string>& real_roots(Interp& I) {
+  thread_local std::vector<std::string> cached_for, roots;
+  const std::vector<std::string>& search = I.loader().search_path;
+  if (cached_for != search) {
+    cached_for = search;
+    roots.clear();
+    for (const std::string& r : search) {
+      std::string resolved;
+      int err = 0;
+      if (real(r.empty() ? "." : r, &resolved, &err)) roots.push_back(resolved);
+    }
+  }
+  return roots;
+}
+
+bool in_roots(Interp& I, const std::string& resolved) {
+  for (const std::string& r : real_roots(I))
+    if (inside(resolved, r)) return true;
+  return false;
+}
+
+PathAccess refused(const std::string& path) {
+  PathAccess a;
+  a.kind = PathAccess::kRefused;
+  a.reason = fmt::format(
+      "'{}' is outside the import roots (the model's folder, the --path folders and the Python environment's "
+      "package folders); onnxify reads no other files",
+      path);
+  return a;
+}
+
+std::string absolute(const std::string& p) {
+  if (!p.empty() && p[0] == '/') return p;
+  char cwd[PATH_MAX];
+  std::string base = ::getcwd(cwd, sizeof cwd) ? cwd : "/";
+  return p.empty() ? base : base + "/" + p;
+}
+
+}  // namespace
+
+PathAccess check_path_access(Interp& I, const std::string& path, bool follow_last) {
+  if (path.find('\0') != std::string::npos) return refused(path);
+  std::string abs = absolute(path);
+  if (!follow_last) {
+    // lstat: the folder holding the entry must be inside a root; the entry itself is not followed.
+    while (abs.size() > 1 && abs.back() == '/') abs.pop_back();
+    size_t slash = abs.rfind('/');
+    std::string base = abs.substr(slash + 1);
+    if (!base.empty() && base != "." && base != "..") {
+      PathAccess dir = check_path_access(I, slash == 0 ? "/" : abs.substr(0, slash), true);
+      if (dir.kind == PathAccess::kReadable) dir.resolved = (dir.resolved == "/" ? "" : dir.resolved) + "/" + base;
+      if (dir.kind == PathAccess::kRefused) return refused(path);
+      return dir;
+    }
+  }
+  PathAccess a;
+  int err = 0;
+  if (!path.empty() && real(abs, &a.resolved, &err)) {
+    if (!in_roots(I, a.resolved)) return refused(path);
+    a.kind = PathAccess::kReadable;
+    return a;
+  }
+  if (path.empty()) err = ENOENT;
+  // Missing: answer "no such file" only inside a root. The deepest existing folder on the way is
+  // found by dropping components from the end (before any `..` is applied to them).
+  std::string prefix = abs;
+  while (true) {
+    size_t slash = prefix.rfind('/');
+    if (slash == std::string::npos) break;
+    prefix = slash == 0 ? "/" : prefix.substr(0, slash);
+    std::string resolved;
+    int e2 = 0;
+    if (real(prefix, &resolved, &e2)) {
+      if (!in_roots(I, resolved)) return refused(path);
+      a.kind = PathAccess::kMissing;
+      a.error = err;
+      return a;
+    }
+    if (prefix == "/") break;
+  }
+  return refused(path);
+}
+
+}  // namespace onnxify::eval
