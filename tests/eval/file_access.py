@@ -24,7 +24,7 @@ import os
 import sys
 import importlib.util
 import importlib.metadata as md
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 TREE = sys.argv[1] if len(sys.argv) > 1 else TREE_DEFAULT
 
@@ -93,6 +93,9 @@ print(importlib.util.find_spec("pkg") is pkg.__spec__)
 print(md.version("fake-dist"), md.version("fake_dist"), md.metadata("fake-dist")["Name"])
 print(md.metadata("fake-dist")["Summary"], md.metadata("fake-dist").get_all("Requires-Dist"))
 print(md.requires("fake-dist"), sorted(str(f) for f in md.files("fake-dist")))
+for f in sorted(md.files("fake-dist"), key=str)[:3]:
+    print(type(f).__name__, isinstance(f, PurePosixPath), f.name, f.suffix, f.stem, f.parts, f.hash is not None, f.size)
+print(md.files("fake-dist")[-2].read_text().splitlines()[:2])
 pd = md.packages_distributions()
 print({k: pd[k] for k in sorted(pd) if k in ("pkg", "fakemod", "other_top")})
 try:

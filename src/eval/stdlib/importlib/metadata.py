@@ -2,6 +2,7 @@
 and *.egg-info folders on sys.path under the import roots (files outside them are not read), with
 CPython 3.11's search order, name normalization and answers."""
 import os
+import pathlib
 import re
 import sys
 
@@ -97,29 +98,8 @@ class PackageMetadata:
         return out
 
 
-class PackagePath(str):
-    """A file listed in a distribution's RECORD (pure path arithmetic on a posix path string)."""
-
-    @property
-    def parts(self):
-        parts = [p for p in self.split("/") if p and p != "."]
-        return tuple((["/"] if self.startswith("/") else []) + parts)
-
-    @property
-    def name(self):
-        parts = self.parts
-        return parts[-1] if parts and parts[-1] != "/" else ""
-
-    @property
-    def suffix(self):
-        name = self.name
-        i = name.rfind(".")
-        return name[i:] if 0 < i < len(name) - 1 else ""
-
-    @property
-    def stem(self):
-        name, suffix = self.name, self.suffix
-        return name[:len(name) - len(suffix)] if suffix else name
+class PackagePath(pathlib.PurePosixPath):
+    """A file listed in a distribution's RECORD: a pure posix path (as in CPython) that can read itself."""
 
     def read_text(self, encoding="utf-8"):
         with open(self.locate(), encoding=encoding) as f:
@@ -181,7 +161,7 @@ class Distribution:
             return None
 
     def locate_file(self, path):
-        return os.path.join(os.path.dirname(self._path), path)
+        return os.path.join(os.path.dirname(self._path), os.fspath(path))
 
     @property
     def metadata(self):
