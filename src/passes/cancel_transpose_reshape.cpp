@@ -9,6 +9,7 @@
 // rewrite applies. An output that would become a graph input directly keeps its node.
 #include <algorithm>
 
+#include "passes/match.h"
 #include "passes/passes.h"
 
 namespace onnxify::passes {
@@ -18,15 +19,6 @@ namespace {
 using ir::Graph;
 using ir::Node;
 using ir::Value;
-
-std::optional<std::vector<int64_t>> const_ints(const Value* v) {
-  if (!v || !v->initializer()) return std::nullopt;
-  const ir::Tensor& t = *v->initializer();
-  if (t.dtype() != ir::ElementType::Int64) return std::nullopt;
-  std::vector<int64_t> out;
-  for (int64_t i = 0; i < t.numel(); ++i) out.push_back(t.int_at(i));
-  return out;
-}
 
 std::optional<std::vector<int64_t>> perm_of(const Node& t) {
   std::vector<int64_t> p = t.attr_ints("perm");

@@ -25,6 +25,7 @@
 // Anything else is left as it is (the plain ops compute it exactly).
 #include <optional>
 
+#include "passes/match.h"
 #include "passes/passes.h"
 
 namespace onnxify::passes {
@@ -44,15 +45,6 @@ std::optional<int64_t> last_dim(const Value* v) {
 
 int64_t rank(const Value* v) {
   return v && v->type().is_tensor() && v->type().has_rank() ? static_cast<int64_t>(v->type().rank()) : -1;
-}
-
-std::optional<std::vector<int64_t>> const_ints(const Value* v) {
-  if (!v || !v->initializer()) return std::nullopt;
-  const ir::Tensor& t = *v->initializer();
-  if (t.dtype() != ir::ElementType::Int64) return std::nullopt;
-  std::vector<int64_t> out;
-  for (int64_t i = 0; i < t.numel(); ++i) out.push_back(t.int_at(i));
-  return out;
 }
 
 // v is the same along its last axis (rank 0, or last dim 1): an operand that keeps rows' halves equal.
