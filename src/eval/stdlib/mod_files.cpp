@@ -101,8 +101,8 @@ Value fs_read(Interp& I, const Value&, const Args& a) {
   int fd = ::open(resolved.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) raise_os_error(I, errno, path);
   struct stat st;
-  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-    int err = S_ISDIR(st.st_mode) ? EISDIR : errno;
+  int err = ::fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : 0;  // st is read only when filled
+  if (err != 0) {
     ::close(fd);
     raise_os_error(I, err, path);
   }
