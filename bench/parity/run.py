@@ -9,7 +9,8 @@ clone of github.com/jansel/pytorch-jit-paritybench (never part of this project);
 its generated/test_*.py files are the corpus. Files whose name satisfies
 int(sha256(name).hexdigest(), 16) % 8 == 0 are HELD OUT for an independent check: they are dropped
 by name before anything opens them. `--sample K/M` keeps the files whose hash is K mod M (after that
-rule; M a multiple of 8 keeps the sample disjoint from the held-out set by construction).
+rule; M a multiple of 8 keeps the sample disjoint from the held-out set by construction); K may be a
+comma-separated list (`--sample 3,4,5/16`), so the samples not yet measured can run as one.
 
 Each file runs in a worker process (worker.py; -j of them at a time). A case whose eager run fails,
 differs between two runs or returns no tensor is "not runnable" and outside the denominator. A
@@ -47,8 +48,8 @@ def held_out(name):
 def in_sample(name, sample):
     if not sample:
         return True
-    k, m = sample
-    return int(hashlib.sha256(name.encode()).hexdigest(), 16) % m == k
+    ks, m = sample
+    return int(hashlib.sha256(name.encode()).hexdigest(), 16) % m in ks
 
 
 def corpus(checkout, sample, only):
@@ -236,7 +237,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("checkout", nargs="?", default=os.environ.get("PARITYBENCH"),
                     help="the ParityBench checkout (default: $PARITYBENCH)")
-    ap.add_argument("--sample", help="K/M: the files whose name hash is K mod M")
+    ap.add_argument("--sample", help="K/M or K1,K2,.../M: the files whose name hash is K mod M")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--no-dynamo", action="store_true", help="skip torch.onnx.export(dynamo=True) (slow)")
     ap.add_argument("--exporters", default="onnxify,ts,dy")
@@ -279,8 +280,8 @@ def main():
         o.exporters = ",".join(e for e in o.exporters.split(",") if e != "dy")
     sample = None
     if o.sample:
-        k, m = (int(v) for v in o.sample.split("/"))
-        sample = (k, m)
+        ks, m = o.sample.split("/")
+        sample = ({int(k) for k in ks.split(",")}, int(m))
     files = corpus(o.checkout, sample, o.files.split(",") if o.files else None)
     files = files[o.skip:]
     if o.limit:

@@ -158,9 +158,9 @@ Expr* Lowerer::constant(const ast::expr* e, const ConstantValue& v) {
 }
 
 Expr* Lowerer::name_expr(const ast::Node* e, std::string_view id, bool store) {
-  std::string_view n = id;
+  std::string_view n = st.mangle(scope_, id);
   Binding b = scope_->binding(n);
-  EK k;
+  EK k = EK::Global;  // every Binding sets it below
   switch (b) {
     case Binding::Local: k = EK::Local; break;
     case Binding::Cell:
@@ -274,9 +274,9 @@ FuncDef* Lowerer::funcdef(const ast::Node* n, std::string_view name, const argum
   auto ann = [&](const ast::arg* p) {
     if (!p || !p->annotation) return;
     if (st.future_annotations())
-      d->string_annotations.emplace_back(intern(p->arg), source_text(p->annotation));
+      d->string_annotations.emplace_back(intern(st.mangle(scope_, p->arg)), source_text(p->annotation));
     else
-      d->annotations.emplace_back(intern(p->arg), expr(p->annotation));
+      d->annotations.emplace_back(intern(st.mangle(scope_, p->arg)), expr(p->annotation));
   };
   for (const ast::arg* p : args->posonlyargs) ann(p);
   for (const ast::arg* p : args->args) ann(p);
@@ -336,7 +336,7 @@ Expr* Lowerer::expr(const ast::expr* e) {
       const auto& a = e->cast<ast::Attribute>();
       auto* x = node<AttrExpr>(e);
       x->obj = expr(a.value);
-      x->name = intern(a.attr);
+      x->name = intern(st.mangle(scope_, a.attr));
       return x;
     }
     case NodeKind::Subscript: {
@@ -721,7 +721,7 @@ Stmt* Lowerer::import_stmt(const ast::Import& s, const stmt* src) {
   x->guarded = guarded_ > 0;
   for (const alias* a : s.names) {
     ImportName n;
-    n.dotted = std::string(a->name);
+    n.dotted = std::string(st.mangle(scope_, a->name));  // CPython mangles imported names too
     pos(&n.where, a);
     std::string bound = !a->asname.empty() ? std::string(a->asname) : n.dotted.substr(0, n.dotted.find('.'));
     if (!a->asname.empty()) n.asname = intern(a->asname);
@@ -743,7 +743,7 @@ Stmt* Lowerer::import_from_stmt(const ast::ImportFrom& s, const stmt* src) {
       continue;
     }
     ImportName n;
-    n.dotted = std::string(a->name);
+    n.dotted = std::string(st.mangle(scope_, a->name));  // CPython mangles imported names too
     pos(&n.where, a);
     std::string bound = !a->asname.empty() ? std::string(a->asname) : n.dotted;
     n.target = name_expr(a, bound, true);
@@ -782,7 +782,7 @@ Stmt* Lowerer::statement(const stmt* s) {
       bool in_function = scope_->function_like();
       if (a.simple && a.target->is<ast::Name>() && !in_function) {
         x->store_annotation = true;
-        x->name = intern(a.target->cast<ast::Name>().id);
+        x->name = intern(st.mangle(scope_, a.target->cast<ast::Name>().id));
       }
       if (!in_function) {
         if (st.future_annotations())

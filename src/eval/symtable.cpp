@@ -44,6 +44,7 @@ Scope* SymbolTable::new_scope(ScopeKind k, Scope* parent, std::string name, cons
   s->parent = parent;
   s->name = std::move(name);
   s->node = node;
+  s->private_class = k == ScopeKind::Class ? std::string_view(s->name) : parent ? parent->private_class : "";
   if (parent) parent->children.push_back(s);
   if (node) by_node_[node] = s;
   return s;
@@ -54,6 +55,20 @@ Scope* SymbolTable::scope_of(const ast::Node* n) const {
   return it == by_node_.end() ? nullptr : it->second;
 }
 
+std::string_view SymbolTable::mangle(const Scope* s, std::string_view name) {
+  if (!s || s->private_class.empty() || name.size() < 3 || name.substr(0, 2) != "__") return name;
+  if (name.substr(name.size() - 2) == "__" || name.find('.') != std::string_view::npos) return name;
+  std::string_view cls = s->private_class;
+  size_t skip = cls.find_first_not_of('_');
+  if (skip == std::string_view::npos) return name;  // a class named only with underscores
+  std::string m = "_";
+  m += cls.substr(skip);
+  m += name;
+  auto it = mangled_.find(m);
+  if (it == mangled_.end()) it = mangled_.insert(std::move(m)).first;
+  return *it;
+}
+
 void SymbolTable::syntax_error(const std::string& msg, const ast::Node* where) {
   SourceRange r;
   if (where) r = SourceRange{file_, {where->lineno, where->col_offset}, {where->end_lineno, where->end_col_offset}};
@@ -61,7 +76,7 @@ void SymbolTable::syntax_error(const std::string& msg, const ast::Node* where) {
 }
 
 void SymbolTable::define(Scope* s, std::string_view name, unsigned flag, const ast::Node* where) {
-  std::string_view n = name;
+  std::string_view n = mangle(s, name);
   auto it = s->flags.find(n);
   if (it == s->flags.end()) {
     s->flags[n] = flag;
@@ -79,7 +94,7 @@ void SymbolTable::define(Scope* s, std::string_view name, unsigned flag, const a
 }
 
 void SymbolTable::use(Scope* s, std::string_view name) {
-  std::string_view n = name;
+  std::string_view n = mangle(s, name);
   auto it = s->flags.find(n);
   if (it == s->flags.end()) {
     s->flags[n] = kUse;
@@ -92,7 +107,7 @@ void SymbolTable::use(Scope* s, std::string_view name) {
 void SymbolTable::add_params(Scope* s, const arguments* a) {
   auto add = [&](const arg* p) {
     define(s, p->arg, kDefParam, p);
-    s->params.emplace_back(p->arg);
+    s->params.emplace_back(mangle(s, p->arg));
   };
   for (const arg* p : a->posonlyargs) add(p);
   for (const arg* p : a->args) add(p);
@@ -177,7 +192,7 @@ void SymbolTable::visit_stmt(Scope* s, const stmt* st) {
     case NodeKind::AnnAssign: {
       const auto& a = st->cast<AnnAssign>();
       if (auto* n = a.target->as<Name>()) {
-        auto it = s->flags.find(n->id);
+        auto it = s->flags.find(mangle(s, n->id));
         if (it != s->flags.end() && (it->second & (kDefGlobal | kDefNonlocal)) && a.simple)
           syntax_error(fmt::format("annotated name '{}' can't be {}", n->id,
                                    (it->second & kDefGlobal) ? "global" : "nonlocal"),
@@ -367,7 +382,7 @@ void SymbolTable::visit_expr(Scope* s, const expr* e) {
       // The target binds in the nearest enclosing scope that is not a comprehension.
       Scope* t = s;
       while (t->kind == ScopeKind::Comprehension) {
-        auto it = t->flags.find(target);
+        auto it = t->flags.find(mangle(t, target));
         if (it != t->flags.end() && (it->second & kDefLocal))
           syntax_error(fmt::format("assignment expression cannot rebind comprehension iteration variable '{}'", target),
                        e);

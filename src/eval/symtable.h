@@ -33,6 +33,9 @@ struct Scope {
   std::string name;
   const ast::Node* node = nullptr;
   std::vector<Scope*> children;
+  // The class whose private names (`__x`) this scope mangles: the innermost enclosing class body,
+  // inherited by the functions inside it ("" outside classes).
+  std::string_view private_class;
 
   // Collected from the tree.
   // Names are views of the syntax tree's identifiers (or of literals): the tree outlives the table.
@@ -64,6 +67,11 @@ class SymbolTable {
   Scope* module() const { return module_; }
   // The scope a FunctionDef / Lambda / ClassDef / comprehension node opens.
   Scope* scope_of(const ast::Node* n) const;
+  // CPython's private name mangling: inside class C, an identifier `__x` (not ending in `__`, no
+  // dot) names `_C__x`, with C's leading underscores dropped. Applies to every name bound or read,
+  // attribute names and imported names, not to keyword arguments of calls. The view stays valid as
+  // long as the table.
+  std::string_view mangle(const Scope* s, std::string_view name);
 
  private:
   Scope* new_scope(ScopeKind k, Scope* parent, std::string name, const ast::Node* node);
@@ -85,6 +93,7 @@ class SymbolTable {
   std::shared_ptr<const SourceFile> file_;
   std::vector<std::unique_ptr<Scope>> scopes_;
   std::unordered_map<const ast::Node*, Scope*> by_node_;
+  std::set<std::string, std::less<>> mangled_;  // storage of mangled names (node-based: stable)
   Scope* module_ = nullptr;
   bool future_annotations_ = false;
 
