@@ -616,6 +616,9 @@ const std::vector<OpDef>& shape_ops() {
          if (certainly_contiguous(c, x)) return Value::borrow(x);
          return c.out(c.v(x), x->dtype, x->shape);
        }},
+      // Every onnxify tensor is strided: PyTorch returns self (a cast copy for another dtype).
+      {"to_dense(Tensor self, ScalarType? dtype=None, *, bool? masked_grad=None) -> Tensor", kMethod,
+       [](OpCall& c) { return to(c, c.a.dtype(1), false); }},
       {"expand(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor", kMethod,
        [](OpCall& c) { return expand(c, c.t(0), c.a.dims(1)); }},
       {"expand_as(Tensor self, Tensor other) -> Tensor", kMethod, [](OpCall& c) { return expand(c, c.t(0), c.t(1)->shape); }},

@@ -322,13 +322,15 @@ void Session::load_model() {
 std::vector<Session::Param> Session::forward_params() {
   eval::Interp& in = *I;
   Value fwd = eval::getattr(in, model, "forward");
-  Value fn = eval::has_layout(fwd, eval::Layout::Method) ? eval::as<eval::Method>(fwd)->func : fwd;
+  // A bound method's first parameter is the module; a @staticmethod forward has none to skip.
+  bool bound = eval::has_layout(fwd, eval::Layout::Method);
+  Value fn = bound ? eval::as<eval::Method>(fwd)->func : fwd;
   std::vector<Param> out;
   if (!eval::has_layout(fn, eval::Layout::Function)) return out;
   auto* f = eval::as<eval::Function>(fn);
   eval::Code* c = f->code;
   size_t ndefaults = f->defaults.size();
-  for (uint32_t k = 1; k < c->argcount; ++k)
+  for (uint32_t k = bound ? 1 : 0; k < c->argcount; ++k)
     out.push_back({c->slot_names[k]->s, k + ndefaults >= c->argcount, false});
   for (uint32_t k = 0; k < c->kwonlycount; ++k) {
     std::string n = c->slot_names[c->argcount + k]->s;

@@ -223,3 +223,41 @@ class NumpyIntoTensor(nn.Module):
 
     def forward(self, x):  # x: [N, 5, 6]
         return x + nn.Parameter(self.pe, requires_grad=False), self.steps
+
+
+class GraphPropagation(nn.Module):
+    """Graph code's neighbourhood sum with torch.sparse.mm / addmm / torch.spmm on an adjacency matrix
+    that arrives dense (PyTorch runs the dense op then, and so does onnxify); to_dense() is a no-op."""
+
+    def __init__(self, d=4):
+        super().__init__()
+        self.out = nn.Linear(d, 3)
+
+    def forward(self, adj, feats):  # adj: [N, N], feats: [N, d]
+        h = torch.sparse.mm(adj, feats)
+        h = torch.sparse.addmm(h, adj, feats, beta=0.5, alpha=2.0) - torch.spmm(adj.t(), feats)
+        return self.out(h.to_dense()), adj.to_dense(torch.float64)
+
+
+class StaticForward(nn.Module):
+    """An activation module whose forward is a @staticmethod (no self to skip in its parameters)."""
+
+    @staticmethod
+    def forward(x, slope=0.1):
+        return torch.where(x > 0, x, x * slope) * torch.sigmoid(x)
+
+
+class PrivateLayers(nn.Module):
+    """Layers held in private attributes (self.__proj is self._PrivateLayers__proj: the state_dict keys
+    carry the mangled names) and a private helper method."""
+
+    def __init__(self, d=5):
+        super().__init__()
+        self.__proj = nn.Linear(d, d)
+        self.__scale = 0.5
+
+    def __mix(self, x):
+        return self.__proj(x) * self.__scale
+
+    def forward(self, x):  # x: [N, d]
+        return self.__mix(x) + getattr(self, "_PrivateLayers__proj")(x)
