@@ -144,6 +144,9 @@ class Interp {
     Value (*len)(Interp& I, const Value& v) = nullptr;
     // int(v): a symbolic size is already an integer (kept symbolic).
     Value (*to_int)(Interp& I, const Value& v) = nullptr;
+    // float(v): a symbolic size or a one-element tensor only known at run time is a run-time Python
+    // float (a zero-dim float tensor, as N / 2 is), or Null for float() as usual.
+    Value (*to_float)(Interp& I, const Value& v) = nullptr;
     // min(a, b) / max(a, b) of sizes when the comparison is only known at run time.
     Value (*min_max)(Interp& I, const Value& a, const Value& b, bool is_max) = nullptr;
     // range(...) with a bound only known at run time, outside a `for` statement (which becomes a Loop):

@@ -678,6 +678,8 @@ static Value float_new(Interp& I, Type* cls, const Args& a) {
     if (!parse_float(s, &d)) raisef(I, I.exc.ValueError, "could not convert string to float: {}", repr_string(I, x));
     return make_float_of_type(I, cls, d);
   }
+  if (cls == I.t.float_ && I.symbolic.to_float)
+    if (Value r = I.symbolic.to_float(I, x)) return r;
   Type* t = I.type_of(x);
   if (t->slots.float_ || t->slots.index) return make_float_of_type(I, cls, to_double(I, x));
   raisef(I, I.exc.TypeError, "float() argument must be a string or a real number, not '{}'", t->name_view());

@@ -55,6 +55,10 @@ struct TensorObj : eval::Object {
   // symbolic condition, as a comparison of symbolic sizes is). Ops take it for a `bool` parameter
   // (ops_registry.cpp: both values recorded, the results selected by it).
   bool symbolic_bool = false;
+  // An integer tensor made from sizes (torch.tensor(N), torch.tensor(x.shape[:2])): its elements as
+  // those sizes, valid while `version` is `sizes_version`, so item()/tolist()/int() give them back.
+  std::vector<ir::DimExpr> sizes;
+  uint32_t sizes_version = 0;
   uint32_t version = 0;                      // bumped by every in-place write
   eval::Ref<TensorObj> base;                 // views: the tensor this one views
   uint32_t base_version = 0;
@@ -195,6 +199,14 @@ bool is_symint(const eval::Value& v);
 // A size read at run time from a one-element tensor's value (int(t), a size merged from two branches
 // of an If), truncated toward zero.
 ir::DimExpr size_from_tensor(Torch& T, TensorObj* t);
+// A one-element tensor whose value is only known at run time (not random, not uninitialized, real):
+// Python scalars read from it (int(t), float(t), t.item()) are run-time values, a size or a zero-dim
+// tensor, instead of an error.
+bool runtime_scalar(Torch& T, TensorObj* t);
+// The Python scalar int(t) / float(t) (as_float) gives for such a tensor: a size (truncated toward
+// zero; the size it was made from when t holds sizes) or a zero-dim float tensor (a run-time Python
+// float). t.item() is the one its dtype asks for.
+eval::Value runtime_item(Torch& T, TensorObj* t, bool as_float);
 
 // ---- diagnostics --------------------------------------------------------------------------------------
 // Records an unsupported operation (op name, why) at the current location and module path and

@@ -211,15 +211,19 @@ Value tensor_from_data(OpCall& c, const Value& data, std::optional<DType> dt) {
   Collected col;
   collect(c, data, 0, col);
   DType d = dt ? *dt : col.all_bool && !col.vals.empty() ? DType::Bool : col.any_float ? c.T.default_dtype : DType::Int64;
-  if (col.symbolic && col.shape.empty()) {
-    ir::Value* v = c.rec.dim_scalar(col.syms[0]);
-    return c.out(cast_to(c.T, v, DType::Int64, d, {}), d, {});
-  }
   if (col.symbolic) {
-    if (col.shape.size() != 1) return c.unsupported("torch.tensor of symbolic sizes with more than one dim");
-    ir::Value* v = c.rec.shape_value(col.syms);
-    std::vector<DimExpr> shape{static_cast<int64_t>(col.syms.size())};
-    return c.out(cast_to(c.T, v, DType::Int64, d, shape), d, shape);
+    if (col.shape.size() > 1) return c.unsupported("torch.tensor of symbolic sizes with more than one dim");
+    std::vector<DimExpr> shape;
+    if (!col.shape.empty()) shape.push_back(static_cast<int64_t>(col.syms.size()));
+    ir::Value* v = shape.empty() ? c.rec.dim_scalar(col.syms[0]) : c.rec.shape_value(col.syms);
+    Value r = c.out(cast_to(c.T, v, DType::Int64, d, shape), d, shape);
+    if (d == DType::Int64 || d == DType::Int32) {
+      // The sizes themselves, for item()/tolist()/int() (an int64 or int32 tensor holds them exactly).
+      TensorObj* t = as_tensor(r);
+      t->sizes = col.syms;
+      t->sizes_version = t->version;
+    }
+    return r;
   }
   if (elem(d) == ir::ElementType::Undefined) return c.unsupported(fmt::format("tensors of dtype torch.{}", info(d).name));
   return new_constant(c.T, make_data(d, col.shape, col.vals), d);

@@ -197,6 +197,7 @@ Value sym_index(Interp& I, const Value& a) {
   need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()),
                 "this use as a Python int (range() outside a `for` statement, a list index or repeat count, ...)");
 }
+// float() itself is hook_to_float; this is what a C-level float conversion of a size reaches (math.*).
 Value sym_float(Interp& I, const Value& a) {
   need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()), "this use as a Python float");
 }
@@ -225,11 +226,18 @@ Value hook_to_int(Interp& I, const Value& v) {
   if (!is_tensor(v)) return Value();
   TensorObj* t = as_tensor(v);
   Torch& T = torch_state();
-  DimExpr n = product(t->shape);
-  if (t->random || t->uninitialized || !n.is_const() || n.value() != 1 || is_complex(t->dtype) ||
-      elem(t->dtype) == ir::ElementType::Undefined || known_values(T, t))
-    return Value();  // int() as usual: the value known at conversion time, or the error saying why there is none
-  return make_size_value(T, size_from_tensor(T, t));
+  // int() as usual (the value known at conversion time, or the error saying why there is none) unless
+  // the value is only known at run time.
+  if (!runtime_scalar(T, t)) return Value();
+  return runtime_item(T, t, false);
+}
+
+// float(N) of a symbolic size, float(t) of a run-time one-element tensor: a zero-dim float tensor.
+Value hook_to_float(Interp& I, const Value& v) {
+  Torch& T = torch_state();
+  if (is_symint(v)) return call_op(T, "to", {as_tensor_value(T, expr(v)), T.dtype_object(T.default_dtype)});
+  if (!is_tensor(v) || !runtime_scalar(T, as_tensor(v))) return Value();
+  return runtime_item(T, as_tensor(v), true);
 }
 
 Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
@@ -242,6 +250,23 @@ Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
 }
 
 }  // namespace
+
+bool runtime_scalar(Torch& T, TensorObj* t) {
+  DimExpr n = product(t->shape);
+  return !t->random && !t->uninitialized && n.is_const() && n.value() == 1 && !is_complex(t->dtype) &&
+         elem(t->dtype) != ir::ElementType::Undefined && !known_values(T, t);
+}
+
+Value runtime_item(Torch& T, TensorObj* t, bool as_float) {
+  bool holds_sizes = !t->sizes.empty() && t->sizes_version == t->version;
+  if (!as_float)
+    return make_size_value(T, holds_sizes ? t->sizes[0] : size_from_tensor(T, t));
+  // A run-time Python float: the value as a zero-dim tensor of a float dtype (t's own, else the default).
+  DType d = is_floating(t->dtype) ? t->dtype : T.default_dtype;
+  ir::Value* x = cast_to(T, value_of(T, t), t->dtype, d, t->shape);
+  if (!t->shape.empty()) x = T.rec.emit("Reshape", {x, T.rec.const_i64({})}, ir::Type::tensor(elem(d), {}));
+  return new_tensor(T, x, d, {});
+}
 
 DimExpr size_from_tensor(Torch& T, TensorObj* t) {
   ir::Value* x = cast_to(T, value_of(T, t), t->dtype, DType::Int64, t->shape);
@@ -292,6 +317,7 @@ void init_symint_type(Torch& T) {
   s.methods = {{"__onnxify_not__", &sym_not}};
   T.symint_type = eval::new_native_type(T.I, s);
   T.I.symbolic.to_int = &hook_to_int;
+  T.I.symbolic.to_float = &hook_to_float;
   T.I.symbolic.min_max = &hook_min_max;
   T.I.symbolic.range = &hook_range;
 }

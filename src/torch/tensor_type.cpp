@@ -191,7 +191,10 @@ Value t_format(Interp& I, const Value& a, const Value& spec) {
   bool f;
   std::optional<double> v = t->rank() == 0 ? known_scalar(t, &f) : std::nullopt;
   std::string sp = eval::is_str(spec) ? eval::as_str(spec)->s : "";
-  if (v && !sp.empty()) return I.str(eval::str_string(I, eval::call_method(I, item(I, t, "format()"), I.intern("__format__"), spec)));
+  // PyTorch formats a zero-dim tensor as its item(): a format spec needs the value (an error naming
+  // why when it is only known at run time); without one, an unknown value prints as the tensor.
+  if ((v || t->rank() == 0) && !sp.empty())
+    return I.str(eval::str_string(I, eval::call_method(I, item(I, t, "format()"), I.intern("__format__"), spec)));
   return t_repr(I, a);
 }
 
@@ -299,6 +302,8 @@ Value m_item(Interp& I, const Value& self, const Args& a) {
       return r;
     }
   }
+  // An int or float only known when the model runs: a size / a zero-dim float tensor, as int(t) is.
+  if (t->dtype != DType::Bool && runtime_scalar(torch_state(), t)) return runtime_item(torch_state(), t, is_floating(t->dtype));
   return item(I, t, "item()");
 }
 
@@ -317,6 +322,12 @@ Value tolist_rec(Interp& I, TensorObj* t, const ir::Tensor& data, size_t dim, in
 Value m_tolist(Interp& I, const Value& self, const Args& a) {
   eval::check_nargs(I, a, "tolist", 0, 0);
   TensorObj* t = self_t(self);
+  if (t->rank() == 1 && !t->sizes.empty() && t->sizes_version == t->version) {
+    // Sizes made into a tensor (torch.tensor(x.shape[:2])) give those sizes back.
+    std::vector<Value> items;
+    for (const DimExpr& d : t->sizes) items.push_back(make_size_value(torch_state(), d));
+    return eval::new_list(I, std::move(items));
+  }
   auto known = need_values(torch_state(), t, "tolist()");
   int64_t at = 0;
   return tolist_rec(I, t, *known, 0, at);

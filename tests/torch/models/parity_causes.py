@@ -261,3 +261,38 @@ class PrivateLayers(nn.Module):
 
     def forward(self, x):  # x: [N, d]
         return self.__mix(x) + getattr(self, "_PrivateLayers__proj")(x)
+
+
+class RunTimeScalars(nn.Module):
+    """Python numbers taken from run-time sizes and values: float(N) of the batch, sizes put in a tensor
+    and read back with item()/tolist(), and item() of a one-element tensor computed from the input."""
+
+    def forward(self, x):  # x: [N, C, L]
+        n = torch.tensor(x.size(0)).item()
+        b, c = torch.tensor(x.shape[:2]).tolist()
+        rows = x.view(n, -1)
+        mean = rows.sum() / float(x.shape[0])
+        peak = rows.abs().max().item()  # a run-time Python float
+        count = int(torch.tensor(x.shape[2]).item()) * c
+        return rows * peak + mean, x.reshape(b, c, -1).sum(-1) / count
+
+
+class BinnedCalibration(nn.Module):
+    """An expected-calibration-error loss: per confidence bin, a Python `if` on a bin's share of the batch
+    (.item() of a run-time mean: a tensor condition, an ONNX If) guards a masked mean."""
+
+    def __init__(self, bins=5):
+        super().__init__()
+        edges = torch.linspace(0, 1, bins + 1)
+        self.lowers, self.uppers = edges[:-1], edges[1:]
+
+    def forward(self, logits, labels):  # logits: [N, K], labels: [N]
+        conf, pred = torch.softmax(logits, dim=1).max(1)
+        hits = pred.eq(labels)
+        ece = torch.zeros(1)
+        for lo, hi in zip(self.lowers, self.uppers):
+            inside = conf.gt(lo.item()) * conf.le(hi.item())
+            share = inside.float().mean()
+            if share.item() > 0:
+                ece += (conf[inside].mean() - hits[inside].float().mean()).abs() * share
+        return ece
