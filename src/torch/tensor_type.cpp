@@ -205,6 +205,12 @@ Value g_dtype(Interp& I, const Value& a) { return torch_state().dtype_object(sel
 Value g_device(Interp& I, const Value& a) { return torch_state().cpu_device; }
 Value g_ndim(Interp& I, const Value& a) { return Value::integer(static_cast<int64_t>(self_t(a)->rank())); }
 Value g_false(Interp& I, const Value& a) { return Value::boolean(false); }
+// onnxify's tensors are real (complex values are torch.fft's ComplexTensor): .real is the tensor
+// itself, as PyTorch returns self for a real dtype, and .imag is PyTorch's error.
+Value g_real(Interp& I, const Value& a) { return a; }
+Value g_imag(Interp& I, const Value& a) {
+  eval::raise(I, I.exc.RuntimeError, "imag is not implemented for tensors with non-complex dtypes.");
+}
 Value g_true(Interp& I, const Value& a) { return Value::boolean(true); }
 Value g_none(Interp& I, const Value& a) { return Value::none(); }
 Value g_requires_grad(Interp& I, const Value& a) { return Value::boolean(self_t(a)->requires_grad); }
@@ -570,6 +576,8 @@ void init_tensor_type(Torch& T) {
                {"ndim", &g_ndim},
                {"is_cuda", &g_false},
                {"is_sparse", &g_false},
+               {"real", &g_real},
+               {"imag", &g_imag},
                {"is_quantized", &g_false},
                {"is_meta", &g_false},
                {"is_mkldnn", &g_false},

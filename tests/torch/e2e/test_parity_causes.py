@@ -31,6 +31,7 @@ CASES = [
     case("run_time_scalars", "RunTimeScalars()", [{"N": 2}, {"N": 5}], x="float32[N,3,4]"),
     case("binned_calibration", "BinnedCalibration()", [{"N": 6}, {"N": 9}], gen={"labels": "int:0:4"},
          logits="float32[N,4]", labels="int64[N]"),
+    case("real_part", "RealPart()", N2, x="float32[N,3]"),
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,
          gen={"lengths": "int:1:6"}),

@@ -450,5 +450,6 @@ from torch.fft import _view_as_real as view_as_real, _view_as_complex as view_as
 from torch.fft import _hann_window as hann_window, _hamming_window as hamming_window  # noqa: E402,F401
 from torch.fft import _blackman_window as blackman_window, _bartlett_window as bartlett_window  # noqa: E402,F401
 from torch.fft import _complex as complex, _polar as polar  # noqa: E402,F401
+from torch.fft import _real as real, _imag as imag  # noqa: E402,F401
 import torch.sparse  # noqa: E402,F401  torch.sparse on dense tensors (no sparse layouts)
 from torch.sparse import mm as spmm, sparse_coo_tensor, sparse_csr_tensor  # noqa: E402,F401
