@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "torch/index.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -128,30 +129,33 @@ Value logit(OpCall& c) {
 
 // ---- diagonals and products --------------------------------------------------------------------------
 
-// The diagonal `offset` of the plane (dim1, dim2), as the last dim: the plane is moved last,
-// flattened, and its elements i * (B + 1) + start gathered.
+// The diagonal `offset` of the plane (dim1, dim2), as the last dim, and a view as in PyTorch (writes
+// to it reach x: `torch.diagonal(c).add_(-1)`): the plane is moved last (a permute view), then the
+// elements (i + max(-offset, 0), i + max(offset, 0)) are taken by an advanced index on its last two
+// dims, kept as an Index view whose writes go back by ScatterND.
 Value diagonal_of(OpCall& c, TensorObj* x, int64_t offset, int64_t dim1, int64_t dim2) {
   int64_t rank = x->rank();
   int64_t d1 = norm_dim(c.I, dim1, rank), d2 = norm_dim(c.I, dim2, rank);
   if (d1 == d2) c.runtime_error(fmt::format("diagonal dimensions cannot be identical {}, {}", dim1, dim2));
   std::vector<int64_t> perm;
-  std::vector<DimExpr> rest;
   for (int64_t i = 0; i < rank; ++i)
-    if (i != d1 && i != d2) perm.push_back(i), rest.push_back(x->shape[i]);
+    if (i != d1 && i != d2) perm.push_back(i);
   perm.push_back(d1);
   perm.push_back(d2);
   DimExpr A = x->shape[d1], B = x->shape[d2];
   DimExpr len = offset >= 0 ? ir::max(ir::min(A, B - offset), DimExpr(0))
                             : ir::max(ir::min(A + offset, B), DimExpr(0));
-  Value moved = op(c, "permute", {tv(x), ints(c, perm)});
-  std::vector<DimExpr> flat = rest;
-  flat.push_back(A * B);
-  Value plane = op(c, "reshape", {moved, sizes(c, flat)});
-  Value idx = op(c, "arange", {make_size_value(c.T, len)});
-  idx = op(c, "mul", {idx, size_tensor(c, B + 1)});
-  DimExpr start = offset >= 0 ? DimExpr(offset) : DimExpr(-offset) * B;
-  idx = op(c, "add", {idx, size_tensor(c, start)});
-  return op(c, "index_select", {plane, Value::integer(static_cast<int64_t>(rest.size())), idx});
+  bool identity = true;
+  for (int64_t i = 0; i < rank; ++i) identity &= perm[i] == i;
+  Value moved = identity ? Value::borrow(x) : op(c, "permute", {tv(x), ints(c, perm)});
+  Value steps = op(c, "arange", {make_size_value(c.T, len)});
+  Value rows = offset < 0 ? op(c, "add", {steps, Value::integer(-offset)}) : steps;
+  Value cols = offset > 0 ? op(c, "add", {steps, Value::integer(offset)}) : steps;
+  Value key = eval::new_tuple(c.I, {c.I.ellipsis, rows, cols});
+  TensorObj* base = as_tensor(moved);
+  Value r = index_get(c.T, base, key, /*as_view=*/false);
+  make_view(as_tensor(r), base, ViewSpec{ViewSpec::Kind::Index, key});
+  return r;
 }
 
 Value diagonal(OpCall& c) { return diagonal_of(c, c.t(0), c.a.int_(1), c.a.int_(2), c.a.int_(3)); }

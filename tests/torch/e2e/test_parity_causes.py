@@ -32,6 +32,8 @@ CASES = [
     case("binned_calibration", "BinnedCalibration()", [{"N": 6}, {"N": 9}], gen={"labels": "int:0:4"},
          logits="float32[N,4]", labels="int64[N]"),
     case("real_part", "RealPart()", N2, x="float32[N,3]"),
+    case("redundancy_reduction", "RedundancyReduction()", [{"N": 3}, {"N": 5}], a="float32[N,6]", b="float32[N,6]"),
+    Case("strided_reshapes", "parity_causes.py", "StridedReshapes()", {"x": "float32[4,6]"}, shapes=[{}]),
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,
          gen={"lengths": "int:1:6"}),

@@ -303,3 +303,44 @@ class RealPart(nn.Module):
 
     def forward(self, x):
         return x.real * 2 + torch.real(x)
+
+
+def _off_diagonal(m):
+    # The off-diagonal entries of a square matrix, row by row: flatten, drop the last element, view as
+    # rows of n + 1 that each start with a diagonal entry, drop that column (a copy: not contiguous).
+    n, _ = m.shape
+    return m.flatten()[:-1].view(n - 1, n + 1)[:, 1:].flatten()
+
+
+class RedundancyReduction(nn.Module):
+    """A Barlow-Twins-style loss on the cross-correlation of two embeddings: the diagonal is a view that
+    add_/pow_ write through to the matrix (which is returned too), the off-diagonal entries a copy whose
+    pow_ stays in it."""
+
+    def __init__(self, lambd=0.01):
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, a, b):  # a, b: [N, D]
+        c = a.T @ b / a.shape[0]
+        on = torch.diagonal(c).add_(-1).pow_(2).sum()
+        off = _off_diagonal(c).pow_(2).sum()
+        return on + self.lambd * off, c
+
+
+class StridedReshapes(nn.Module):
+    """reshape/flatten decided by strides as PyTorch does (static sizes): of a transposed or column-sliced
+    tensor a copy (in-place writes stay in it), of a row slice a view (they reach the original); and a
+    diagonal of another plane with an offset, written through."""
+
+    def forward(self, x):  # x: [4, 6]
+        x = x * 1
+        copy_t = x.t().reshape(-1)
+        copy_t.mul_(3)
+        copy_cols = x[:, :2].reshape(4, 1, 2)
+        copy_cols.add_(1)
+        view_rows = x[1:].reshape(-1)
+        view_rows.mul_(2)
+        cube = x.reshape(2, 2, 6) * 1
+        torch.diagonal(cube, offset=1, dim1=0, dim2=2).sub_(5)
+        return copy_t, copy_cols, x, cube
