@@ -34,6 +34,7 @@ CASES = [
     case("real_part", "RealPart()", N2, x="float32[N,3]"),
     case("redundancy_reduction", "RedundancyReduction()", [{"N": 3}, {"N": 5}], a="float32[N,6]", b="float32[N,6]"),
     Case("strided_reshapes", "parity_causes.py", "StridedReshapes()", {"x": "float32[4,6]"}, shapes=[{}]),
+    case("gaussian_scores", "GaussianScores()", N2, x="float32[N,3]"),
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,
          gen={"lengths": "int:1:6"}),

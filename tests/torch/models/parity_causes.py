@@ -344,3 +344,25 @@ class StridedReshapes(nn.Module):
         cube = x.reshape(2, 2, 6) * 1
         torch.diagonal(cube, offset=1, dim1=0, dim2=2).sub_(5)
         return copy_t, copy_cols, x, cube
+
+
+class GaussianScores(nn.Module):
+    """Log-likelihoods under multivariate Gaussians: a fixed standard one (a residual-log-likelihood
+    loss's prior), one with a covariance built from the input (factored by an unrolled Cholesky), one
+    given by its scale_tril; plus the entropy and torch.linalg.solve_triangular from the right."""
+
+    def __init__(self, k=3):
+        super().__init__()
+        self.proj = nn.Linear(k, k * k)
+        self.k = k
+
+    def forward(self, x):  # x: [N, k]
+        k = self.k
+        prior = torch.distributions.MultivariateNormal(torch.zeros(k), torch.eye(k))
+        a = self.proj(x).view(-1, k, k)
+        cov = a @ a.transpose(-2, -1) + 0.5 * torch.eye(k)
+        learned = torch.distributions.MultivariateNormal(x * 0.1, covariance_matrix=cov)
+        tril = torch.linalg.cholesky(cov)
+        given = torch.distributions.MultivariateNormal(x.mean(0), scale_tril=tril)
+        right = torch.linalg.solve_triangular(tril, a, upper=False, left=False)
+        return prior.log_prob(x), learned.log_prob(x), given.log_prob(x * 2), learned.entropy(), right, tril
