@@ -104,6 +104,8 @@ CASES = [
      1),
     ("const_random_item", ["export", "models/tensor_ops.py", "--model", "RandomItem()", "--input", "x=float32[N,3]"],
      1),
+    ("unregistered_parameters", ["export", "models/tensor_ops.py", "--model", "UnregisteredLayers()", "--input",
+                                 "x=float32[N,3]"], 1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
     ("unsupported_cascade", EXPORT + ["--model", "UnsupportedCascade()"] + X, 1),
