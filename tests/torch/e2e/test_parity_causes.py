@@ -35,6 +35,7 @@ CASES = [
     case("redundancy_reduction", "RedundancyReduction()", [{"N": 3}, {"N": 5}], a="float32[N,6]", b="float32[N,6]"),
     Case("strided_reshapes", "parity_causes.py", "StridedReshapes()", {"x": "float32[4,6]"}, shapes=[{}]),
     case("gaussian_scores", "GaussianScores()", N2, x="float32[N,3]"),
+    case("run_time_math", "RunTimeMath()", [{"N": 2}, {"N": 5}], x="float32[N,8]"),
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,
          gen={"lengths": "int:1:6"}),

@@ -1,6 +1,7 @@
 """Constructs real model code uses that bench/parity found onnxify stopping at (issue 15, run 3 and
 later), one small module each, written for these tests. Each is exported with a symbolic batch and
 compared with PyTorch eager (tests/torch/e2e/test_parity_causes.py)."""
+import math
 import typing
 
 import numpy as np
@@ -366,3 +367,17 @@ class GaussianScores(nn.Module):
         given = torch.distributions.MultivariateNormal(x.mean(0), scale_tril=tril)
         right = torch.linalg.solve_triangular(tril, a, upper=False, left=False)
         return prior.log_prob(x), learned.log_prob(x), given.log_prob(x * 2), learned.entropy(), right, tril
+
+
+class RunTimeMath(nn.Module):
+    """math functions on numbers only known at run time: a quantizer's scale from the input's largest
+    magnitude (math.log2 / math.ceil / math.pow of item()), math.sqrt of a symbolic size; math.floor of
+    a size stays that size."""
+
+    def forward(self, x):  # x: [N, 8]
+        peak = x.abs().max().item()
+        bits = math.ceil(math.log2(peak + 1e-12))
+        step = math.pow(2.0, bits - 4)
+        q = torch.floor(x / step + 0.5) * step
+        rows = math.floor(x.shape[0])
+        return q * math.sqrt(x.shape[0]) + math.exp(-peak), x.reshape(rows, 2, 4) * math.log(peak + 2, 2)
