@@ -446,6 +446,7 @@ import torch.optim, torch.distributed, torch.ao  # noqa: E402,F401  non-graph pa
 import torch.linalg  # noqa: E402,F401  torch.linalg as far as ONNX expresses it (det, inv, solve, norms)
 from torch.linalg import _logdet as logdet, slogdet  # noqa: E402,F401
 import torch.fft  # noqa: E402,F401  torch.fft as ONNX DFT (complex results as real/imaginary pairs)
+import torch.special  # noqa: E402,F401  torch.special: i0, sinc and the aliases of torch functions
 from torch.fft import _view_as_real as view_as_real, _view_as_complex as view_as_complex, _stft as stft  # noqa: E402,F401
 from torch.fft import _hann_window as hann_window, _hamming_window as hamming_window  # noqa: E402,F401
 from torch.fft import _blackman_window as blackman_window, _bartlett_window as bartlett_window  # noqa: E402,F401
