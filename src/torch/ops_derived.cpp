@@ -293,7 +293,8 @@ Value dist(OpCall& c) {
 }
 
 // torch.pdist: the p-norm distance of every pair of rows i < j, in row-major order of (i, j) (the
-// condensed form). The full [n, n] matrix, then Compress with the mask j > i: n*(n-1)/2 values.
+// condensed form). The full [n, n] matrix, then Compress with the mask j > i: n*(n-1)/2 values
+// (rows known at conversion time: a Gather of constant indices).
 Value pdist(OpCall& c) {
   TensorObj* x = c.t(0);
   double p = c.a.real(1);
@@ -305,6 +306,16 @@ Value pdist(OpCall& c) {
   if (!tensor_of(d)) return d;
   Value full = pnorm_last(c, d, p);
   DimExpr n = x->shape[0];
+  if (n.is_const()) {  // static rows: a Gather of the pairs' flat indices (TensorRT has no Compress)
+    std::vector<int64_t> flat_idx;
+    for (int64_t r = 0; r < n.value(); ++r)
+      for (int64_t q = r + 1; q < n.value(); ++q) flat_idx.push_back(r * n.value() + q);
+    Value flat = op(c, "reshape", {full, ints(c, {-1})});
+    TensorObj* tf = tensor_of(flat);
+    if (!tf) return flat;
+    return c.node("Gather", {c.v(tf), c.rec.const_i64(flat_idx)}, x->dtype,
+                  {DimExpr(static_cast<int64_t>(flat_idx.size()))}, {{"axis", int64_t{0}}});
+  }
   Value i = op(c, "arange", {make_size_value(c.T, n)});
   Value upper = op(c, "lt", {op(c, "unsqueeze", {i, Value::integer(1)}), op(c, "unsqueeze", {i, Value::integer(0)})});
   Value flat = op(c, "reshape", {full, ints(c, {-1})}), mask = op(c, "reshape", {upper, ints(c, {-1})});
