@@ -4,7 +4,7 @@ writes it (the batch folded into the channels, groups=N) through conv1d/2d/3d an
 batch of 2; a plain grouped conv whose groups is a run-time size of its input. Each against PyTorch
 eager at N=1 and N=3 (tests/torch/models/modconv.py). Also the small ops of the same issue:
 torch.pdist, torch.bincount / Tensor.bincount, torch.logspace, torch.i0 / torch.special.i0 / Tensor.i0,
-torch.sinc, and F._Reduction.get_enum / legacy_get_string in old loss code."""
+torch.sinc, torch.special's aliases, and F._Reduction.get_enum / legacy_get_string in old loss code."""
 import pytest
 
 from harness import Batch, Case, check
@@ -68,6 +68,23 @@ OP_CASES = [
     fn("special_i0", "Fn('torch.special.i0')", x=("float64[N,30]", "wide")),
     fn("i0_method", "Fn('torch.Tensor.i0')", x="float32[N,6]"),
     fn("sinc", "Fn('torch.sinc')", x="float32[N,7]"),
+    fn("sinc_int", "Fn('torch.sinc')", x=("int64[N,5]", "int:-3:3")),
+    fn("sinc_inplace", "Fn('torch.sinc_')", x="float32[N,7]"),
+    fn("i0_inplace", "Fn('torch.i0_')", x=("float64[N,7]", "wide")),
+    # torch.special's aliases of torch functions
+    fn("special_sinc", "Fn('torch.special.sinc')", x="float32[N,7]"),
+    fn("special_expit", "Fn('torch.special.expit')", x="float32[N,7]"),
+    fn("special_exp2", "Fn('torch.special.exp2')", x="float32[N,7]"),
+    fn("special_expm1", "Fn('torch.special.expm1')", x="float32[N,7]"),
+    fn("special_log1p", "Fn('torch.special.log1p')", x=("float32[N,7]", "positive")),
+    fn("special_erf", "Fn('torch.special.erf')", x="float32[N,7]"),
+    fn("special_erfc", "Fn('torch.special.erfc')", x="float32[N,7]"),
+    fn("special_erfinv", "Fn('torch.special.erfinv')", x=("float32[N,7]", "unit")),
+    fn("special_logit", "Fn('torch.special.logit', 1e-3)", x=("float32[N,7]", "unit")),
+    fn("special_round", "Fn('torch.special.round', decimals=1)", x=("float32[N,7]", "wide")),
+    fn("special_logsumexp", "Fn('torch.special.logsumexp', 1)", x="float32[N,7]"),
+    fn("special_softmax", "Fn('torch.special.softmax', 1)", x="float32[N,7]"),
+    fn("special_log_softmax", "Fn('torch.special.log_softmax', -1)", x="float32[N,7]"),
     fn("reduction_enum_mean", "OldLoss()", x="float32[N,3]", t="float32[N,3]"),
     fn("reduction_legacy_sum", "OldLoss(size_average=False)", x="float32[N,3]", t="float32[N,3]"),
     fn("reduction_legacy_none", "OldLoss(reduce=False)", x="float32[N,3]", t="float32[N,3]"),
