@@ -60,6 +60,7 @@ OP_CASES = [
     fn("bincount_weights", "Bincount(weighted=True)", x="int32[L]", w="float32[L]", shapes=[{"L": 12}, {"L": 5}]),
     fn("bincount_weights_f64_method", "Bincount(weighted=True, method=True, minlength=3)", x="int64[L]",
        w="float64[L]", shapes=[{"L": 8}, {"L": 30}]),
+    fn("conversion_time_values", "ConstantTables()", x="float32[N,3]"),
     fn("logspace", "Logspace(-2, 3, 11)", x="float32[N,11]"),
     fn("logspace_base2", "Logspace(0.5, 4, 7, base=2.0, dtype='float64')", x="float64[N,7]"),
     fn("logspace_int", "Logspace(0, 3, 4, base=3, dtype='int64')", x="int64[N,4]"),
