@@ -13,9 +13,12 @@
 // sequential loop over the batch), and a dense Conv over all G*O filters keeping the diagonal blocks
 // (G times the work). The patches take K times the input's memory, as any im2col does.
 //
-// The transposed convolution is the direct one on the stride-dilated input (zeros inserted between
-// the elements), padded by d*(k-1) - p (+ output_padding at the end; ONNX Pad crops where this is
-// negative), with the kernel flipped and its in/out channels swapped per group.
+// The transposed convolution is col2im: one batched MatMul gives every (tap, output channel) map of
+// the input pixels ([G, K * O/G, C/G] @ [B, G, C/G, S]). Tap t sends pixel x to x*s + t*d - p, so
+// with stride s the output splits into s phases (positions = r mod s): each phase is the sum of its
+// taps' maps shifted (ONNX Pad; negative pads crop), and the phases are interleaved (Concat,
+// Transpose, Reshape) and cropped to the output size. The multiplications are exactly
+// ConvTranspose's (none with inserted zeros); the shifted maps are input-sized.
 #include "torch/conv_groups.h"
 
 #include <fmt/core.h>
@@ -150,48 +153,90 @@ ir::Value* conv_transpose_runtime_groups(OpCall& c, ir::Value* xv, const std::ve
     return nullptr;
   }
   DType dt = w->dtype;
-  // Zeros between the input's elements: [B, C, S0, 1, S1, 1, ...] padded to [B, C, S0, s0, ...] and
-  // merged to [B, C, S0*s0, ...]; the s-1 trailing zeros are cropped by the end padding below.
-  std::vector<DimExpr> cur = xs;
-  bool strided = false;
-  for (int64_t s : stride) strided |= s != 1;
-  if (strided) {
-    std::vector<int64_t> axes;
-    std::vector<DimExpr> un{xs[0], xs[1]}, wide{xs[0], xs[1]};
-    std::vector<int64_t> onnx_pads(2 * (2 * sp + 2), 0);
-    for (size_t i = 0; i < sp; ++i) {
-      axes.push_back(static_cast<int64_t>(3 + 2 * i));
-      un.push_back(xs[2 + i]), un.push_back(DimExpr(1));
-      wide.push_back(xs[2 + i]), wide.push_back(DimExpr(stride[i]));
-      onnx_pads[(2 * sp + 2) + 3 + 2 * i] = stride[i] - 1;
-      cur[2 + i] = xs[2 + i] * stride[i];
-    }
-    xv = c.rec.emit("Unsqueeze", {xv, c.rec.const_i64(axes)}, ty(dt, un));
-    xv = c.rec.emit("Pad", {xv, c.rec.const_i64(onnx_pads)}, ty(dt, wide));
-    xv = c.rec.emit("Reshape", {xv, c.rec.shape_value(cur)}, ty(dt, cur));
-  }
-  std::vector<int64_t> pads(2 * sp);
-  for (size_t i = 0; i < sp; ++i) {
-    int64_t edge = dilation[i] * (kernel[i] - 1) - padding[i];
-    pads[i] = edge;
-    pads[sp + i] = edge + outpad[i] - (stride[i] - 1);
-  }
-  // The weight [G*Cg, Og, k...] as the direct convolution's [G, Og, Cg*K], kernel flipped: flipping
-  // every kernel dim reverses the row-major tap index.
   DimExpr cg = ir::floor_div(xs[1], groups), og = w->shape[1];
-  int64_t taps = 1;
+  int64_t taps = 1, phases = 1;
   for (int64_t k : kernel) taps *= k;
-  std::vector<DimExpr> w4{groups, cg, og, DimExpr(taps)}, wt{groups, og, cg, DimExpr(taps)},
-      ws{groups, og, cg * taps};
+  for (int64_t s : stride) phases *= s;
+  // cols[b, g, tap, o, pixel] = sum_c w[g*Cg + c, o, tap] * x[b, g*Cg + c, pixel] (tap outermost, so
+  // that each tap's map is one contiguous block per (b, g))
+  std::vector<DimExpr> w4{groups, cg, og, DimExpr(taps)}, wt{groups, DimExpr(taps), og, cg},
+      w3{groups, og * taps, cg};
   ir::Value* wv = c.rec.emit("Reshape", {c.v(w), c.rec.shape_value(w4)}, ty(dt, w4));
-  wv = c.rec.emit("Slice",
-                  {wv, c.rec.const_i64({-1}), c.rec.const_i64({std::numeric_limits<int64_t>::min()}),
-                   c.rec.const_i64({3}), c.rec.const_i64({-1})},
-                  ty(dt, w4));
-  wv = c.rec.emit("Transpose", {wv}, ty(dt, wt), {{"perm", std::vector<int64_t>{0, 2, 1, 3}}});
-  wv = c.rec.emit("Reshape", {wv, c.rec.shape_value(ws)}, ty(dt, ws));
-  std::vector<int64_t> ones(sp, 1);
-  ir::Value* y = im2col_matmul(c, xv, cur, dt, wv, groups, og, cg, kernel, ones, pads, dilation, shape);
+  wv = c.rec.emit("Transpose", {wv}, ty(dt, wt), {{"perm", std::vector<int64_t>{0, 3, 2, 1}}});
+  wv = c.rec.emit("Reshape", {wv, c.rec.shape_value(w3)}, ty(dt, w3));
+  DimExpr pix = product(xs, 2);
+  std::vector<DimExpr> x4{xs[0], groups, cg, pix}, c4{xs[0], groups, og * taps, pix},
+      c5{xs[0], groups, DimExpr(taps), og, pix};
+  ir::Value* x4v = c.rec.emit("Reshape", {xv, c.rec.shape_value(x4)}, ty(dt, x4));
+  ir::Value* cols = c.rec.emit("MatMul", {wv, x4v}, ty(dt, c4));
+  cols = c.rec.emit("Reshape", {cols, c.rec.shape_value(c5)}, ty(dt, c5));
+  // Per dim: output length L, phases s, phase length M = ceil(L / s).
+  *shape = {xs[0], groups * og};
+  std::vector<DimExpr> plane{xs[0], groups * og}, phase_shape{xs[0], groups * og};
+  for (size_t i = 0; i < sp; ++i) {
+    DimExpr l = (xs[2 + i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (kernel[i] - 1) + outpad[i] + 1;
+    shape->push_back(l);
+    plane.push_back(xs[2 + i]);
+    phase_shape.push_back(ir::ceil_div(l, DimExpr(stride[i])));
+  }
+  // Tap t sends pixel x to x*s + e (e = t*d - p = q*s + r): phase r, shifted by q. Each phase sums its
+  // taps' maps, shifted (ONNX Pad; negative pads crop) to M.
+  std::vector<std::vector<ir::Value*>> by_phase(static_cast<size_t>(phases));
+  std::vector<int64_t> tap(sp, 0);
+  for (int64_t t = 0; t < taps; ++t) {
+    std::vector<DimExpr> b4{xs[0], groups, og, pix};
+    ir::Value* m = c.rec.emit("Gather", {cols, c.rec.const_i64_scalar(t)}, ty(dt, b4), {{"axis", int64_t{2}}});
+    m = c.rec.emit("Reshape", {m, c.rec.shape_value(plane)}, ty(dt, plane));
+    std::vector<DimExpr> pads(2 * (sp + 2), DimExpr(0));
+    int64_t phase = 0;
+    for (size_t i = 0; i < sp; ++i) {
+      int64_t e = tap[i] * dilation[i] - padding[i];
+      int64_t q = ir::floor_div(e, stride[i]), r = e - q * stride[i];
+      phase = phase * stride[i] + r;
+      pads[2 + i] = DimExpr(q);
+      pads[sp + 4 + i] = phase_shape[2 + i] - xs[2 + i] - q;
+    }
+    bool any = false;
+    for (const DimExpr& d : pads) any |= !(d.is_const() && d.value() == 0);
+    if (any) m = c.rec.emit("Pad", {m, c.rec.shape_value(pads)}, ty(dt, phase_shape));
+    by_phase[static_cast<size_t>(phase)].push_back(m);
+    for (size_t i = sp; i-- > 0;) {  // next tap, last kernel dim fastest
+      if (++tap[i] < kernel[i]) break;
+      tap[i] = 0;
+    }
+  }
+  std::vector<DimExpr> one_phase(phase_shape);
+  one_phase.insert(one_phase.begin() + 2, DimExpr(1));
+  std::vector<ir::Value*> stacked;
+  for (auto& parts : by_phase) {
+    ir::Value* p = parts.empty()   ? c.rec.emit("Expand", {c.rec.const_scalar(elem(dt), 0), c.rec.shape_value(phase_shape)},
+                                                ty(dt, phase_shape))
+                   : parts.size() == 1 ? parts[0]
+                                       : c.rec.emit("Sum", parts, ty(dt, phase_shape));
+    stacked.push_back(phases == 1 ? p : c.rec.emit("Unsqueeze", {p, c.rec.const_i64({2})}, ty(dt, one_phase)));
+  }
+  if (phases == 1) return add_bias(c, stacked[0], *shape, bias, dt);  // M = L
+  // Interleave: [B, O, s0*s1.., M0, M1..] -> [B, O, s0, s1.., M0, M1..] -> [B, O, M0, s0, M1, s1..]
+  // -> [B, O, M0*s0, M1*s1..], cropped to L.
+  std::vector<DimExpr> all(phase_shape), split{xs[0], groups * og}, inter{xs[0], groups * og},
+      merged{xs[0], groups * og};
+  all.insert(all.begin() + 2, DimExpr(phases));
+  std::vector<int64_t> perm{0, 1};
+  for (size_t i = 0; i < sp; ++i) split.push_back(DimExpr(stride[i]));
+  for (size_t i = 0; i < sp; ++i) {
+    split.push_back(phase_shape[2 + i]);
+    inter.push_back(phase_shape[2 + i]), inter.push_back(DimExpr(stride[i]));
+    merged.push_back(phase_shape[2 + i] * stride[i]);
+    perm.push_back(static_cast<int64_t>(2 + sp + i)), perm.push_back(static_cast<int64_t>(2 + i));
+  }
+  ir::Value* y = c.rec.emit("Concat", stacked, ty(dt, all), {{"axis", int64_t{2}}});
+  y = c.rec.emit("Reshape", {y, c.rec.shape_value(split)}, ty(dt, split));
+  y = c.rec.emit("Transpose", {y}, ty(dt, inter), {{"perm", perm}});
+  y = c.rec.emit("Reshape", {y, c.rec.shape_value(merged)}, ty(dt, merged));
+  std::vector<int64_t> zeros(sp, 0), axes;
+  std::vector<DimExpr> ends(shape->begin() + 2, shape->end());
+  for (size_t i = 0; i < sp; ++i) axes.push_back(static_cast<int64_t>(2 + i));
+  y = c.rec.emit("Slice", {y, c.rec.const_i64(zeros), c.rec.shape_value(ends), c.rec.const_i64(axes)}, ty(dt, *shape));
   return add_bias(c, y, *shape, bias, dt);
 }
 
