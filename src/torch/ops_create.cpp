@@ -1,4 +1,4 @@
-// Creation ops: zeros/ones/full/empty (+ _like), arange, linspace, eye, tensor/as_tensor, and the
+// Creation ops: zeros/ones/full/empty (+ _like), arange, linspace, logspace, eye, tensor/as_tensor, and the
 // random ones. With static arguments they are conversion-time constants (their values stay readable:
 // item(), tolist()) that become graph constants only when used; sizes that are symbolic give
 // ConstantOfShape / Range nodes. Random tensors have no values: in __init__ they are parameters
@@ -299,6 +299,35 @@ const std::vector<OpDef>& create_ops() {
          } else {
            double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0;
            for (int64_t i = 0; i < n; ++i) vals[i] = i < half ? a + step * i : b - step * (n - 1 - i);
+         }
+         return new_constant(c.T, make_data(dt, {n}, vals), dt);
+       }},
+      {"logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         // aten's logspace: base ** (linspace's two-sided exponents), the power taken in double;
+         // float32 exponents in float arithmetic, integer dtypes from integer ends with a float base
+         // (the result truncated), others in double. A conversion-time constant.
+         double a = c.a.scalar(0).as_double(), b = c.a.scalar(1).as_double(), base = c.a.real(3);
+         int64_t n = c.a.int_(2);
+         if (n < 0) c.runtime_error("number of steps must be non-negative");
+         DType dt = dtype_or(c, 4, c.T.default_dtype);
+         std::vector<double> vals(static_cast<size_t>(n));
+         int64_t half = n / 2;
+         if (n == 1) {
+           vals[0] = std::pow(base, a);
+         } else if (dt == DType::Float32) {
+           float fa = static_cast<float>(a), fb = static_cast<float>(b);
+           float step = (fb - fa) / static_cast<float>(n - 1);
+           for (int64_t i = 0; i < n; ++i)
+             vals[i] = std::pow(base, static_cast<double>(i < half ? fa + step * static_cast<float>(i)
+                                                                     : fb - step * static_cast<float>(n - 1 - i)));
+         } else {
+           if (is_integral(dt, true)) a = std::trunc(a), b = std::trunc(b), base = static_cast<float>(base);
+           double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0;
+           for (int64_t i = 0; i < n; ++i) vals[i] = std::pow(base, i < half ? a + step * i : b - step * (n - 1 - i));
+           if (is_integral(dt, true))
+             for (double& v : vals) v = std::trunc(v);
          }
          return new_constant(c.T, make_data(dt, {n}, vals), dt);
        }},

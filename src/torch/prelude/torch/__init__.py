@@ -460,6 +460,7 @@ import torch.linalg  # noqa: E402,F401  torch.linalg as far as ONNX expresses it
 from torch.linalg import _logdet as logdet, slogdet  # noqa: E402,F401
 from torch.linalg import _cholesky_legacy as cholesky  # noqa: E402,F401
 import torch.fft  # noqa: E402,F401  torch.fft as ONNX DFT (complex results as real/imaginary pairs)
+import torch.special  # noqa: E402,F401  torch.special: i0, sinc and the aliases of torch functions
 from torch.fft import _view_as_real as view_as_real, _view_as_complex as view_as_complex, _stft as stft  # noqa: E402,F401
 from torch.fft import _hann_window as hann_window, _hamming_window as hamming_window  # noqa: E402,F401
 from torch.fft import _blackman_window as blackman_window, _bartlett_window as bartlett_window  # noqa: E402,F401
