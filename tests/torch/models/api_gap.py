@@ -188,8 +188,15 @@ class InPlaceFunctions(nn.Module):
             r = fn(y)
             outs.append(y)
             outs.append(r * 1)
+        for fn in (torch.sinh_, torch.cosh_, torch.asinh_, torch.arctan_):
+            y = p.clone()
+            fn(y)
+            outs.append(y)
+        y = p + 1
+        torch.acosh_(y)
+        outs.append(y)
         small = x.clamp(-0.9, 0.9)
-        for fn in (torch.acos_, torch.asin_, torch.atan_):
+        for fn in (torch.acos_, torch.asin_, torch.atan_, torch.atanh_, torch.arcsin_, torch.arccos_):
             y = small.clone()
             fn(y)
             outs.append(y)
@@ -236,3 +243,22 @@ class InPlaceMethods(nn.Module):
         row = h[0]
         h.addmm_(m1, m2)
         return tuple(outs) + (a, c, d, e, f, g, h, row)
+
+
+class Bags(nn.Module):
+    """torch.embedding_bag (aten's spelling: weight first, mode as an int) and torch.embedding_renorm_."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(10, 3)
+
+    def forward(self, idx, offsets, w):
+        s, *_ = torch.embedding_bag(self.emb.weight, idx, offsets, False, 0)
+        m = torch.embedding_bag(self.emb.weight, idx, offsets, False, 1)[0]
+        mx = torch.embedding_bag(self.emb.weight, idx, offsets, False, 2, False, None, False, 0)[0]
+        p = torch.embedding_bag(self.emb.weight, idx, offsets, False, 0, False, w, True)[0]
+        table = self.emb.weight * 3
+        r = torch.embedding_renorm_(table, idx, 1.0, 2.0)
+        table1 = self.emb.weight * 3
+        torch.embedding_renorm_(table1, idx[:3], 2.0, 1.0)
+        return s, m, mx, p, r, table, table1

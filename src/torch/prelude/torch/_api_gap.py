@@ -8,6 +8,7 @@ the Tensor method forms. torch/__init__.py re-exports the public names."""
 import builtins as _builtins
 import numbers as _numbers
 
+import _onnxify
 import torch
 from torch._onnxify_support import unsupported as _unsupported
 
@@ -256,13 +257,16 @@ def index_put_(input, indices, values, accumulate=False):
     return input
 
 
+# PyTorch's kernel names for the floating dtypes (its "not implemented for 'Float'" messages).
+_KERNEL_DTYPE = {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half", torch.bfloat16: "BFloat16"}
+
+
 def _shift(name, input, other, left):
-    if isinstance(input, torch.Tensor) and input.is_floating_point() or isinstance(input, _builtins.float):
-        dt = input.dtype if isinstance(input, torch.Tensor) else torch.float32
-        raise RuntimeError(f"\"{name}_cpu\" not implemented for '{str(dt).split('.')[-1].capitalize()}'")
+    for v in (input, other):
+        if isinstance(v, _builtins.float) or isinstance(v, torch.Tensor) and v.is_floating_point():
+            dt = v.dtype if isinstance(v, torch.Tensor) else torch.float32
+            raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_KERNEL_DTYPE.get(dt, str(dt))}'")
     if isinstance(other, torch.Tensor):
-        if other.is_floating_point():
-            raise RuntimeError(f"\"{name}_cpu\" not implemented for '{str(other.dtype).split('.')[-1].capitalize()}'")
         if not isinstance(input, torch.Tensor):
             input = torch.tensor(input, dtype=other.dtype)
         factor = torch.pow(torch.full_like(other, 2), other)
@@ -343,3 +347,32 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
 
 def affine_grid_generator(theta, size, align_corners):
     return torch.nn.functional.affine_grid(theta, _builtins.list(size), align_corners=align_corners)
+
+
+def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False, per_sample_weights=None,
+                  include_last_offset=False, padding_idx=None):
+    """aten's embedding_bag: the bags' output, then offset2bag, bag_size and max_indices. Those three
+    are the CPU kernel's bookkeeping (empty or zero in some modes) and have no ONNX form here: they
+    are unknown values, reported only if the model uses them."""
+    out = torch.nn.functional.embedding_bag(indices, weight, offsets, scale_grad_by_freq=scale_grad_by_freq,
+                                            mode=("sum", "mean", "max")[mode], per_sample_weights=per_sample_weights,
+                                            include_last_offset=include_last_offset,
+                                            padding_idx=padding_idx if padding_idx is not None and padding_idx >= 0
+                                            else None)
+    aux = tuple(_onnxify.poison(f"torch.embedding_bag(...)[{k}]", f"torch.embedding_bag's {what} (output {k}) is "
+                                "not supported by onnxify (use output 0, the bags)")
+                for k, what in ((1, "offset2bag"), (2, "bag_size"), (3, "max_indices")))
+    return (out,) + aux
+
+
+def embedding_renorm_(weight, indices, max_norm, norm_type):
+    """Scales the rows of weight that indices name whose norm_type-norm exceeds max_norm to
+    max_norm / (norm + 1e-7), in place (what F.embedding(max_norm=...) does to its weight)."""
+    rows = weight[indices]
+    if norm_type == 2:
+        norm = (rows * rows).sum(-1, keepdim=True).sqrt()
+    else:
+        norm = rows.abs().pow(norm_type).sum(-1, keepdim=True).pow(1.0 / norm_type)
+    scale = torch.where(norm > max_norm, max_norm / (norm + 1e-7), torch.ones_like(norm))
+    weight[indices] = rows * scale
+    return weight
