@@ -64,7 +64,10 @@ class Splits(nn.Module):
         g = torch.unsafe_split_with_sizes(x, [1, 4], 2)
         h = x.unsafe_split_with_sizes([3, 2], dim=2)
         k = torch.unsafe_split(x, 3, 1)
-        return a + b + c + d + e + f + g + h + k + x.unsafe_chunk(5, -1)
+        # along the batch dim, whose size is only known at run time
+        m = torch.tensor_split(x, 2)
+        n = x.tensor_split([1, 2], 0)
+        return a + b + c + d + e + f + g + h + k + x.unsafe_chunk(5, -1) + m + n
 
 
 class Takes(nn.Module):
