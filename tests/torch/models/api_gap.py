@@ -115,7 +115,16 @@ class Shifts(nn.Module):
         y.bitwise_left_shift_(1)
         z = n.clone()
         z.bitwise_right_shift_(s)
-        return a, b, c, d, y, z, torch.bitwise_left_shift(n.to(torch.int32), s.to(torch.int32))
+        # shifts by the width or more (and by negative amounts), and the widths of other dtypes
+        far = torch.tensor([0, 1, 31, 62, 63, 64, 70, -1])
+        big = n[:, :1] * 1000003
+        edges = (big.bitwise_left_shift(far), big.bitwise_right_shift(far), torch.bitwise_left_shift(big, 63),
+                 torch.bitwise_right_shift(big, 64), torch.bitwise_right_shift(big.to(torch.int32), far.to(torch.int32)),
+                 torch.bitwise_left_shift(n.to(torch.int8), torch.tensor([1, 3, 7, 8, 9])),
+                 torch.bitwise_right_shift(n.to(torch.int16), torch.tensor([1, 3, 15, 16, -2])),
+                 torch.bitwise_left_shift(n.abs().to(torch.uint8), 3), torch.bitwise_right_shift(n.abs().to(torch.uint8),
+                                                                                          torch.tensor([1, 7, 8, 2, 0], dtype=torch.uint8)))
+        return (a, b, c, d, y, z, torch.bitwise_left_shift(n.to(torch.int32), s.to(torch.int32))) + edges
 
 
 class AtenSpellings(nn.Module):

@@ -261,19 +261,35 @@ def index_put_(input, indices, values, accumulate=False):
 _KERNEL_DTYPE = {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half", torch.bfloat16: "BFloat16"}
 
 
+_BITS = {torch.uint8: 8, torch.int8: 8, torch.int16: 16, torch.int32: 32, torch.int64: 64}
+
+
 def _shift(name, input, other, left):
     for v in (input, other):
         if isinstance(v, _builtins.float) or isinstance(v, torch.Tensor) and v.is_floating_point():
             dt = v.dtype if isinstance(v, torch.Tensor) else torch.float32
             raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_KERNEL_DTYPE.get(dt, str(dt))}'")
-    if isinstance(other, torch.Tensor):
-        if not isinstance(input, torch.Tensor):
-            input = torch.tensor(input, dtype=other.dtype)
-        factor = torch.pow(torch.full_like(other, 2), other)
-    else:
-        factor = 2 ** other
-    # Shifts of signed integers are multiplication and floor division by 2**n (arithmetic right shift).
-    return input * factor if left else torch.div(input, factor, rounding_mode="floor")
+    if not isinstance(input, torch.Tensor):
+        input = torch.tensor(input, dtype=other.dtype if isinstance(other, torch.Tensor) else None)
+    if not isinstance(other, torch.Tensor):
+        other = torch.tensor(other, dtype=input.dtype)
+    dt = torch.result_type(input, other)
+    if dt not in _BITS:
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{str(dt).split('.')[-1]}'")
+    x, s = input.to(dt), other.to(dt)
+    bits = _BITS[dt]
+    # A shift by n < bits is multiplication / floor division by 2**n (arithmetic right shift), done as
+    # two factors of at most 2**32 so that 2**63 is never formed. A shift out of [0, bits) gives 0, or
+    # for a right shift of a signed value its sign (-1 or 0), which is the shift by bits - 1: PyTorch's.
+    out_of_range = (s < 0) | (s >= bits)
+    n = torch.where(out_of_range, bits - 1, s)
+    half = torch.div(n, 2, rounding_mode="floor")
+    lo = torch.pow(torch.full_like(n, 2), half)
+    hi = torch.pow(torch.full_like(n, 2), n - half)
+    if left:
+        return torch.where(out_of_range, torch.zeros_like(x), x * lo * hi)
+    r = torch.div(torch.div(x, lo, rounding_mode="floor"), hi, rounding_mode="floor")
+    return torch.where(out_of_range, torch.zeros_like(x), r) if dt == torch.uint8 else r
 
 
 def bitwise_left_shift(input, other):
