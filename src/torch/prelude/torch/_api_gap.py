@@ -3,7 +3,7 @@
 *stack family, broadcast_tensors, tensor_split, tensordot), lookups (take, bucketize, searchsorted),
 writes (masked_scatter, index_put), integer shifts, and the aten spellings of functions
 torch.nn.functional already has (kl_div, binary_cross_entropy_with_logits, convolution, lstm_cell,
-affine_grid_generator). Each follows PyTorch 2.14's eager semantics; `torch/_tensor_methods.py` gives
+embedding_bag, embedding_renorm_, affine_grid_generator). Each follows PyTorch 2.14's eager semantics; `torch/_tensor_methods.py` gives
 the Tensor method forms. torch/__init__.py re-exports the public names."""
 import builtins as _builtins
 import numbers as _numbers
@@ -20,17 +20,12 @@ def _reduction(r):
     return {1: "mean", 2: "sum"}.get(r, "none")
 
 
-def _tensor_args(name, tensors):
-    """torch.atleast_1d(a), torch.atleast_1d(a, b) and torch.atleast_1d((a, b)) (PyTorch's forms)."""
+def _atleast(fn, tensors):
+    """torch.atleast_1d(a) is a tensor; atleast_1d(a, b) and atleast_1d((a, b)) are tuples (PyTorch's forms)."""
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
-        return tuple(tensors[0]), False
-    return tensors, len(tensors) == 1
-
-
-def _atleast(name, fn, tensors):
-    ts, single = _tensor_args(name, tensors)
-    out = tuple(fn(t) for t in ts)
-    return out[0] if single else out
+        return tuple(fn(t) for t in tensors[0])
+    out = tuple(fn(t) for t in tensors)
+    return out[0] if len(tensors) == 1 else out
 
 
 def _at1(t):
@@ -52,15 +47,15 @@ def _at3(t):
 
 
 def atleast_1d(*tensors):
-    return _atleast("atleast_1d", _at1, tensors)
+    return _atleast(_at1, tensors)
 
 
 def atleast_2d(*tensors):
-    return _atleast("atleast_2d", _at2, tensors)
+    return _atleast(_at2, tensors)
 
 
 def atleast_3d(*tensors):
-    return _atleast("atleast_3d", _at3, tensors)
+    return _atleast(_at3, tensors)
 
 
 def _nonempty(name, tensors):
