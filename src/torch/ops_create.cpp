@@ -378,10 +378,29 @@ const std::vector<OpDef>& create_ops() {
          assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
          return Value::borrow(x);
        }},
+      // Before fill_.Scalar: a 0-dim integer tensor would bind there as a run-time size.
+      {"fill_.Tensor(Tensor self, Tensor value) -> Tensor", kMethod,
+       [](OpCall& c) {
+         TensorObj *x = c.t(0), *v = c.t(1);
+         if (v->rank() != 0)
+           c.runtime_error(fmt::format("fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
+                                       v->rank()));
+         ir::Value* fv = cast_to(c.T, c.v(v), v->dtype, x->dtype, {});
+         Value z = c.node("Expand", {fv, c.rec.shape_value(x->shape)}, x->dtype, x->shape);
+         assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
+         return Value::borrow(x);
+       }},
       {"fill_.Scalar(Tensor self, Scalar value) -> Tensor", kMethod,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
-         Value z = fill(c, x->shape, c.a.scalar(1).as_double(), x->dtype);
+         Scalar s = c.a.scalar(1);
+         if (s.kind == Scalar::Kind::SymInt) {  // a size known only at run time: its value
+           ir::Value* fv = cast_to(c.T, c.rec.dim_scalar(s.sym), DType::Int64, x->dtype, {});
+           Value z = c.node("Expand", {fv, c.rec.shape_value(x->shape)}, x->dtype, x->shape);
+         assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
+           return Value::borrow(x);
+         }
+         Value z = fill(c, x->shape, s.as_double(), x->dtype);
          assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
          return Value::borrow(x);
        }},

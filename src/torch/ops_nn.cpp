@@ -437,7 +437,7 @@ const std::vector<OpDef>& nn_ops() {
          if (c.t(0)->rank() != 3 || c.t(1)->rank() != 3) c.runtime_error("bmm: both arguments must be 3D");
          return matmul(c, c.t(0), c.t(1));
        }},
-      {"addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", kFn | kMethod,
+      {"addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* m1 = c.t(1);
          TensorObj* m2 = c.t(2);

@@ -795,7 +795,7 @@ const std::vector<OpDef>& shape_ops() {
       {"nonzero(Tensor self, *, bool as_tuple=False) -> Tensor", kFn | kMethod, nonzero},
       {"diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", kFn | kMethod,
        diff},
-      {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace,
+      {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
          Value r = c.out(c.v(x), x->dtype, x->shape);

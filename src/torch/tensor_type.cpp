@@ -378,6 +378,10 @@ Value m_getattr(Interp& I, const Value& self, const Args& a) {
   eval::check_nargs(I, a, "__getattr__", 1, 1);
   eval::Str* name = eval::is_str(a[0]) ? eval::as_str(a[0]) : nullptr;
   if (!name) eval::raise(I, I.exc.TypeError, "attribute name must be string");
+  // Methods written in Python (prelude torch/_tensor_methods.py): the method forms of prelude functions.
+  Value py_methods = I.loader().import_module("torch._tensor_methods", nullptr, 0, false, {});
+  Value m = eval::call(I, eval::getattr(I, py_methods, "bound"), self, a[0]);
+  if (!m.is_none()) return m;
   // Names PyTorch's Tensor has but onnxify does not: unknown values, reported if they are used.
   Torch& T = torch_state();
   if (!T.tensor_api_names) {

@@ -110,6 +110,13 @@ CASES = [
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
     ("unsupported_cascade", EXPORT + ["--model", "UnsupportedCascade()"] + X, 1),
     ("inspect_unsupported", ["inspect", "models/net.py", "--model", "UnsupportedCascade()"], 0),
+    # torch functions of issue 15's API gap (prelude torch/_api_gap.py): what they cannot do.
+    ("api_gap_float_shift", ["export", "models/api_gap_bad.py", "--model", "FloatShift()", "--input",
+                             "x=float32[N,3]"], 1),
+    ("api_gap_bag_bookkeeping", ["export", "models/api_gap_bad.py", "--model", "BagBookkeeping()", "--input",
+                                 "x=float32[2,3]"], 1),
+    ("api_gap_accumulate_mixed", ["export", "models/api_gap_bad.py", "--model", "AccumulateMixed()", "--input",
+                                  "x=float32[N,3]"], 1),
 ]
 
 

@@ -468,3 +468,9 @@ from torch.fft import _complex as complex, _polar as polar  # noqa: E402,F401
 from torch.fft import _real as real, _imag as imag  # noqa: E402,F401
 import torch.sparse  # noqa: E402,F401  torch.sparse on dense tensors (no sparse layouts)
 from torch.sparse import mm as spmm, sparse_coo_tensor, sparse_csr_tensor  # noqa: E402,F401
+from torch._api_gap import (atleast_1d, atleast_2d, atleast_3d, hstack, vstack, row_stack, dstack,  # noqa: E402,F401
+                            column_stack, broadcast_tensors, aminmax, bucketize, searchsorted, tensordot,
+                            tensor_split, take, masked_scatter, index_put, index_put_, bitwise_left_shift,
+                            bitwise_right_shift, unsafe_chunk, unsafe_split, unsafe_split_with_sizes, fill, fill_,
+                            zero_, frobenius_norm, kl_div, binary_cross_entropy_with_logits, convolution, lstm_cell,
+                            affine_grid_generator, embedding_bag, embedding_renorm_)
