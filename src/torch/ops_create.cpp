@@ -72,16 +72,19 @@ DType scalar_dtype(OpCall& c, const Scalar& s) {
   return s.kind == Scalar::Kind::Bool ? DType::Bool : s.kind == Scalar::Kind::Float ? c.T.default_dtype : DType::Int64;
 }
 
-Value full(OpCall& c) {
-  Scalar v = c.a.scalar(1);
-  DType dt = dtype_or(c, 2, scalar_dtype(c, v));
+// A tensor of `shape` filled with the Python number v; a size known only at run time as the fill
+// value is its value expanded to the shape.
+Value fill_scalar(OpCall& c, const std::vector<DimExpr>& shape, const Scalar& v, DType dt) {
   if (v.kind == Scalar::Kind::SymInt) {
-    // A size known only at run time as the fill value: its value expanded to the shape.
-    std::vector<DimExpr> shape = c.a.dims(0);
     ir::Value* fv = cast_to(c.T, c.rec.dim_scalar(v.sym), DType::Int64, dt, {});
     return c.node("Expand", {fv, c.rec.shape_value(shape)}, dt, shape);
   }
-  return fill(c, c.a.dims(0), v.as_double(), dt);
+  return fill(c, shape, v.as_double(), dt);
+}
+
+Value full(OpCall& c) {
+  Scalar v = c.a.scalar(1);
+  return fill_scalar(c, c.a.dims(0), v, dtype_or(c, 2, scalar_dtype(c, v)));
 }
 
 Value random(OpCall& c, std::vector<DimExpr> shape, DType dt) {
@@ -256,7 +259,7 @@ const std::vector<OpDef>& create_ops() {
        kFn,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
-         return fill(c, x->shape, c.a.scalar(1).as_double(), dtype_or(c, 2, x->dtype));
+         return fill_scalar(c, x->shape, c.a.scalar(1), dtype_or(c, 2, x->dtype));
        }},
       {"new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype)); }},
@@ -265,7 +268,7 @@ const std::vector<OpDef>& create_ops() {
       {"new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype), true); }},
       {"new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), c.a.scalar(2).as_double(), dtype_or(c, 3, c.t(0)->dtype)); }},
+       kMethod, [](OpCall& c) { return fill_scalar(c, c.a.dims(1), c.a.scalar(2), dtype_or(c, 3, c.t(0)->dtype)); }},
       {"new_tensor(Tensor self, Any data, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kMethod, [](OpCall& c) { return tensor_from_data(c, c.a.raw(1), dtype_or(c, 2, c.t(0)->dtype)); }},
       {"arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",

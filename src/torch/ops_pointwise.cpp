@@ -154,6 +154,14 @@ Value clamp_numbers(OpCall& c, std::optional<Scalar> lo, std::optional<Scalar> h
     converted = c.out(cast_to(c.T, c.v(x), x->dtype, dt, x->shape), dt, x->shape);
     x = as_tensor(converted);
   }
+  bool run_time = (lo && lo->kind == Scalar::Kind::SymInt) || (hi && hi->kind == Scalar::Kind::SymInt);
+  if (run_time) {
+    // A bound only known at run time (clamp(x, max=x.size(0))): Max / Min with its value.
+    Value r = converted ? converted : Value::borrow(x);
+    if (lo) r = binary_op(c.T, "Max", tensor_operand(as_tensor(r)), scalar_operand(*lo), dt, dt);
+    if (hi) r = binary_op(c.T, "Min", tensor_operand(as_tensor(r)), scalar_operand(*hi), dt, dt);
+    return r;
+  }
   return clip(c, x, lo ? std::optional(lo->as_double()) : std::nullopt, hi ? std::optional(hi->as_double()) : std::nullopt);
 }
 

@@ -381,3 +381,13 @@ class RunTimeMath(nn.Module):
         q = torch.floor(x / step + 0.5) * step
         rows = math.floor(x.shape[0])
         return q * math.sqrt(x.shape[0]) + math.exp(-peak), x.reshape(rows, 2, 4) * math.log(peak + 2, 2)
+
+
+class SizeAsScalar(nn.Module):
+    """A run-time size given where an op takes a Python number: clamp bounds, full_like/new_full fill
+    values, pow and masked_fill (these were silently 0 for clamp and full_like)."""
+
+    def forward(self, x):  # x: [N, 3]
+        n = x.shape[0]
+        return (torch.clamp(x * 4, min=n - 3, max=n), x.pow(n), torch.full_like(x, n), x.new_full((2, n), n),
+                x.masked_fill(x > 0.5, n))
