@@ -183,6 +183,9 @@ struct Hook::LoopSpec {
   int64_t step = 1;
   TensorObj* rows = nullptr;           // for over a tensor: the target is rows[i]
   ir::Value* rows_value = nullptr;
+  Value start_py;                      // for over a range: the start as a Python int or SymInt
+  int64_t first = 0;                   // for over a tensor: the Loop's iteration i reads rows[first + i]
+  bool peeled = false;                 // the first iteration was recorded before the Loop (peel_first)
 };
 
 namespace {
@@ -266,6 +269,7 @@ bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::
   spec.step = step.i();
   const ir::Type t = ir::Type::tensor(ir::ElementType::Int64, {});
   spec.start = i64_scalar(T, start);
+  spec.start_py = start;
   spec.cond = T.rec.const_scalar(ir::ElementType::Bool, 1);
   if (start.is_int() && start.i() == 0 && spec.step == 1 && is_symint(stop)) {
     // range(n) over a size: n iterations (a size is never negative).
@@ -337,6 +341,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   std::map<size_t, std::vector<bool>> general_r;
   ir::Value* pending_flag = nullptr;  // after the Loop: its pending return
   Value pending_ret;
+  std::string peel_name;  // a variable that is None before the loop and a tensor or number after an iteration
   struct Carried {
     bool is_var = true;
     int ret = 0;  // 1: the pending-return flag, 2: leaf idx of the pending return value
@@ -426,7 +431,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     std::vector<ir::Value*> outs;
     Value target_val;  // what the loop variable is bound to in the body (not carried)
     bool retry = false;
-    std::string problem;
+    std::string problem, problem_help;
     std::vector<std::pair<eval::Object*, eval::Type*>> swapped;
     struct Unswap {
       std::vector<std::pair<eval::Object*, eval::Type*>>& v;
@@ -452,7 +457,9 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         }
         if (spec.rows) {
           std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
-          ir::Value* r = T.rec.emit("Gather", {spec.rows_value, iter}, ir::Type::tensor(elem(spec.rows->dtype), row),
+          ir::Value* ix = iter;
+          if (spec.first != 0) ix = T.rec.emit("Add", {iter, T.rec.const_i64_scalar(spec.first)}, i64);
+          ir::Value* r = T.rec.emit("Gather", {spec.rows_value, ix}, ir::Type::tensor(elem(spec.rows->dtype), row),
                                     {{"axis", int64_t{0}}});
           target_val = new_tensor(T, r, spec.rows->dtype, row);
           eval::assign(I, f, spec.target, target_val);
@@ -555,6 +562,29 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             continue;
           }
           if (!is_tensor(e) && !is_tensor(v0) && eval::is_true(I, eval::compare(I, eval::CmpOp::Eq, e, v0))) continue;
+          if (v0.is_none() && (is_tensor(e) || is_number(e))) {
+            // `total = None` before the loop, a tensor after its first iteration: that iteration is
+            // recorded before the Loop (peel_first), which then carries a tensor.
+            const char* why = spec.peeled                                  ? "its first iteration is already peeled"
+                              : !spec.trip || spec.test                    ? "it is a `while` loop"
+                              : spec.summary->may_break                    ? "its body may `break`"
+                              : spec.summary->may_continue                 ? "its body may `continue`"
+                              : spec.summary->may_return                   ? "its body may `return`"
+                                                                           : nullptr;
+            if (!why) {
+              if (peel_name.empty()) peel_name = var_name(vars[i], f);
+              continue;
+            }
+            if (problem.empty())
+              problem_help = fmt::format("give '{}' a tensor before the loop (e.g. zeros of its shape) instead of "
+                                         "None, or drop the `break`/`continue`/`return`",
+                                         var_name(vars[i], f)),
+              problem = fmt::format("'{}' is None before this loop and a {} after an iteration; the first iteration "
+                                    "is recorded before the ONNX Loop only when the loop is a `for` with no "
+                                    "`break`, `continue` or `return` in its body, and {}",
+                                    var_name(vars[i], f), is_tensor(e) ? "tensor" : "number", why);
+            continue;
+          }
           problem = fmt::format("'{}' is a Python {} before this loop and changes in its body; only tensors and "
                                 "numbers can change from one iteration of an ONNX Loop to the next",
                                 var_name(vars[i], f), eval::type_name(I, v0));
@@ -603,11 +633,17 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     eval::restore_vars(I, f, vars, before);
     state.restore_tensors(state.tensor_states);
     state.restore_containers(I);
+    if (!peel_name.empty()) {
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+      return peel_first(I, f, spec, peel_name, where);
+    }
     if (!problem.empty() && !retry) {
       T.rec.forget_graph(g);
       node->graph()->erase(node);
       throw Diagnostic::error(problem, where)
-          .with_help("compute the value with tensor ops, or move the change out of the loop");
+          .with_help(problem_help.empty() ? "compute the value with tensor ops, or move the change out of the loop"
+                                          : problem_help);
     }
     if (retry) {
       T.rec.forget_graph(g);
@@ -699,6 +735,52 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   }
   if (carry_ret) return settle_return(I, f, spec.stmt, pending_flag, pending_ret);
   return Exit::Normal;
+}
+
+// A variable is None before the loop and a tensor after its first iteration (`total = None`, then
+// `total = t if total is None else total + t`): as a compiler peels a loop, the first iteration
+// runs here, before the Loop, with the loop variable bound to the first row (or the range's start,
+// a Python int), so `total is None` is decided as True; then a Loop over the other iterations
+// carries `total` as a tensor. Decision for a loop that runs no iteration, where PyTorch leaves
+// None: the exported model assumes at least one. Over a tensor's rows, ONNX Runtime then fails on
+// reading row 0 (Gather out of range, an error at run time, not a wrong value); over a range, the
+// first iteration's value is computed at i = start. A warning at the loop says so.
+Exit Hook::peel_first(Interp& I, Frame& f, LoopSpec& spec, const std::string& name, const SourceRange& where) {
+  const ir::Type i64 = ir::Type::tensor(ir::ElementType::Int64, {});
+  T.warnings.push_back(Diagnostic::warning(
+      fmt::format("'{}' is None before this loop, which is recorded as an ONNX Loop, and not after its first "
+                  "iteration: that iteration is recorded before the Loop, so the exported model assumes at least "
+                  "one iteration ({}; PyTorch would leave '{}' None)",
+                  name,
+                  spec.rows ? "with none, ONNX Runtime reports reading row 0 out of range"
+                            : "with none, it still computes the first iteration",
+                  name),
+      where));
+  if (spec.rows) {
+    std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
+    ir::Value* r = T.rec.emit("Gather", {spec.rows_value, T.rec.const_i64_scalar(spec.first)},
+                              ir::Type::tensor(elem(spec.rows->dtype), row), {{"axis", int64_t{0}}});
+    eval::assign(I, f, spec.target, new_tensor(T, r, spec.rows->dtype, row));
+  } else if (spec.target) {
+    eval::assign(I, f, spec.target, spec.start_py);
+  }
+  Exit exit = eval::exec_block(I, f, *spec.body);
+  if (exit != Exit::Normal && exit != Exit::Continue)  // (the body has no break/return: an exception)
+    return exit;
+  // The Loop over the other iterations: trip - 1 of them (never negative), from the next row or
+  // start + step.
+  LoopSpec rest = spec;
+  rest.peeled = true;
+  rest.trip = T.rec.emit("Max", {T.rec.emit("Sub", {spec.trip, T.rec.const_i64_scalar(1)}, i64),
+                                 T.rec.const_i64_scalar(0)},
+                         i64);
+  if (spec.rows) {
+    rest.first = spec.first + 1;
+  } else {
+    rest.start_py = eval::binary_op(I, eval::BinOp::Add, spec.start_py, Value::integer(spec.step));
+    rest.start = i64_scalar(T, rest.start_py);
+  }
+  return record_loop(I, f, rest);
 }
 
 }  // namespace cf

@@ -209,6 +209,10 @@ class Hook : public eval::ControlFlowHook {
 
   struct LoopSpec;
   eval::Exit record_loop(eval::Interp& I, eval::Frame& f, LoopSpec& spec);
+  // Records the loop's first iteration before it and a Loop over the others (a variable is None
+  // before the loop and a tensor after that iteration).
+  eval::Exit peel_first(eval::Interp& I, eval::Frame& f, LoopSpec& spec, const std::string& name,
+                        const SourceRange& where);
 
   Torch& T;
   std::vector<LoopCtx> loops_;

@@ -1,0 +1,79 @@
+"""Python values carried through loops recorded as ONNX Loop (issue 15, cf3): a variable that is
+None before a loop over a run-time number of rows and a tensor after its first iteration.
+tests/torch/e2e/test_loop_values.py exports each and compares it with PyTorch eager."""
+import torch
+import torch.nn as nn
+
+
+class NormSum(nn.Module):
+    """The running total starts as None and is first set by the first row (conditional expression)."""
+
+    def forward(self, x):
+        total = None
+        for row in x:
+            term = row.norm(2)
+            total = term if total is None else total + term
+        return total
+
+
+class FirstOrBlend(nn.Module):
+    """The statement form: the first row projected, later rows blended in; a Python step counter too."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(5, 3)
+
+    def forward(self, x):
+        state = None
+        seen = 0
+        for row in x:
+            h = torch.tanh(self.proj(row))
+            if state is None:
+                state = h
+            else:
+                state = 0.7 * state + 0.3 * h
+            seen += 1
+        return state, state * seen
+
+
+class RangeMax(nn.Module):
+    """`range(x.size(0))` with the index read: the best score so far, None before the first step."""
+
+    def forward(self, x):
+        best = None
+        for i in range(x.size(0)):
+            score = x[i].sum() * (i + 1)
+            if best is None:
+                best = score
+            else:
+                best = torch.maximum(best, score)
+        return best
+
+
+class PrevAndOuts(nn.Module):
+    """The previous row is None at first; each step appends a tensor that torch.stack reads after the
+    loop (the first item comes from the peeled iteration, the others from the Loop's scan output)."""
+
+    def forward(self, x):
+        prev = None
+        outs = []
+        for row in x:
+            if prev is None:
+                out = row * 2
+            else:
+                out = row + prev
+            outs.append(out)
+            prev = row
+        return torch.stack(outs, 1)
+
+
+class NoneAfterBreak(nn.Module):
+    """A None-initialized total in a loop that may break under a tensor condition: a clear error."""
+
+    def forward(self, x):
+        total = None
+        for row in x:
+            total = row if total is None else total + row
+            if total.sum() > 3:
+                break
+        return total
