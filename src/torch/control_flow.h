@@ -53,5 +53,7 @@ eval::Value scan_cat_stack(Torch& T, bool stack, const eval::Value& tensors, con
 eval::Value symbolic_not(Torch& T, const eval::Value& v);
 // True when `v` is (or is a list/tuple holding) the stacked outputs of a Loop.
 bool holds_scan_output(const eval::Value& v);
+// len() of a list held as an ONNX sequence (a size only known at run time); Null for other values.
+eval::Value sequence_len(Torch& T, const eval::Value& v);
 
 }  // namespace onnxify::torch

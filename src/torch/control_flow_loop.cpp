@@ -45,26 +45,28 @@ int64_t scan_list_len(Interp& I, const Value&) {
                 "len() (torch.stack/torch.cat read such a list)");
 }
 
-// While the body of a Loop is recorded, a list it appends to (its future scan output) may not be
-// read: the recording sees its items before the loop, each iteration would see more.
-[[noreturn]] void guarded_read(Interp& I) {
-  (void)I;
-  Torch& T = torch_state();
-  throw Diagnostic::error("this list is appended to in a loop recorded as ONNX Loop; reading it inside the loop is "
-                          "not supported",
-                          T.rec.location())
-      .with_help("keep what the next iteration needs in a variable (h = f(h); outs.append(h)) and read the list "
-                 "after the loop with torch.stack/torch.cat");
-}
-Value guarded_getitem(Interp& I, const Value&, const Value&) { guarded_read(I); }
-Value guarded_iter(Interp& I, const Value&) { guarded_read(I); }
-int64_t guarded_len(Interp& I, const Value&) { guarded_read(I); }
+// While the body of a Loop is recorded, a list it appends to (its future scan output) cannot be
+// read as a Python list: the recording sees its items before the loop, each iteration would see
+// more. Reading it makes it an ONNX sequence (control_flow_sequence.cpp): the Loop records again.
+[[noreturn]] void guarded_read(Interp&, const Value& self) { throw cf::NeedSequence{self.obj()}; }
+Value guarded_getitem(Interp& I, const Value& self, const Value&) { guarded_read(I, self); }
+Value guarded_iter(Interp& I, const Value& self) { guarded_read(I, self); }
+int64_t guarded_len(Interp& I, const Value& self) { guarded_read(I, self); }
 
-eval::Type* list_subtype(Torch& T, bool guarded) {
-  static thread_local eval::Type* types[2] = {nullptr, nullptr};
+// The other lists reachable from the frame, while a Loop body is recorded: an index only known at
+// run time (the loop counter, `i - 1`) makes the list an ONNX sequence too; other reads are as usual.
+Value watched_getitem(Interp& I, const Value& self, const Value& key) {
+  if (is_symint(key) || is_tensor(key)) throw cf::NeedSequence{self.obj()};
+  return I.t.list->slots.getitem(I, self, key);
+}
+enum ListKind { kScan = 0, kGuarded = 1, kWatched = 2 };
+
+eval::Type* list_subtype(Torch& T, int kind) {
+  static thread_local eval::Type* types[3] = {nullptr, nullptr, nullptr};
   static thread_local Torch* owner = nullptr;
-  if (owner != &T) types[0] = types[1] = nullptr, owner = &T;
-  eval::Type*& t = types[guarded ? 1 : 0];
+  if (owner != &T) types[0] = types[1] = types[2] = nullptr, owner = &T;
+  const bool guarded = kind == kGuarded;
+  eval::Type*& t = types[kind];
   if (!t) {
     eval::TypeSpec s;
     s.name = "list";
@@ -72,7 +74,9 @@ eval::Type* list_subtype(Torch& T, bool guarded) {
     s.base = T.I.t.list;
     s.layout = eval::Layout::List;
     s.flags = 0;
-    if (guarded) {
+    if (kind == kWatched) {
+      s.slots.getitem = &watched_getitem;
+    } else if (guarded) {
       s.slots.getitem = &guarded_getitem;
       s.slots.iter = &guarded_iter;
       s.slots.len = &guarded_len;
@@ -95,7 +99,7 @@ eval::Type* swap_type(eval::Object* o, eval::Type* type) {
 }
 
 void mark_scan_list(Torch& T, const Value& list) {
-  eval::Type* t = list_subtype(T, false);
+  eval::Type* t = list_subtype(T, kScan);
   if (list.obj()->type != t) swap_type(list.obj(), t);
 }
 
@@ -107,7 +111,7 @@ bool is_scan(const Value& v) {
 }  // namespace
 
 bool holds_scan_output(const Value& v) {
-  if (is_scan(v)) return true;
+  if (is_scan(v) || cf::is_seq_list(v)) return true;
   if (eval::is_list(v) || eval::is_tuple(v)) {
     const auto& items = eval::is_list(v) ? eval::as_list(v)->items : eval::as_tuple(v)->items;
     for (const Value& x : items)
@@ -119,6 +123,7 @@ bool holds_scan_output(const Value& v) {
 Value scan_cat_stack(Torch& T, bool stack, const Value& tensors, const Value& dim) {
   Interp& I = T.I;
   if (!holds_scan_output(tensors)) return Value();
+  if (cf::is_seq_list(tensors)) return cf::seq_cat_stack(T, stack, tensors, dim);
   const auto& items = eval::is_list(tensors) ? eval::as_list(tensors)->items : eval::as_tuple(tensors)->items;
   // The tensors before the Loop's scan output (the list held them before the loop).
   std::vector<TensorObj*> prefix;
@@ -189,6 +194,16 @@ struct Hook::LoopSpec {
 };
 
 namespace {
+
+// Why the first iteration of this loop cannot be recorded before it (null: it can).
+const char* peel_refusal(const Hook::LoopSpec& spec) {
+  return spec.peeled                  ? "its first iteration is already peeled"
+         : !spec.trip || spec.test    ? "it is a `while` loop"
+         : spec.summary->may_break    ? "its body may `break`"
+         : spec.summary->may_continue ? "its body may `continue`"
+         : spec.summary->may_return   ? "its body may `return`"
+                                      : nullptr;
+}
 
 DType number_dtype(Torch& T, const Value& v) {
   if (v.is_float()) return T.default_dtype;
@@ -325,6 +340,13 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   std::map<size_t, std::vector<bool>> general;    // vars: dims that change between iterations
   std::set<size_t> carry_t;                       // tracked tensors written in place in the body
   std::set<size_t> guard;                         // containers: lists appended to (no reads in the body)
+  // containers: lists held as ONNX sequences (read by a run-time index, or appended to and read in
+  // the body): carried Sequence values; seq_item: their items' dtype and shape (unknown: varies)
+  std::set<size_t> seqs;
+  std::map<size_t, std::vector<bool>> seq_varies;  // item dims that differ from one iteration to the next
+  std::map<size_t, std::pair<DType, std::vector<ir::DimExpr>>> appended;  // what a list's append gave
+  for (size_t k = 0; k < state.containers.size(); ++k)
+    if (is_seq_list(state.containers[k].obj)) seqs.insert(k);  // already a sequence before this loop
   std::map<size_t, std::vector<bool>> general_t;
   // vars first bound in the body (unbound before the loop) that hold a tensor or number at its end:
   // carried like the others, from zeros of their dtype and shape (dims only known in the body: 0),
@@ -421,6 +443,34 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       ts.apply(obj);
     }
     add_ret_carried();
+    // Lists held as sequences: carried after the others.
+    struct SeqCarried {
+      size_t k = 0;
+      ir::Value* init = nullptr;
+      ir::Value* body_in = nullptr;
+      DType dt = DType::Float32;
+      std::vector<ir::DimExpr> item;
+    };
+    std::vector<SeqCarried> seq_carried;
+    for (size_t k : seqs) {
+      const ContainerState& cs = state.containers[k];
+      SeqCarried sc;
+      sc.k = k;
+      if (is_seq_list(cs.obj)) {
+        SeqObj* so = seq_of(cs.obj);
+        sc.init = so->value, sc.dt = so->dtype, sc.item = so->item;
+      } else if (!cs.items.empty() || appended.count(k)) {
+        if (cs.items.empty()) sc.dt = appended[k].first, sc.item = appended[k].second;
+        sc.init = seq_construct(T, cs.items, cs.name, where, &sc.dt, &sc.item);
+      } else {
+        throw Diagnostic::error(fmt::format("internal error: the item type of '{}' is not known", cs.name), where);
+      }
+      auto sv = seq_varies.find(k);
+      for (size_t a = 0; sv != seq_varies.end() && a < sv->second.size() && a < sc.item.size(); ++a)
+        if (sv->second[a]) sc.item[a] = ir::DimExpr::unknown();
+      sc.body_in = g->add_input(seq_type(sc.dt, sc.item));
+      seq_carried.push_back(std::move(sc));
+    }
 
     // The initial values were recorded after the Loop node was made: the Loop goes after them.
     node->graph()->move_before(node, nullptr);
@@ -429,6 +479,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     ir::Value* cond_out = nullptr;
     Exit exit = Exit::Normal;
     std::vector<ir::Value*> outs;
+    std::vector<ir::Value*> seq_outs;  // the sequences' values at the end of the body
     Value target_val;  // what the loop variable is bound to in the body (not carried)
     bool retry = false;
     std::string problem, problem_help;
@@ -440,8 +491,19 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       }
     } unswap{swapped};
     for (size_t k : guard) {
+      if (seqs.count(k)) continue;
       eval::Object* o = state.containers[k].obj.obj();
-      swapped.emplace_back(o, swap_type(o, list_subtype(T, true)));
+      swapped.emplace_back(o, swap_type(o, list_subtype(T, kGuarded)));
+    }
+    for (const SeqCarried& sc : seq_carried) {
+      eval::Object* o = state.containers[sc.k].obj.obj();
+      swapped.emplace_back(o, o->type);
+      make_seq_list(T, state.containers[sc.k].obj, new_seq(T, sc.body_in, sc.dt, sc.item));
+    }
+    for (size_t k = 0; k < state.containers.size(); ++k) {
+      eval::Object* o = state.containers[k].obj.obj();
+      if (!state.containers[k].is_list || guard.count(k) || seqs.count(k) || o->type != I.t.list) continue;
+      swapped.emplace_back(o, swap_type(o, list_subtype(T, kWatched)));
     }
     try {
       in_region(T, g, [&] {
@@ -565,14 +627,13 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
           if (v0.is_none() && (is_tensor(e) || is_number(e))) {
             // `total = None` before the loop, a tensor after its first iteration: that iteration is
             // recorded before the Loop (peel_first), which then carries a tensor.
-            const char* why = spec.peeled                                  ? "its first iteration is already peeled"
-                              : !spec.trip || spec.test                    ? "it is a `while` loop"
-                              : spec.summary->may_break                    ? "its body may `break`"
-                              : spec.summary->may_continue                 ? "its body may `continue`"
-                              : spec.summary->may_return                   ? "its body may `return`"
-                                                                           : nullptr;
+            const char* why = peel_refusal(spec);
             if (!why) {
-              if (peel_name.empty()) peel_name = var_name(vars[i], f);
+              if (peel_name.empty())
+                peel_name = fmt::format("'{}' is None before this loop, which is recorded as an ONNX Loop, and not "
+                                        "after its first iteration (a loop that runs no iteration leaves it None "
+                                        "in PyTorch)",
+                                        var_name(vars[i], f));
               continue;
             }
             if (problem.empty())
@@ -594,14 +655,33 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             carry_t.insert(j);
             retry = true;
           }
+        // Lists held as sequences: what the iteration left is carried to the next.
+        for (const SeqCarried& sc : seq_carried) {
+          const ContainerState& cs = state.containers[sc.k];
+          if (!is_seq_list(cs.obj))
+            throw Diagnostic::error(fmt::format("internal error: '{}' is no longer an ONNX sequence", cs.name), where);
+          SeqObj* so = seq_of(cs.obj);
+          if (so->dtype != sc.dt || so->item.size() != sc.item.size())
+            throw Diagnostic::error(fmt::format("internal error: the items of '{}' changed dtype or rank", cs.name),
+                                    where);
+          for (size_t a = 0; a < sc.item.size(); ++a)
+            if (so->item[a] != sc.item[a] && !sc.item[a].is_unknown()) {
+              std::vector<bool>& v = seq_varies[sc.k];
+              v.resize(sc.item.size(), false);
+              v[a] = retry = true;
+            }
+          seq_outs.push_back(so->value);
+        }
         // Lists that grew by one tensor: scan outputs.
         for (size_t k = 0; k < state.containers.size(); ++k) {
+          if (seqs.count(k)) continue;
           const ContainerState& cs = state.containers[k];
           std::vector<Value> now = FrameState::items_of(I, cs.obj, cs.is_list);
           bool prefix = now.size() >= cs.items.size();
           for (size_t k = 0; prefix && k < cs.items.size(); ++k) prefix = same(now[k], cs.items[k]);
           if (prefix && now.size() == cs.items.size()) continue;
           if (cs.is_list && prefix && now.size() == cs.items.size() + 1 && is_tensor(now.back())) {
+            appended[k] = {as_tensor(now.back())->dtype, as_tensor(now.back())->shape};
             if (guard.insert(k).second) retry = true;  // record again, refusing reads of it
             continue;
           }
@@ -613,6 +693,39 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         }
         return 0;
       });
+    } catch (NeedSequence& ns) {
+      // A list read in a way only an ONNX sequence can follow: record again with it as one.
+      eval::restore_vars(I, f, vars, before);
+      state.restore_tensors(state.tensor_states);
+      state.restore_containers(I);
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+      size_t k = 0;
+      while (k < state.containers.size() && !(state.containers[k].is_list && state.containers[k].obj.obj() == ns.list))
+        ++k;
+      if (k == state.containers.size() || seqs.count(k)) throw;  // another loop's list
+      for (auto& [o, t] : swapped) swap_type(o, t);  // (before peel_first records the loop again)
+      swapped.clear();
+      const ContainerState& cs = state.containers[k];
+      if (cs.items.empty() && !appended.count(k)) {
+        // Empty before the loop and read before anything is appended: its item type is that of the
+        // first append, so the first iteration runs before the Loop (peel_first) and fills it.
+        if (const char* why = peel_refusal(spec))
+          throw Diagnostic::error(fmt::format("'{}' is empty before this loop and read in it by an index only known at "
+                                              "run time; the first iteration is recorded before the ONNX Loop (to "
+                                              "learn its items' type) only when the loop is a `for` with no `break`, "
+                                              "`continue` or `return` in its body, and {}",
+                                              cs.name, why),
+                                  where)
+              .with_help(fmt::format("start '{}' with a tensor before the loop", cs.name));
+        return peel_first(I, f, spec,
+                          fmt::format("'{}' is empty before this loop, which is recorded as an ONNX Loop, and read "
+                                      "in it by an index only known at run time",
+                                      cs.name),
+                          where);
+      }
+      seqs.insert(k);
+      continue;
     } catch (...) {
       eval::restore_vars(I, f, vars, before);
       state.restore_tensors(state.tensor_states);
@@ -625,8 +738,9 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     swapped.clear();
     // Scan outputs (the lists' new last items), before the state is restored.
     std::vector<std::pair<const ContainerState*, Value>> scans;
-    for (const ContainerState& cs : state.containers) {
-      if (!cs.is_list) continue;
+    for (size_t k = 0; k < state.containers.size(); ++k) {
+      const ContainerState& cs = state.containers[k];
+      if (!cs.is_list || seqs.count(k)) continue;
       std::vector<Value> now = FrameState::items_of(I, cs.obj, true);
       if (now.size() == cs.items.size() + 1) scans.emplace_back(&cs, now.back());
     }
@@ -654,6 +768,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     // The body's outputs: condition, carried values, scan outputs.
     g->add_output(cond_out);
     for (ir::Value* v : outs) g->add_output(v);
+    for (ir::Value* v : seq_outs) g->add_output(v);
     std::vector<ir::Value*> scan_vals;
     for (auto& [cs, item] : scans) scan_vals.push_back(in_region(T, g, [&] { return value_of(T, as_tensor(item)); }));
     for (ir::Value* v : scan_vals) g->add_output(v);
@@ -685,6 +800,11 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         ts.version += 1;
         ts.apply(obj);
       }
+    }
+    for (const SeqCarried& sc : seq_carried) {
+      node->add_input(sc.init);
+      ir::Value* out = node->add_output(seq_type(sc.dt, sc.item));
+      make_seq_list(T, state.containers[sc.k].obj, new_seq(T, out, sc.dt, sc.item));
     }
     for (size_t k = 0; k < scans.size(); ++k) {
       TensorObj* item = as_tensor(scans[k].second);
@@ -748,13 +868,11 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
 Exit Hook::peel_first(Interp& I, Frame& f, LoopSpec& spec, const std::string& name, const SourceRange& where) {
   const ir::Type i64 = ir::Type::tensor(ir::ElementType::Int64, {});
   T.warnings.push_back(Diagnostic::warning(
-      fmt::format("'{}' is None before this loop, which is recorded as an ONNX Loop, and not after its first "
-                  "iteration: that iteration is recorded before the Loop, so the exported model assumes at least "
-                  "one iteration ({}; PyTorch would leave '{}' None)",
+      fmt::format("{}: the first iteration is recorded before the Loop, so the exported model assumes at least "
+                  "one iteration ({})",
                   name,
                   spec.rows ? "with none, ONNX Runtime reports reading row 0 out of range"
-                            : "with none, it still computes the first iteration",
-                  name),
+                            : "with none, it still computes the first iteration"),
       where));
   if (spec.rows) {
     std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());

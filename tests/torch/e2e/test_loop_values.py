@@ -19,6 +19,10 @@ CASES = [
     lv("first_or_blend", "FirstOrBlend()", {"x": "float32[N,5]"}, [{"N": 4}, {"N": 1}]),
     lv("range_max", "RangeMax()", {"x": "float32[N,3]"}, [{"N": 5}, {"N": 1}]),
     lv("prev_and_outs", "PrevAndOuts()", {"x": "float32[N,2]"}, [{"N": 3}, {"N": 1}]),
+    lv("attend_prev", "AttendPrev()", {"x": "float32[T,4]", "mem": "float32[L,4]"},
+       [{"T": 4, "L": 5}, {"T": 1, "L": 3}, {"T": 2, "L": 1}]),
+    lv("prev_by_index", "PrevByIndex()", {"x": "float32[N,3]"}, [{"N": 4}, {"N": 1}, {"N": 0}]),
+    lv("rows_history", "RowsHistory()", {"x": "float32[N,2,3]"}, [{"N": 4}, {"N": 2}]),
 ]
 
 BATCH = Batch(CASES)

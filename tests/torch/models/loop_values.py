@@ -77,3 +77,49 @@ class NoneAfterBreak(nn.Module):
             if total.sum() > 3:
                 break
         return total
+
+
+class AttendPrev(nn.Module):
+    """An attention over a run-time number of steps that keeps every step's weights in a list and
+    reads the last one (`weights[-1]`) to bias the next step; the list is stacked after the loop."""
+
+    def __init__(self):
+        super().__init__()
+        self.q = nn.Linear(4, 4)
+
+    def forward(self, x, mem):  # x: [T, 4], mem: [L, 4]
+        weights = [torch.ones(mem.size(0)) / mem.size(0)]
+        ctx = []
+        for t in range(x.size(0)):
+            score = mem @ self.q(x[t]) + weights[-1]
+            w = torch.softmax(score, 0)
+            weights.append(w)
+            ctx.append(w @ mem)
+        return torch.stack(weights, 0), torch.stack(ctx, 0)
+
+
+class PrevByIndex(nn.Module):
+    """`outs[i - 1]` and `outs[i]` with the loop counter: each step mixes the row with the previous
+    output (read by the run-time index); `len(outs)` counts the steps; torch.cat after the loop."""
+
+    def forward(self, x):  # x: [N, 3]
+        outs = [torch.zeros(1, 3)]
+        for i in range(x.size(0)):
+            prev = outs[i]
+            outs.append(torch.tanh(prev + x[i].unsqueeze(0)) * 0.5 + outs[i - 1] * 0.25)
+        return torch.cat(outs, 0), torch.tensor(len(outs)) * 1.0
+
+
+class RowsHistory(nn.Module):
+    """A list that starts empty: the first step has nothing to read (`if i > 0` on the run-time
+    counter); later steps read the previous entry; after the loop, a slice of it is stacked."""
+
+    def forward(self, x):  # x: [N, 2, 3]
+        hist = []
+        for i in range(x.size(0)):
+            if i > 0:
+                cur = x[i] + hist[i - 1] * 0.5
+            else:
+                cur = x[i]
+            hist.append(cur)
+        return torch.stack(hist[1:], 1).sum(1), torch.stack(hist, 2)
