@@ -53,6 +53,9 @@ eval::Value scan_cat_stack(Torch& T, bool stack, const eval::Value& tensors, con
 eval::Value symbolic_not(Torch& T, const eval::Value& v);
 // True when `v` is (or is a list/tuple holding) the stacked outputs of a Loop.
 bool holds_scan_output(const eval::Value& v);
+// A list built in a Loop (its scan output, or a list held as an ONNX sequence) returned by forward:
+// one sequence-typed graph output holding its items (eager returns the Python list).
+ir::Value* sequence_output(Torch& T, const eval::Value& list);
 // len() of a list held as an ONNX sequence (a size only known at run time); Null for other values.
 eval::Value sequence_len(Torch& T, const eval::Value& v);
 

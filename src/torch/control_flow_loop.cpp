@@ -173,6 +173,32 @@ Value scan_cat_stack(Torch& T, bool stack, const Value& tensors, const Value& di
   return new_tensor(T, v, s->dtype, shape);
 }
 
+ir::Value* sequence_output(Torch& T, const Value& list) {
+  if (cf::is_seq_list(list)) return cf::seq_of(list)->value;
+  const auto& items = eval::as_list(list)->items;
+  if (items.empty() || !is_scan(items.back()))
+    throw Diagnostic::error("forward returns a list that was appended to after the loop that built it (recorded as "
+                            "ONNX Loop); only such a list as the loop left it can be returned",
+                            T.rec.location());
+  TensorObj* s = as_tensor(static_cast<ScanObj*>(items.back().obj())->stacked);
+  std::vector<ir::DimExpr> item(s->shape.begin() + 1, s->shape.end());
+  for (size_t k = 0; k + 1 < items.size(); ++k) {
+    if (!is_tensor(items[k]) || as_tensor(items[k])->dtype != s->dtype || as_tensor(items[k])->rank() != item.size())
+      throw Diagnostic::error("forward returns a list built in a loop recorded as ONNX Loop whose items before the "
+                              "loop are not tensors of the dtype and rank of those it appended; an ONNX sequence's "
+                              "items share them",
+                              T.rec.location());
+    for (size_t a = 0; a < item.size(); ++a)
+      if (item[a] != as_tensor(items[k])->shape[a]) item[a] = ir::DimExpr::unknown();
+  }
+  ir::Value* seq = T.rec.emit("SplitToSequence", {value_of(T, s)}, cf::seq_type(s->dtype, item),
+                              {{"axis", int64_t{0}}, {"keepdims", int64_t{0}}});
+  for (size_t k = items.size() - 1; k-- > 0;)  // the items from before the loop go first
+    seq = T.rec.emit("SequenceInsert", {seq, value_of(T, as_tensor(items[k])), T.rec.const_i64_scalar(0)},
+                     cf::seq_type(s->dtype, item));
+  return seq;
+}
+
 namespace cf {
 
 struct Hook::LoopSpec {

@@ -23,6 +23,8 @@ CASES = [
        [{"T": 4, "L": 5}, {"T": 1, "L": 3}, {"T": 2, "L": 1}]),
     lv("prev_by_index", "PrevByIndex()", {"x": "float32[N,3]"}, [{"N": 4}, {"N": 1}, {"N": 0}]),
     lv("rows_history", "RowsHistory()", {"x": "float32[N,2,3]"}, [{"N": 4}, {"N": 2}]),
+    lv("return_steps", "ReturnSteps()", {"x": "float32[N,3]"}, [{"N": 3}, {"N": 1}, {"N": 0}]),
+    lv("return_history", "ReturnHistory()", {"x": "float32[N,2]"}, [{"N": 4}, {"N": 1}, {"N": 0}]),
 ]
 
 BATCH = Batch(CASES)

@@ -51,6 +51,7 @@ KNOWN_REFUSALS = [
     # Lists held as ONNX sequences in a Loop (test_loop_values.py): TensorRT has no Sequence ops.
     ("tensorrt", None, "target tensorrt rejects SequenceConstruct: SequenceConstruct is not supported by the TensorRT"),
     ("tensorrt", None, "target tensorrt rejects SequenceEmpty: SequenceEmpty is not supported by the TensorRT"),
+    ("tensorrt", None, "target tensorrt rejects SplitToSequence: SplitToSequence is not supported by the TensorRT"),
 ]
 
 

@@ -123,3 +123,26 @@ class RowsHistory(nn.Module):
                 cur = x[i]
             hist.append(cur)
         return torch.stack(hist[1:], 1).sum(1), torch.stack(hist, 2)
+
+
+class ReturnSteps(nn.Module):
+    """Returns the list a Loop appended to (a scan output), after a tensor put in it before the loop:
+    eager returns a Python list of N + 1 tensors; the exported model one ONNX sequence output."""
+
+    def forward(self, x):  # x: [N, 3]
+        h = torch.zeros(3)
+        steps = [h + 1]
+        for row in x:
+            h = torch.tanh(h + row)
+            steps.append(h)
+        return steps, h
+
+
+class ReturnHistory(nn.Module):
+    """Returns a list held as an ONNX sequence (appended to and read by `hist[-2]` in the Loop)."""
+
+    def forward(self, x):  # x: [N, 2]
+        hist = [x.new_zeros(2), x.new_ones(2)]
+        for row in x:
+            hist.append(hist[-1] * 0.5 + hist[-2] * 0.25 + row)
+        return x.sum(), hist
