@@ -56,7 +56,9 @@ int64_t guarded_len(Interp& I, const Value& self) { guarded_read(I, self); }
 // The other lists reachable from the frame, while a Loop body is recorded: an index only known at
 // run time (the loop counter, `i - 1`) makes the list an ONNX sequence too; other reads are as usual.
 Value watched_getitem(Interp& I, const Value& self, const Value& key) {
-  if (is_symint(key) || is_tensor(key)) throw cf::NeedSequence{self.obj()};
+  if (is_symint(key) || (is_tensor(key) && !is_floating(as_tensor(key)->dtype) &&
+                         runtime_scalar(torch_state(), as_tensor(key))))
+    throw cf::NeedSequence{self.obj()};
   return I.t.list->slots.getitem(I, self, key);
 }
 enum ListKind { kScan = 0, kGuarded = 1, kWatched = 2 };
@@ -729,7 +731,9 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       size_t k = 0;
       while (k < state.containers.size() && !(state.containers[k].is_list && state.containers[k].obj.obj() == ns.list))
         ++k;
-      if (k == state.containers.size() || seqs.count(k)) throw;  // another loop's list
+      bool mine = false;  // (a list an enclosing Loop watches is made a sequence there, then carried here)
+      for (auto& sw : swapped) mine = mine || sw.first == ns.list;
+      if (k == state.containers.size() || seqs.count(k) || !mine) throw;
       for (auto& [o, t] : swapped) swap_type(o, t);  // (before peel_first records the loop again)
       swapped.clear();
       const ContainerState& cs = state.containers[k];

@@ -25,6 +25,8 @@ CASES = [
     lv("rows_history", "RowsHistory()", {"x": "float32[N,2,3]"}, [{"N": 4}, {"N": 2}]),
     lv("return_steps", "ReturnSteps()", {"x": "float32[N,3]"}, [{"N": 3}, {"N": 1}, {"N": 0}]),
     lv("return_history", "ReturnHistory()", {"x": "float32[N,2]"}, [{"N": 4}, {"N": 1}, {"N": 0}]),
+    lv("nested_history", "NestedHistory()", {"x": "float32[N,3]", "y": "float32[M,3]"},
+       [{"N": 3, "M": 2}, {"N": 1, "M": 4}, {"N": 2, "M": 0}]),
 ]
 
 BATCH = Batch(CASES)

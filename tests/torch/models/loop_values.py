@@ -146,3 +146,17 @@ class ReturnHistory(nn.Module):
         for row in x:
             hist.append(hist[-1] * 0.5 + hist[-2] * 0.25 + row)
         return x.sum(), hist
+
+
+class NestedHistory(nn.Module):
+    """A Loop inside a Loop reading the outer loop's list (`hist[i]`, `hist[-1]`): the list is an ONNX
+    sequence carried by the outer Loop and passed through the inner one."""
+
+    def forward(self, x, y):  # x: [N, 3], y: [M, 3]
+        hist = [x[0]]
+        for i in range(x.size(0)):
+            h = hist[i]
+            for row in y:
+                h = h * 0.5 + row + hist[-1] * 0.1
+            hist.append(h + x[i])
+        return torch.stack(hist, 0)
