@@ -372,6 +372,9 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   // the body): carried Sequence values; seq_item: their items' dtype and shape (unknown: varies)
   std::set<size_t> seqs;
   std::map<size_t, std::vector<bool>> seq_varies;  // item dims that differ from one iteration to the next
+  // sequences the body only reads: not carried, the body reads the value from before the Loop (ONNX
+  // below opset 14 has no Identity of a sequence for a carried value passed through)
+  std::set<size_t> seq_ro;
   std::map<size_t, std::pair<DType, std::vector<ir::DimExpr>>> appended;  // what a list's append gave
   for (size_t k = 0; k < state.containers.size(); ++k)
     if (is_seq_list(state.containers[k].obj)) seqs.insert(k);  // already a sequence before this loop
@@ -479,7 +482,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       DType dt = DType::Float32;
       std::vector<ir::DimExpr> item;
     };
-    std::vector<SeqCarried> seq_carried;
+    std::vector<SeqCarried> seq_carried, seq_read;
     for (size_t k : seqs) {
       const ContainerState& cs = state.containers[k];
       SeqCarried sc;
@@ -496,6 +499,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       auto sv = seq_varies.find(k);
       for (size_t a = 0; sv != seq_varies.end() && a < sv->second.size() && a < sc.item.size(); ++a)
         if (sv->second[a]) sc.item[a] = ir::DimExpr::unknown();
+      if (seq_ro.count(k)) {
+        seq_read.push_back(std::move(sc));
+        continue;
+      }
       sc.body_in = g->add_input(seq_type(sc.dt, sc.item));
       seq_carried.push_back(std::move(sc));
     }
@@ -527,6 +534,11 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       eval::Object* o = state.containers[sc.k].obj.obj();
       swapped.emplace_back(o, o->type);
       make_seq_list(T, state.containers[sc.k].obj, new_seq(T, sc.body_in, sc.dt, sc.item));
+    }
+    for (const SeqCarried& sc : seq_read) {
+      eval::Object* o = state.containers[sc.k].obj.obj();
+      swapped.emplace_back(o, o->type);
+      make_seq_list(T, state.containers[sc.k].obj, new_seq(T, sc.init, sc.dt, sc.item));
     }
     for (size_t k = 0; k < state.containers.size(); ++k) {
       eval::Object* o = state.containers[k].obj.obj();
@@ -698,7 +710,12 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
               v.resize(sc.item.size(), false);
               v[a] = retry = true;
             }
+          if (so->value == sc.body_in && seq_ro.insert(sc.k).second) retry = true;  // only read
           seq_outs.push_back(so->value);
+        }
+        for (const SeqCarried& sc : seq_read) {
+          const ContainerState& cs = state.containers[sc.k];
+          if (!is_seq_list(cs.obj) || seq_of(cs.obj)->value != sc.init) seq_ro.erase(sc.k), retry = true;
         }
         // Lists that grew by one tensor: scan outputs.
         for (size_t k = 0; k < state.containers.size(); ++k) {
