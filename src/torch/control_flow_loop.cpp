@@ -369,7 +369,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   std::set<size_t> carry_t;                       // tracked tensors written in place in the body
   std::set<size_t> guard;                         // containers: lists appended to (no reads in the body)
   // containers: lists held as ONNX sequences (read by a run-time index, or appended to and read in
-  // the body): carried Sequence values; seq_item: their items' dtype and shape (unknown: varies)
+  // the body): carried Sequence values
   std::set<size_t> seqs;
   std::map<size_t, std::vector<bool>> seq_varies;  // item dims that differ from one iteration to the next
   // sequences the body only reads: not carried, the body reads the value from before the Loop (ONNX
@@ -676,14 +676,15 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                         var_name(vars[i], f));
               continue;
             }
-            if (problem.empty())
+            if (problem.empty()) {
               problem_help = fmt::format("give '{}' a tensor before the loop (e.g. zeros of its shape) instead of "
                                          "None, or drop the `break`/`continue`/`return`",
-                                         var_name(vars[i], f)),
+                                         var_name(vars[i], f));
               problem = fmt::format("'{}' is None before this loop and a {} after an iteration; the first iteration "
                                     "is recorded before the ONNX Loop only when the loop is a `for` with no "
                                     "`break`, `continue` or `return` in its body, and {}",
                                     var_name(vars[i], f), is_tensor(e) ? "tensor" : "number", why);
+            }
             continue;
           }
           problem = fmt::format("'{}' is a Python {} before this loop and changes in its body; only tensors and "
