@@ -3,6 +3,7 @@
 // `outs.append(t)` as scan outputs read by torch.stack / torch.cat.
 #include <fmt/core.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -272,6 +273,23 @@ Value rebuild(Interp& I, const Value& proto, const std::vector<Value>& leaves, s
   return proto;
 }
 
+// A tuple or list of tensors (nested too) whose leaves a Loop can carry (an LSTM's `(h, c)` state).
+bool tensor_tuple(const Value& v) {
+  if (!eval::is_tuple(v)) return false;
+  std::vector<Value> leaves;
+  ret_leaves(v, leaves);
+  for (const Value& x : leaves)
+    if (!is_tensor(x)) return false;
+  std::function<bool(const Value&)> all = [&](const Value& x) {
+    if (is_tensor(x)) return true;
+    if (!eval::is_tuple(x)) return false;
+    for (const Value& y : eval::as_tuple(x)->items)
+      if (!all(y)) return false;
+    return true;
+  };
+  return !leaves.empty() && all(v);
+}
+
 // Dims of a value recorded in the body that mention a symbol made there (by a dim that changes
 // from one iteration to the next) are only known inside the body.
 bool body_local(const ir::DimExpr& d, int before) { return region_local(d, before); }
@@ -395,9 +413,15 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   ir::Value* pending_flag = nullptr;  // after the Loop: its pending return
   Value pending_ret;
   std::string peel_name;  // a variable that is None before the loop and a tensor or number after an iteration
+  // vars holding a tuple of tensors before the loop and a tuple of the same structure after an
+  // iteration: each leaf is carried (ret 3)
+  std::set<size_t> tuple_vars;
+  std::map<size_t, size_t> tuple_leaves;
+  std::map<std::pair<size_t, size_t>, std::vector<bool>> general_tl;
   struct Carried {
     bool is_var = true;
-    int ret = 0;  // 1: the pending-return flag, 2: leaf idx of the pending return value
+    size_t var = 0;  // ret 3: the variable
+    int ret = 0;  // 1: the pending-return flag, 2: leaf idx of the pending return value, 3: leaf idx of var
     size_t idx = 0;
     DType dt = DType::Float32;
     std::vector<ir::DimExpr> in_shape;
@@ -461,6 +485,21 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                                         : number_dtype(T, v),
                                gi == general.end() ? nullptr : &gi->second);
       eval::write_var(I, f, vars[i], new_tensor(T, c->body_in, c->dt, c->in_shape));
+    }
+    for (size_t i : tuple_vars) {
+      const Value& v0 = before.values[i];
+      std::vector<Value> leaves, ins;
+      ret_leaves(v0, leaves);
+      for (size_t j = 0; j < leaves.size(); ++j) {
+        auto gl = general_tl.find({i, j});
+        Carried* c = add_carried(true, j, leaves[j], as_tensor(leaves[j])->dtype,
+                                 gl == general_tl.end() ? nullptr : &gl->second);
+        c->ret = 3;
+        c->var = i;
+        ins.push_back(new_tensor(T, c->body_in, c->dt, c->in_shape));
+      }
+      size_t k = 0;
+      eval::write_var(I, f, vars[i], rebuild(I, v0, ins, k));
     }
     for (size_t j : carry_t) {
       TensorObj* obj = state.tensors[j].get();
@@ -612,10 +651,26 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             outs.push_back(body_returned ? body_returned : T.rec.const_scalar(ir::ElementType::Bool, 0));
             continue;
           }
-          Value e = c.ret == 2 ? ret_end[c.idx]
-                    : c.is_var ? eval::read_var(I, f, vars[c.idx])
-                               : Value::borrow(state.tensors[c.idx].get());
+          Value e;
+          if (c.ret == 3) {
+            std::vector<Value> leaves;
+            Value t = eval::read_var(I, f, vars[c.var]);
+            if (eval::is_tuple(t)) ret_leaves(t, leaves);
+            if (!tensor_tuple(t) || leaves.size() != tuple_leaves[c.var])
+              throw Diagnostic::error(fmt::format("'{}' is a tuple of {} tensors before this loop and {} after an "
+                                                  "iteration; a loop-carried tuple keeps its structure",
+                                                  var_name(vars[c.var], f), tuple_leaves[c.var],
+                                                  tensor_tuple(t) ? fmt::format("a tuple of {} tensors", leaves.size())
+                                                                  : "not a tuple of tensors"),
+                                      where);
+            e = leaves[c.idx];
+          } else {
+            e = c.ret == 2 ? ret_end[c.idx]
+                : c.is_var ? eval::read_var(I, f, vars[c.idx])
+                           : Value::borrow(state.tensors[c.idx].get());
+          }
           std::string name = c.ret == 2 ? std::string("the return value")
+                             : c.ret == 3 ? fmt::format("{}[{}]", var_name(vars[c.var], f), c.idx)
                              : c.is_var ? var_name(vars[c.idx], f)
                                         : state.tensor_names[c.idx];
           if (!is_tensor(e) && !is_number(e))
@@ -631,7 +686,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                     where);
           for (size_t a = 0; a < sh.size(); ++a)
             if (sh[a] != c.in_shape[a]) {
-              auto& gen = c.ret == 2 ? general_r[c.idx] : c.is_var ? general[c.idx] : general_t[c.idx];
+              auto& gen = c.ret == 2   ? general_r[c.idx]
+                          : c.ret == 3 ? general_tl[{c.var, c.idx}]
+                          : c.is_var   ? general[c.idx]
+                                       : general_t[c.idx];
               gen.resize(sh.size(), false);
               if (!gen[a]) gen[a] = retry = true;
             }
@@ -640,8 +698,19 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         }
         for (size_t i = 0; i < vars.size(); ++i) {
           const Value& v0 = before.values[i];
-          if (is_tensor(v0) || promote.count(i) || first_bound.count(i)) continue;
+          if (is_tensor(v0) || promote.count(i) || first_bound.count(i) || tuple_vars.count(i)) continue;
           Value e = eval::read_var(I, f, vars[i]);
+          if (tensor_tuple(v0) && tensor_tuple(e) && !same(e, v0)) {
+            std::vector<Value> a, b;
+            ret_leaves(v0, a);
+            ret_leaves(e, b);
+            if (a.size() == b.size()) {  // (h, c) = cell(x, (h, c)): carry the leaves
+              tuple_vars.insert(i);
+              tuple_leaves[i] = a.size();
+              retry = true;
+              continue;
+            }
+          }
           if (v0.is_null() && !e.is_null() && !eval::is_poison(e) && (is_tensor(e) || is_number(e)) &&
               !(!target_val.is_null() && same(e, target_val))) {
             std::vector<ir::DimExpr> sh = shape_of(e);
@@ -664,7 +733,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             continue;
           }
           if (!is_tensor(e) && !is_tensor(v0) && eval::is_true(I, eval::compare(I, eval::CmpOp::Eq, e, v0))) continue;
-          if (v0.is_none() && (is_tensor(e) || is_number(e))) {
+          if (v0.is_none() && (is_tensor(e) || is_number(e) || tensor_tuple(e))) {
             // `total = None` before the loop, a tensor after its first iteration: that iteration is
             // recorded before the Loop (peel_first), which then carries a tensor.
             const char* why = peel_refusal(spec);
@@ -683,7 +752,8 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
               problem = fmt::format("'{}' is None before this loop and a {} after an iteration; the first iteration "
                                     "is recorded before the ONNX Loop only when the loop is a `for` with no "
                                     "`break`, `continue` or `return` in its body, and {}",
-                                    var_name(vars[i], f), is_tensor(e) ? "tensor" : "number", why);
+                                    var_name(vars[i], f),
+                                    is_tensor(e) ? "tensor" : is_number(e) ? "number" : "tuple of tensors", why);
             }
             continue;
           }
@@ -824,6 +894,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     // The Loop's outputs.
     ir::Value* returned_out = nullptr;
     std::vector<Value> ret_out;
+    std::map<size_t, std::vector<Value>> tuple_out;
     for (Carried& c : carried) {
       node->add_input(c.init);
       ir::Value* out = node->add_output(c.body_in->type());
@@ -835,6 +906,8 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         returned_out = out;
       } else if (c.ret == 2) {
         ret_out.push_back(new_tensor(T, out, c.dt, shape));
+      } else if (c.ret == 3) {
+        tuple_out[c.var].push_back(new_tensor(T, out, c.dt, shape));
       } else if (c.is_var) {
         eval::write_var(I, f, vars[c.idx], new_tensor(T, out, c.dt, shape));
       } else {
@@ -848,6 +921,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         ts.version += 1;
         ts.apply(obj);
       }
+    }
+    for (auto& [i, leaves] : tuple_out) {
+      size_t k = 0;
+      eval::write_var(I, f, vars[i], rebuild(I, before.values[i], leaves, k));
     }
     for (const SeqCarried& sc : seq_carried) {
       node->add_input(sc.init);

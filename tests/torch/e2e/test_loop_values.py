@@ -27,6 +27,8 @@ CASES = [
     lv("return_history", "ReturnHistory()", {"x": "float32[N,2]"}, [{"N": 4}, {"N": 1}, {"N": 0}]),
     lv("nested_history", "NestedHistory()", {"x": "float32[N,3]", "y": "float32[M,3]"},
        [{"N": 3, "M": 2}, {"N": 1, "M": 4}, {"N": 2, "M": 0}]),
+    lv("cell_none_state", "CellNoneState()", {"x": "float32[T,B,3]"}, [{"T": 5, "B": 2}, {"T": 1, "B": 3}]),
+    lv("tuple_state", "TupleState()", {"x": "float32[T,B,3]"}, [{"T": 4, "B": 2}, {"T": 1, "B": 1}, {"T": 0, "B": 2}]),
 ]
 
 BATCH = Batch(CASES)

@@ -160,3 +160,36 @@ class NestedHistory(nn.Module):
                 h = h * 0.5 + row + hist[-1] * 0.1
             hist.append(h + x[i])
         return torch.stack(hist, 0)
+
+
+class CellNoneState(nn.Module):
+    """An LSTMCell over the time steps of a run-time length, its state None at first (the cell makes
+    zeros) and an (h, c) tuple after: the first step is peeled, the Loop carries the tuple's tensors."""
+
+    def __init__(self):
+        super().__init__()
+        self.cell = nn.LSTMCell(3, 4)
+
+    def forward(self, x):  # x: [T, B, 3]
+        state = None
+        for x_t in x:
+            state = self.cell(x_t, state)
+        h, c = state
+        return h, c
+
+
+class TupleState(nn.Module):
+    """A nested tuple state given before the loop and rebuilt each step: ((h, c), n)."""
+
+    def __init__(self):
+        super().__init__()
+        self.cell = nn.LSTMCell(3, 4)
+
+    def forward(self, x):  # x: [T, B, 3]
+        z = x.new_zeros(x.size(1), 4)
+        state = ((z, z), x.new_zeros(x.size(1)))
+        for x_t in x:
+            (h, c), n = state
+            h, c = self.cell(x_t, (h, c))
+            state = ((h, c), n + h.sum(1))
+        return state[0][0], state[1]
