@@ -38,6 +38,8 @@
 //     SplitToSequence); an empty list read before its first append peels the first iteration to learn
 //     its item type. Lists only appended to stay scan outputs. Reading is detected by retrying: such a
 //     read throws NeedSequence and the Loop records again with the list as a sequence.
+//   * a tuple of tensors (nested too, an LSTM's (h, c)) rebuilt each iteration: its leaves are carried
+//     and the tuple rebuilt after the Loop (None before the loop: peeled as above).
 //   * forward may return such a list, or a scan-output list: one sequence-typed graph output.
 //
 // `break` / `continue` under a tensor condition in a `for` over Python values (unrolled) keep the
