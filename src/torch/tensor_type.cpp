@@ -131,6 +131,7 @@ int64_t t_len(Interp& I, const Value& a) {
 // len(x) with a first dim only known at run time: that size, a SymInt like x.size(0) (PyTorch's
 // len(x) is x.shape[0]). Other values (and static sizes) take __len__.
 Value symbolic_len(Interp& I, const Value& v) {
+  if (Value n = sequence_len(torch_state(), v)) return n;  // a list held as an ONNX sequence
   if (!is_tensor(v)) return Value();
   TensorObj* t = as_tensor(v);
   if (t->rank() == 0 || t->shape[0].is_const()) return Value();

@@ -67,7 +67,9 @@ CASES = [
     ("cf_loop_mutation", CF + ["--model", "LoopMutation()"] + CFX, 1),
     # A raise under a tensor condition: exported with a warning that the check is dropped.
     ("cf_raise_warning", CF + ["--model", "Raises()"] + CFX, 0),
-    ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 1),
+    ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 0),  # a list read in its Loop: an ONNX sequence
+    ("cf_seq_pop", CF + ["--model", "SeqPop()"] + CFX, 1),
+    ("cf_seq_rank", CF + ["--model", "SeqRank()"] + CFX, 1),
     ("cf_max_unroll", CF + ["--model", "Unroll()", "--max-unroll", "4"] + CFX, 1),
     # `break` under a tensor condition in an unrolled loop (issue 15): what it cannot express.
     ("cf_break_else", CF + ["--model", "BreakElse()"] + CFX, 1),
