@@ -249,13 +249,14 @@ const std::vector<OpDef>& create_ops() {
        kFn, [](OpCall& c) { return fill(c, c.a.dims(0), 0, dtype_or(c, 1, c.T.default_dtype), true); }},
       {"full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn, full},
-      {"zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      // The *_like factories take requires_grad as PyTorch's Python binding does (aten's schema has none).
+      {"zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return like(c, 0, false); }},
-      {"ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      {"ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return like(c, 1, false); }},
-      {"empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      {"empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return like(c, 0, true); }},
-      {"full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      {"full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
        kFn,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
@@ -365,9 +366,9 @@ const std::vector<OpDef>& create_ops() {
        kFn, [](OpCall& c) { return random(c, c.a.dims(0), dtype_or(c, 2, c.T.default_dtype)); }},
       {"randn(SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return random(c, c.a.dims(0), dtype_or(c, 2, c.T.default_dtype)); }},
-      {"rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      {"rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
-      {"randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      {"randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
       // In-place random initializers (nn.init, weight.data.normal_()): values come from the checkpoint.
       {"normal_(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor", kMethod,

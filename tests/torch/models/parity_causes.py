@@ -391,3 +391,11 @@ class SizeAsScalar(nn.Module):
         n = x.shape[0]
         return (torch.clamp(x * 4, min=n - 3, max=n), x.pow(n), torch.full_like(x, n), x.new_full((2, n), n),
                 x.masked_fill(x > 0.5, n))
+
+
+class LikeFactories(nn.Module):
+    """The *_like factories with requires_grad= (Swin-v2's qkv bias: torch.zeros_like(v, requires_grad=False))."""
+
+    def forward(self, x):  # x: [N, 3]
+        return torch.cat((x, torch.zeros_like(x, requires_grad=False), torch.ones_like(x, requires_grad=False),
+                          torch.full_like(x, 2.0, requires_grad=False)))
