@@ -38,6 +38,7 @@ CASES = [
     case("run_time_math", "RunTimeMath()", [{"N": 2}, {"N": 5}], x="float32[N,8]"),
     case("size_as_scalar", "SizeAsScalar()", [{"N": 3}, {"N": 6}], x="float32[N,3]"),
     case("like_factories", "LikeFactories()", N2, x="float32[N,3]"),
+    case("margin_head", "MarginHead()", N2, x="float32[N,4]"),
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,
          gen={"lengths": "int:1:6"}),

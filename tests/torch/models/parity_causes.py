@@ -399,3 +399,17 @@ class LikeFactories(nn.Module):
     def forward(self, x):  # x: [N, 3]
         return torch.cat((x, torch.zeros_like(x, requires_grad=False), torch.ones_like(x, requires_grad=False),
                           torch.full_like(x, 2.0, requires_grad=False)))
+
+
+class MarginHead(nn.Module):
+    """A face-recognition margin head whose class centres are renormalised in __init__ (renorm_ on a
+    random-initialised parameter: the checkpoint gives the values) and renorm in forward."""
+
+    def __init__(self, d=4, classes=5):
+        super().__init__()
+        self.weight = nn.Parameter(torch.Tensor(d, classes))
+        self.weight.data.uniform_(-1, 1).renorm_(2, 1, 1e-05).mul_(100000.0)
+
+    def forward(self, x):  # x: [N, d]
+        w = torch.renorm(self.weight, 2, 1, 1e-5) * 1e5
+        return torch.mm(x, w), x.renorm(1, 0, 0.5)

@@ -387,3 +387,13 @@ def embedding_renorm_(weight, indices, max_norm, norm_type):
     scale = torch.where(norm > max_norm, max_norm / (norm + 1e-7), torch.ones_like(norm))
     weight[indices] = rows * scale
     return weight
+
+
+def renorm(input, p, dim, maxnorm, *, out=None):
+    """Each slice along `dim` whose p-norm (over the other dims) exceeds maxnorm is scaled down to
+    maxnorm (PyTorch divides by norm + 1e-7); the others are kept."""
+    d = dim % input.dim()
+    others = [k for k in range(input.dim()) if k != d]
+    norm = torch.linalg.vector_norm(input, p, dim=others, keepdim=True) if others else input.abs()
+    factor = torch.where(norm > maxnorm, maxnorm / (norm + 1e-7), torch.ones_like(norm))
+    return input * factor

@@ -28,6 +28,8 @@ _METHODS = {
     "masked_scatter": _g.masked_scatter,
     "masked_scatter_": _inplace(_g.masked_scatter),
     "stft": lambda self, *args, **kwargs: torch.stft(self, *args, **kwargs),
+    "renorm": _g.renorm,
+    "renorm_": _inplace(_g.renorm),
     "take": _g.take,
     "tensor_split": _g.tensor_split,
     "unsafe_chunk": _g.unsafe_chunk,
