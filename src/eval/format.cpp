@@ -466,6 +466,15 @@ Value percent_format(Interp& I, std::string_view f, const Value& args, bool is_b
         numeric = true;
         int64_t v;
         double dv;
+        if ((conv == 'd' || conv == 'i' || conv == 'u') && !int_value(arg, &v) && I.symbolic.to_int) {
+          // A size only known at run time (Interp::SymbolicHooks) prints as its name, as format() does:
+          // such text only ends up in messages (a shape check's error built before it is raised).
+          Value sym = I.symbolic.to_int(I, arg);
+          if (sym && !int_value(sym, &v)) {
+            body = str_string(I, sym);
+            break;
+          }
+        }
         if (int_value(arg, &v)) {
         } else if (float_value(arg, &dv) && (conv == 'd' || conv == 'i' || conv == 'u')) {
           if (std::isnan(dv)) raise(I, I.exc.ValueError, "cannot convert float NaN to integer");

@@ -205,7 +205,7 @@ class Verifier {
       if (r->parent_node() != &n) error(n, "a region does not point back to its node");
       graph(*r, scope);
     }
-    rules(n);
+    if (!opts_.structure_only) rules(n);
   }
 
   void rules(const Node& n) {

@@ -32,6 +32,9 @@ struct VerifyOptions {
   // onnx_versions.def row: lowering works on opset-17 forms mixed with newer coarse ops (Gelu,
   // Attention, ...) before converting everything to the requested opset. 0: not accepted.
   int newer_ops_up_to = 0;
+  // Only the graph's structure (values defined before use and visible where used, regions, outputs),
+  // not the ops' schemas: a recorded graph still holding composite ops can be checked this way.
+  bool structure_only = false;
 };
 
 // Every problem found, in graph order.

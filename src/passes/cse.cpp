@@ -70,7 +70,17 @@ struct NodeEq {
 };
 
 struct TensorHash {
-  size_t operator()(const Value* v) const { return v->initializer()->content_hash(); }
+  size_t operator()(const Value* v) const {
+    const auto& t = *v->initializer();
+    // As TensorEq compares: big tensors by their bytes' address, the others by all their bytes (a
+    // hash of a prefix only put a thousand copies of one array, differing past it, in one bucket).
+    if (t.nbytes() > (1u << 20))
+      return std::hash<const void*>()(t.data()) ^ std::hash<size_t>()(t.nbytes());
+    size_t h = t.content_hash();
+    if (t.dtype() != ir::ElementType::String && t.nbytes() > 4096)  // content_hash covers the first 4 KiB
+      h ^= std::hash<std::string_view>()(std::string_view(reinterpret_cast<const char*>(t.data()), t.nbytes())) * 31;
+    return h;
+  }
 };
 struct TensorEq {
   bool operator()(const Value* a, const Value* b) const {

@@ -13,6 +13,7 @@
 // constant this node alone uses (a Reshape of a weight), so folding never grows the model.
 // Inputs left unused are removed by dce.
 #include <unordered_map>
+#include <unordered_set>
 
 #include "passes/kernels/array.h"
 #include "passes/kernels/kernels.h"
@@ -126,24 +127,39 @@ class Folder {
       if (v->type().is_tensor() && v->type().elem() != out[i].dtype()) return false;
       if (v->type().is_tensor() && v->type().has_rank() && v->type().rank() != out[i].rank()) return false;
       if (out[i].nbytes() <= limits_.max_bytes || n.is("Constant")) continue;
-      // A view of a constant only this node uses adds nothing to the model.
-      bool view = false;
+      // A view of a constant only this node uses adds nothing to the model; nor does a result no
+      // bigger than such a constant, which it replaces (a write into a constant array: ScatterND).
+      bool replaces = false;
       for (size_t k = 0; k < in.size(); ++k)
-        if (in[k] && in[k]->nbytes() > 0 && out[i].data() == in[k]->data() && n.input(k)->uses().size() == 1)
-          view = true;
-      if (!view) return false;
+        if (in[k] && in[k]->nbytes() > 0 && n.input(k)->uses().size() == 1 &&
+            (out[i].data() == in[k]->data() || out[i].nbytes() <= in[k]->nbytes()))
+          replaces = true;
+      if (!replaces) return false;
     }
     return true;
   }
 
   void replace(Graph& g, Node* n, std::vector<Tensor> out) {
+    std::vector<Value*> inputs(n->inputs().begin(), n->inputs().end());
     for (size_t i = 0; i < out.size(); ++i) {
       Value* v = n->output(i);
       if (!v) continue;
       Value* c = g.add_initializer(std::move(out[i]), v->name());
+      made_.insert(c);
       v->replace_all_uses_with(c);
     }
     g.erase(n);
+    // A constant this pass made that nothing reads any more is dropped now, not by dce later: a chain
+    // of writes into one array (numpy's `a[i, idx] = ...` in a loop, each write folded in turn) would
+    // otherwise keep every intermediate copy in memory and in cse's tables.
+    for (Value* in : inputs) {
+      if (!in || !made_.count(in) || in->has_uses() || in->graph() != &g) continue;
+      bool output = false;
+      for (size_t k = 0; k < g.num_outputs() && !output; ++k) output = g.output(k) == in;
+      if (output) continue;
+      made_.erase(in);
+      g.erase_initializer(in);
+    }
   }
 
   // ---- symbolic values ----------------------------------------------------------------------
@@ -276,6 +292,7 @@ class Folder {
 
   kernels::Limits limits_;
   std::unordered_map<const Value*, SymValue> sym_;
+  std::unordered_set<const Value*> made_;  // initializers this pass added
 };
 
 }  // namespace

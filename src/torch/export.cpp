@@ -14,6 +14,7 @@
 #include "eval/containers.h"
 #include "passes/passes.h"
 #include "torch/control_flow.h"
+#include "ir/verifier.h"
 #include "torch/driver.h"
 #include "torch/ops.h"
 
@@ -320,6 +321,19 @@ ExportResult export_model(const ExportOptions& o) {
   for (ir::Value* v : g.outputs()) r.output_names.push_back(v->name());
   if (std::getenv("ONNXIFY_DEBUG_IR")) std::fputs(ir::print(g).c_str(), stderr);
   phase("optimizing the graph");
+  {
+    // A recorded graph that is not well formed is onnxify's bug: say so here, where the first bad node
+    // still has its Python location, rather than let a pass walk dangling values.
+    ir::VerifyOptions vo;
+    vo.structure_only = true;
+    if (Status v = ir::verify(g, vo); !v) {
+      Diagnostic d = v.diagnostic();
+      d.with_help("internal error: the recorded graph is invalid (please report it with this model)");
+      r.failure = Failure::Convert;
+      r.diagnostics.add(std::move(d));
+      return r;
+    }
+  }
   passes::PassOptions po;
   Status st = passes::run_pipeline(g, passes::default_pipeline(), po);
   if (!st) {

@@ -285,6 +285,24 @@ Value hook_to_float(Interp& I, const Value& v) {
 }
 
 Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
+  Torch& T = torch_state();
+  auto run_time_number = [&](const Value& v) {
+    return is_tensor(v) && as_tensor(v)->rank() == 0 && runtime_scalar(T, as_tensor(v));
+  };
+  if (run_time_number(a) || run_time_number(b)) {
+    // max(1, t.sum().item()): Python keeps the first of equals, so max(a, b) = b if b > a else a.
+    double d;
+    int64_t k;
+    for (const Value* v : {&a, &b})
+      if (!is_tensor(*v) && !is_symint(*v) && !eval::int_value(*v, &k) && !eval::float_value(*v, &d)) return Value();
+    auto tensor = [&](const Value& v) {
+      if (is_tensor(v)) return v;
+      if (is_symint(v)) return as_tensor_value(T, expr(v));
+      return call_op(T, "tensor", {v});
+    };
+    Value ta = tensor(a), tb = tensor(b);
+    return call_op(T, "where", {call_op(T, is_max ? "gt" : "lt", {tb, ta}), tb, ta});
+  }
   if (!is_symint(a) && !is_symint(b)) return Value();
   DimExpr x, y;
   if (!as_dim(I, a, &x) || !as_dim(I, b, &y)) return Value();

@@ -39,6 +39,8 @@ CASES = [
     case("size_as_scalar", "SizeAsScalar()", [{"N": 3}, {"N": 6}], x="float32[N,3]"),
     case("like_factories", "LikeFactories()", N2, x="float32[N,3]"),
     case("margin_head", "MarginHead()", N2, x="float32[N,4]"),
+    case("shape_check_message", "ShapeCheckMessage()", N2, gen={"valid": "int:0:2"}, x="float32[N,3]",
+         valid="float32[N,3]"),
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,
          gen={"lengths": "int:1:6"}),

@@ -413,3 +413,15 @@ class MarginHead(nn.Module):
     def forward(self, x):  # x: [N, d]
         w = torch.renorm(self.weight, 2, 1, 1e-5) * 1e5
         return torch.mm(x, w), x.renorm(1, 0, 0.5)
+
+
+class ShapeCheckMessage(nn.Module):
+    """A shape check whose error message is built before the check ('%d' of run-time sizes prints their
+    names), and Python's max/min mixing a number with a run-time one (max(1, t.sum().item()))."""
+
+    def forward(self, x, valid):  # x: [N, 3], valid: [N, 3]
+        error = TypeError("Shape doesn't match: (%s)" % ", ".join("%d" % d for d in x.size()))
+        if x.dim() != 2:
+            raise error
+        loss = torch.sum(x ** 2 * valid)
+        return loss / (x.shape[-1] * max(1, torch.sum(valid).item())), min(torch.sum(valid).item(), 2.5) * x
