@@ -135,6 +135,9 @@ NOT_APPLICABLE = [
      r"^as_subclass$|^library$|^set_|^get_|warn_always|deterministic|anomaly|flush_denormal|"
      r"^typename$|^is_storage$|^is_tensor$|^compiled_with_cxx11_abi$|^sym_|vital|torch_function|"
      r"^boolean_dispatch$|^apply_$|^map_$|^map2_$|^register_|^unregister|^assert_"),
+    # PyTorch 2.14's Tensor.index(positions, dims) binds dims to functorch.dim Dim objects; aten::index,
+    # whose name it shares, is x[...] indexing.
+    ("torch.Tensor", "functorch first-class dims (aten::index is x[...])", r"^index$"),
 ]
 
 

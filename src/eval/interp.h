@@ -147,6 +147,10 @@ class Interp {
     // float(v): a symbolic size or a one-element tensor only known at run time is a run-time Python
     // float (a zero-dim float tensor, as N / 2 is), or Null for float() as usual.
     Value (*to_float)(Interp& I, const Value& v) = nullptr;
+    // math.NAME(args) when an argument is a value only known at run time (a symbolic size, a
+    // one-element tensor): the same function recorded as tensor ops (a run-time float, or a size for
+    // floor/ceil/trunc), or Null for math's usual conversion (and its error).
+    Value (*math)(Interp& I, const char* name, const Args& a) = nullptr;
     // min(a, b) / max(a, b) of sizes when the comparison is only known at run time.
     Value (*min_max)(Interp& I, const Value& a, const Value& b, bool is_max) = nullptr;
     // range(...) with a bound only known at run time, outside a `for` statement (which becomes a Loop):

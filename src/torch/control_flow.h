@@ -24,6 +24,24 @@
 // bound in a Loop's body and read after it holds the last iteration's value (carried from zeros of
 // its dtype and shape, which a zero-trip loop leaves; Python would raise NameError there).
 //
+// Python values a Loop carries besides tensors and numbers (control_flow_loop.cpp, _sequence.cpp):
+//   * a variable that is None before a `for` over a run-time size and a tensor after its first
+//     iteration (`total = t if total is None else total + t`): the first iteration is recorded before
+//     the Loop (peeled, with the loop variable bound to row 0 / the range's start as a Python int),
+//     then a Loop over the others carries a tensor. A zero-trip loop, where PyTorch leaves None, is
+//     not expressible: the model assumes one iteration (a warning says so; over a tensor's rows ONNX
+//     Runtime then fails reading row 0). With `break`/`continue`/`return` in the body, or a `while`:
+//     a clear error.
+//   * a list read in the body by an index only known at run time (`prev[-1]` on a list the Loop
+//     appends to, `prev[i - 1]`, `len(prev)`) becomes a loop-carried ONNX Sequence (SequenceConstruct /
+//     SequenceInsert / SequenceAt / SequenceLength; torch.stack/cat -> ConcatFromSequence; `x[a:b]` via
+//     SplitToSequence); an empty list read before its first append peels the first iteration to learn
+//     its item type. Lists only appended to stay scan outputs. Reading is detected by retrying: such a
+//     read throws NeedSequence and the Loop records again with the list as a sequence.
+//   * a tuple of tensors (nested too, an LSTM's (h, c)) rebuilt each iteration: its leaves are carried
+//     and the tuple rebuilt after the Loop (None before the loop: peeled as above).
+//   * forward may return such a list, or a scan-output list: one sequence-typed graph output.
+//
 // `break` / `continue` under a tensor condition in a `for` over Python values (unrolled) keep the
 // loop unrolled (it may index module lists or use its variable as a Python int): a carried
 // "keep going" flag, and each later iteration recorded inside an If on it (control_flow_unrolled.cpp).
@@ -53,5 +71,10 @@ eval::Value scan_cat_stack(Torch& T, bool stack, const eval::Value& tensors, con
 eval::Value symbolic_not(Torch& T, const eval::Value& v);
 // True when `v` is (or is a list/tuple holding) the stacked outputs of a Loop.
 bool holds_scan_output(const eval::Value& v);
+// A list built in a Loop (its scan output, or a list held as an ONNX sequence) returned by forward:
+// one sequence-typed graph output holding its items (eager returns the Python list).
+ir::Value* sequence_output(Torch& T, const eval::Value& list);
+// len() of a list held as an ONNX sequence (a size only known at run time); Null for other values.
+eval::Value sequence_len(Torch& T, const eval::Value& v);
 
 }  // namespace onnxify::torch

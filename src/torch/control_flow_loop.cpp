@@ -3,6 +3,7 @@
 // `outs.append(t)` as scan outputs read by torch.stack / torch.cat.
 #include <fmt/core.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -45,26 +46,30 @@ int64_t scan_list_len(Interp& I, const Value&) {
                 "len() (torch.stack/torch.cat read such a list)");
 }
 
-// While the body of a Loop is recorded, a list it appends to (its future scan output) may not be
-// read: the recording sees its items before the loop, each iteration would see more.
-[[noreturn]] void guarded_read(Interp& I) {
-  (void)I;
-  Torch& T = torch_state();
-  throw Diagnostic::error("this list is appended to in a loop recorded as ONNX Loop; reading it inside the loop is "
-                          "not supported",
-                          T.rec.location())
-      .with_help("keep what the next iteration needs in a variable (h = f(h); outs.append(h)) and read the list "
-                 "after the loop with torch.stack/torch.cat");
-}
-Value guarded_getitem(Interp& I, const Value&, const Value&) { guarded_read(I); }
-Value guarded_iter(Interp& I, const Value&) { guarded_read(I); }
-int64_t guarded_len(Interp& I, const Value&) { guarded_read(I); }
+// While the body of a Loop is recorded, a list it appends to (its future scan output) cannot be
+// read as a Python list: the recording sees its items before the loop, each iteration would see
+// more. Reading it makes it an ONNX sequence (control_flow_sequence.cpp): the Loop records again.
+[[noreturn]] void guarded_read(Interp&, const Value& self) { throw cf::NeedSequence{self.obj()}; }
+Value guarded_getitem(Interp& I, const Value& self, const Value&) { guarded_read(I, self); }
+Value guarded_iter(Interp& I, const Value& self) { guarded_read(I, self); }
+int64_t guarded_len(Interp& I, const Value& self) { guarded_read(I, self); }
 
-eval::Type* list_subtype(Torch& T, bool guarded) {
-  static thread_local eval::Type* types[2] = {nullptr, nullptr};
+// The other lists reachable from the frame, while a Loop body is recorded: an index only known at
+// run time (the loop counter, `i - 1`) makes the list an ONNX sequence too; other reads are as usual.
+Value watched_getitem(Interp& I, const Value& self, const Value& key) {
+  if (is_symint(key) || (is_tensor(key) && !is_floating(as_tensor(key)->dtype) &&
+                         runtime_scalar(torch_state(), as_tensor(key))))
+    throw cf::NeedSequence{self.obj()};
+  return I.t.list->slots.getitem(I, self, key);
+}
+enum ListKind { kScan = 0, kGuarded = 1, kWatched = 2 };
+
+eval::Type* list_subtype(Torch& T, int kind) {
+  static thread_local eval::Type* types[3] = {nullptr, nullptr, nullptr};
   static thread_local Torch* owner = nullptr;
-  if (owner != &T) types[0] = types[1] = nullptr, owner = &T;
-  eval::Type*& t = types[guarded ? 1 : 0];
+  if (owner != &T) types[0] = types[1] = types[2] = nullptr, owner = &T;
+  const bool guarded = kind == kGuarded;
+  eval::Type*& t = types[kind];
   if (!t) {
     eval::TypeSpec s;
     s.name = "list";
@@ -72,7 +77,9 @@ eval::Type* list_subtype(Torch& T, bool guarded) {
     s.base = T.I.t.list;
     s.layout = eval::Layout::List;
     s.flags = 0;
-    if (guarded) {
+    if (kind == kWatched) {
+      s.slots.getitem = &watched_getitem;
+    } else if (guarded) {
       s.slots.getitem = &guarded_getitem;
       s.slots.iter = &guarded_iter;
       s.slots.len = &guarded_len;
@@ -95,7 +102,7 @@ eval::Type* swap_type(eval::Object* o, eval::Type* type) {
 }
 
 void mark_scan_list(Torch& T, const Value& list) {
-  eval::Type* t = list_subtype(T, false);
+  eval::Type* t = list_subtype(T, kScan);
   if (list.obj()->type != t) swap_type(list.obj(), t);
 }
 
@@ -107,7 +114,7 @@ bool is_scan(const Value& v) {
 }  // namespace
 
 bool holds_scan_output(const Value& v) {
-  if (is_scan(v)) return true;
+  if (is_scan(v) || cf::is_seq_list(v)) return true;
   if (eval::is_list(v) || eval::is_tuple(v)) {
     const auto& items = eval::is_list(v) ? eval::as_list(v)->items : eval::as_tuple(v)->items;
     for (const Value& x : items)
@@ -119,6 +126,7 @@ bool holds_scan_output(const Value& v) {
 Value scan_cat_stack(Torch& T, bool stack, const Value& tensors, const Value& dim) {
   Interp& I = T.I;
   if (!holds_scan_output(tensors)) return Value();
+  if (cf::is_seq_list(tensors)) return cf::seq_cat_stack(T, stack, tensors, dim);
   const auto& items = eval::is_list(tensors) ? eval::as_list(tensors)->items : eval::as_tuple(tensors)->items;
   // The tensors before the Loop's scan output (the list held them before the loop).
   std::vector<TensorObj*> prefix;
@@ -168,6 +176,32 @@ Value scan_cat_stack(Torch& T, bool stack, const Value& tensors, const Value& di
   return new_tensor(T, v, s->dtype, shape);
 }
 
+ir::Value* sequence_output(Torch& T, const Value& list) {
+  if (cf::is_seq_list(list)) return cf::seq_of(list)->value;
+  const auto& items = eval::as_list(list)->items;
+  if (items.empty() || !is_scan(items.back()))
+    throw Diagnostic::error("forward returns a list that was appended to after the loop that built it (recorded as "
+                            "ONNX Loop); only such a list as the loop left it can be returned",
+                            T.rec.location());
+  TensorObj* s = as_tensor(static_cast<ScanObj*>(items.back().obj())->stacked);
+  std::vector<ir::DimExpr> item(s->shape.begin() + 1, s->shape.end());
+  for (size_t k = 0; k + 1 < items.size(); ++k) {
+    if (!is_tensor(items[k]) || as_tensor(items[k])->dtype != s->dtype || as_tensor(items[k])->rank() != item.size())
+      throw Diagnostic::error("forward returns a list built in a loop recorded as ONNX Loop whose items before the "
+                              "loop are not tensors of the dtype and rank of those it appended; an ONNX sequence's "
+                              "items share them",
+                              T.rec.location());
+    for (size_t a = 0; a < item.size(); ++a)
+      if (item[a] != as_tensor(items[k])->shape[a]) item[a] = ir::DimExpr::unknown();
+  }
+  ir::Value* seq = T.rec.emit("SplitToSequence", {value_of(T, s)}, cf::seq_type(s->dtype, item),
+                              {{"axis", int64_t{0}}, {"keepdims", int64_t{0}}});
+  for (size_t k = items.size() - 1; k-- > 0;)  // the items from before the loop go first
+    seq = T.rec.emit("SequenceInsert", {seq, value_of(T, as_tensor(items[k])), T.rec.const_i64_scalar(0)},
+                     cf::seq_type(s->dtype, item));
+  return seq;
+}
+
 namespace cf {
 
 struct Hook::LoopSpec {
@@ -183,9 +217,22 @@ struct Hook::LoopSpec {
   int64_t step = 1;
   TensorObj* rows = nullptr;           // for over a tensor: the target is rows[i]
   ir::Value* rows_value = nullptr;
+  Value start_py;                      // for over a range: the start as a Python int or SymInt
+  int64_t first = 0;                   // for over a tensor: the Loop's iteration i reads rows[first + i]
+  bool peeled = false;                 // the first iteration was recorded before the Loop (peel_first)
 };
 
 namespace {
+
+// Why the first iteration of this loop cannot be recorded before it (null: it can).
+const char* peel_refusal(const Hook::LoopSpec& spec) {
+  return spec.peeled                  ? "its first iteration is already peeled"
+         : !spec.trip || spec.test    ? "it is a `while` loop"
+         : spec.summary->may_break    ? "its body may `break`"
+         : spec.summary->may_continue ? "its body may `continue`"
+         : spec.summary->may_return   ? "its body may `return`"
+                                      : nullptr;
+}
 
 DType number_dtype(Torch& T, const Value& v) {
   if (v.is_float()) return T.default_dtype;
@@ -224,6 +271,23 @@ Value rebuild(Interp& I, const Value& proto, const std::vector<Value>& leaves, s
     return eval::is_tuple(proto) ? eval::new_tuple(I, std::move(items)) : eval::new_list(I, std::move(items));
   }
   return proto;
+}
+
+// A tuple or list of tensors (nested too) whose leaves a Loop can carry (an LSTM's `(h, c)` state).
+bool tensor_tuple(const Value& v) {
+  if (!eval::is_tuple(v)) return false;
+  std::vector<Value> leaves;
+  ret_leaves(v, leaves);
+  for (const Value& x : leaves)
+    if (!is_tensor(x)) return false;
+  std::function<bool(const Value&)> all = [&](const Value& x) {
+    if (is_tensor(x)) return true;
+    if (!eval::is_tuple(x)) return false;
+    for (const Value& y : eval::as_tuple(x)->items)
+      if (!all(y)) return false;
+    return true;
+  };
+  return !leaves.empty() && all(v);
 }
 
 // Dims of a value recorded in the body that mention a symbol made there (by a dim that changes
@@ -266,6 +330,7 @@ bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::
   spec.step = step.i();
   const ir::Type t = ir::Type::tensor(ir::ElementType::Int64, {});
   spec.start = i64_scalar(T, start);
+  spec.start_py = start;
   spec.cond = T.rec.const_scalar(ir::ElementType::Bool, 1);
   if (start.is_int() && start.i() == 0 && spec.step == 1 && is_symint(stop)) {
     // range(n) over a size: n iterations (a size is never negative).
@@ -321,6 +386,16 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   std::map<size_t, std::vector<bool>> general;    // vars: dims that change between iterations
   std::set<size_t> carry_t;                       // tracked tensors written in place in the body
   std::set<size_t> guard;                         // containers: lists appended to (no reads in the body)
+  // containers: lists held as ONNX sequences (read by a run-time index, or appended to and read in
+  // the body): carried Sequence values
+  std::set<size_t> seqs;
+  std::map<size_t, std::vector<bool>> seq_varies;  // item dims that differ from one iteration to the next
+  // sequences the body only reads: not carried, the body reads the value from before the Loop (ONNX
+  // below opset 14 has no Identity of a sequence for a carried value passed through)
+  std::set<size_t> seq_ro;
+  std::map<size_t, std::pair<DType, std::vector<ir::DimExpr>>> appended;  // what a list's append gave
+  for (size_t k = 0; k < state.containers.size(); ++k)
+    if (is_seq_list(state.containers[k].obj)) seqs.insert(k);  // already a sequence before this loop
   std::map<size_t, std::vector<bool>> general_t;
   // vars first bound in the body (unbound before the loop) that hold a tensor or number at its end:
   // carried like the others, from zeros of their dtype and shape (dims only known in the body: 0),
@@ -337,9 +412,16 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   std::map<size_t, std::vector<bool>> general_r;
   ir::Value* pending_flag = nullptr;  // after the Loop: its pending return
   Value pending_ret;
+  std::string peel_name;  // a variable that is None before the loop and a tensor or number after an iteration
+  // vars holding a tuple of tensors before the loop and a tuple of the same structure after an
+  // iteration: each leaf is carried (ret 3)
+  std::set<size_t> tuple_vars;
+  std::map<size_t, size_t> tuple_leaves;
+  std::map<std::pair<size_t, size_t>, std::vector<bool>> general_tl;
   struct Carried {
     bool is_var = true;
-    int ret = 0;  // 1: the pending-return flag, 2: leaf idx of the pending return value
+    size_t var = 0;  // ret 3: the variable
+    int ret = 0;  // 1: the pending-return flag, 2: leaf idx of the pending return value, 3: leaf idx of var
     size_t idx = 0;
     DType dt = DType::Float32;
     std::vector<ir::DimExpr> in_shape;
@@ -404,6 +486,21 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                gi == general.end() ? nullptr : &gi->second);
       eval::write_var(I, f, vars[i], new_tensor(T, c->body_in, c->dt, c->in_shape));
     }
+    for (size_t i : tuple_vars) {
+      const Value& v0 = before.values[i];
+      std::vector<Value> leaves, ins;
+      ret_leaves(v0, leaves);
+      for (size_t j = 0; j < leaves.size(); ++j) {
+        auto gl = general_tl.find({i, j});
+        Carried* c = add_carried(true, j, leaves[j], as_tensor(leaves[j])->dtype,
+                                 gl == general_tl.end() ? nullptr : &gl->second);
+        c->ret = 3;
+        c->var = i;
+        ins.push_back(new_tensor(T, c->body_in, c->dt, c->in_shape));
+      }
+      size_t k = 0;
+      eval::write_var(I, f, vars[i], rebuild(I, v0, ins, k));
+    }
     for (size_t j : carry_t) {
       TensorObj* obj = state.tensors[j].get();
       auto gj = general_t.find(j);
@@ -416,6 +513,38 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       ts.apply(obj);
     }
     add_ret_carried();
+    // Lists held as sequences: carried after the others.
+    struct SeqCarried {
+      size_t k = 0;
+      ir::Value* init = nullptr;
+      ir::Value* body_in = nullptr;
+      DType dt = DType::Float32;
+      std::vector<ir::DimExpr> item;
+    };
+    std::vector<SeqCarried> seq_carried, seq_read;
+    for (size_t k : seqs) {
+      const ContainerState& cs = state.containers[k];
+      SeqCarried sc;
+      sc.k = k;
+      if (is_seq_list(cs.obj)) {
+        SeqObj* so = seq_of(cs.obj);
+        sc.init = so->value, sc.dt = so->dtype, sc.item = so->item;
+      } else if (!cs.items.empty() || appended.count(k)) {
+        if (cs.items.empty()) sc.dt = appended[k].first, sc.item = appended[k].second;
+        sc.init = seq_construct(T, cs.items, cs.name, where, &sc.dt, &sc.item);
+      } else {
+        throw Diagnostic::error(fmt::format("internal error: the item type of '{}' is not known", cs.name), where);
+      }
+      auto sv = seq_varies.find(k);
+      for (size_t a = 0; sv != seq_varies.end() && a < sv->second.size() && a < sc.item.size(); ++a)
+        if (sv->second[a]) sc.item[a] = ir::DimExpr::unknown();
+      if (seq_ro.count(k)) {
+        seq_read.push_back(std::move(sc));
+        continue;
+      }
+      sc.body_in = g->add_input(seq_type(sc.dt, sc.item));
+      seq_carried.push_back(std::move(sc));
+    }
 
     // The initial values were recorded after the Loop node was made: the Loop goes after them.
     node->graph()->move_before(node, nullptr);
@@ -424,9 +553,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     ir::Value* cond_out = nullptr;
     Exit exit = Exit::Normal;
     std::vector<ir::Value*> outs;
+    std::vector<ir::Value*> seq_outs;  // the sequences' values at the end of the body
     Value target_val;  // what the loop variable is bound to in the body (not carried)
     bool retry = false;
-    std::string problem;
+    std::string problem, problem_help;
     std::vector<std::pair<eval::Object*, eval::Type*>> swapped;
     struct Unswap {
       std::vector<std::pair<eval::Object*, eval::Type*>>& v;
@@ -435,8 +565,24 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       }
     } unswap{swapped};
     for (size_t k : guard) {
+      if (seqs.count(k)) continue;
       eval::Object* o = state.containers[k].obj.obj();
-      swapped.emplace_back(o, swap_type(o, list_subtype(T, true)));
+      swapped.emplace_back(o, swap_type(o, list_subtype(T, kGuarded)));
+    }
+    for (const SeqCarried& sc : seq_carried) {
+      eval::Object* o = state.containers[sc.k].obj.obj();
+      swapped.emplace_back(o, o->type);
+      make_seq_list(T, state.containers[sc.k].obj, new_seq(T, sc.body_in, sc.dt, sc.item));
+    }
+    for (const SeqCarried& sc : seq_read) {
+      eval::Object* o = state.containers[sc.k].obj.obj();
+      swapped.emplace_back(o, o->type);
+      make_seq_list(T, state.containers[sc.k].obj, new_seq(T, sc.init, sc.dt, sc.item));
+    }
+    for (size_t k = 0; k < state.containers.size(); ++k) {
+      eval::Object* o = state.containers[k].obj.obj();
+      if (!state.containers[k].is_list || guard.count(k) || seqs.count(k) || o->type != I.t.list) continue;
+      swapped.emplace_back(o, swap_type(o, list_subtype(T, kWatched)));
     }
     try {
       in_region(T, g, [&] {
@@ -452,7 +598,9 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         }
         if (spec.rows) {
           std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
-          ir::Value* r = T.rec.emit("Gather", {spec.rows_value, iter}, ir::Type::tensor(elem(spec.rows->dtype), row),
+          ir::Value* ix = iter;
+          if (spec.first != 0) ix = T.rec.emit("Add", {iter, T.rec.const_i64_scalar(spec.first)}, i64);
+          ir::Value* r = T.rec.emit("Gather", {spec.rows_value, ix}, ir::Type::tensor(elem(spec.rows->dtype), row),
                                     {{"axis", int64_t{0}}});
           target_val = new_tensor(T, r, spec.rows->dtype, row);
           eval::assign(I, f, spec.target, target_val);
@@ -503,10 +651,26 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             outs.push_back(body_returned ? body_returned : T.rec.const_scalar(ir::ElementType::Bool, 0));
             continue;
           }
-          Value e = c.ret == 2 ? ret_end[c.idx]
-                    : c.is_var ? eval::read_var(I, f, vars[c.idx])
-                               : Value::borrow(state.tensors[c.idx].get());
+          Value e;
+          if (c.ret == 3) {
+            std::vector<Value> leaves;
+            Value t = eval::read_var(I, f, vars[c.var]);
+            if (eval::is_tuple(t)) ret_leaves(t, leaves);
+            if (!tensor_tuple(t) || leaves.size() != tuple_leaves[c.var])
+              throw Diagnostic::error(fmt::format("'{}' is a tuple of {} tensors before this loop and {} after an "
+                                                  "iteration; a loop-carried tuple keeps its structure",
+                                                  var_name(vars[c.var], f), tuple_leaves[c.var],
+                                                  tensor_tuple(t) ? fmt::format("a tuple of {} tensors", leaves.size())
+                                                                  : "not a tuple of tensors"),
+                                      where);
+            e = leaves[c.idx];
+          } else {
+            e = c.ret == 2 ? ret_end[c.idx]
+                : c.is_var ? eval::read_var(I, f, vars[c.idx])
+                           : Value::borrow(state.tensors[c.idx].get());
+          }
           std::string name = c.ret == 2 ? std::string("the return value")
+                             : c.ret == 3 ? fmt::format("{}[{}]", var_name(vars[c.var], f), c.idx)
                              : c.is_var ? var_name(vars[c.idx], f)
                                         : state.tensor_names[c.idx];
           if (!is_tensor(e) && !is_number(e))
@@ -522,7 +686,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                     where);
           for (size_t a = 0; a < sh.size(); ++a)
             if (sh[a] != c.in_shape[a]) {
-              auto& gen = c.ret == 2 ? general_r[c.idx] : c.is_var ? general[c.idx] : general_t[c.idx];
+              auto& gen = c.ret == 2   ? general_r[c.idx]
+                          : c.ret == 3 ? general_tl[{c.var, c.idx}]
+                          : c.is_var   ? general[c.idx]
+                                       : general_t[c.idx];
               gen.resize(sh.size(), false);
               if (!gen[a]) gen[a] = retry = true;
             }
@@ -531,8 +698,19 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         }
         for (size_t i = 0; i < vars.size(); ++i) {
           const Value& v0 = before.values[i];
-          if (is_tensor(v0) || promote.count(i) || first_bound.count(i)) continue;
+          if (is_tensor(v0) || promote.count(i) || first_bound.count(i) || tuple_vars.count(i)) continue;
           Value e = eval::read_var(I, f, vars[i]);
+          if (tensor_tuple(v0) && tensor_tuple(e) && !same(e, v0)) {
+            std::vector<Value> a, b;
+            ret_leaves(v0, a);
+            ret_leaves(e, b);
+            if (a.size() == b.size()) {  // (h, c) = cell(x, (h, c)): carry the leaves
+              tuple_vars.insert(i);
+              tuple_leaves[i] = a.size();
+              retry = true;
+              continue;
+            }
+          }
           if (v0.is_null() && !e.is_null() && !eval::is_poison(e) && (is_tensor(e) || is_number(e)) &&
               !(!target_val.is_null() && same(e, target_val))) {
             std::vector<ir::DimExpr> sh = shape_of(e);
@@ -555,6 +733,30 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             continue;
           }
           if (!is_tensor(e) && !is_tensor(v0) && eval::is_true(I, eval::compare(I, eval::CmpOp::Eq, e, v0))) continue;
+          if (v0.is_none() && (is_tensor(e) || is_number(e) || tensor_tuple(e))) {
+            // `total = None` before the loop, a tensor after its first iteration: that iteration is
+            // recorded before the Loop (peel_first), which then carries a tensor.
+            const char* why = peel_refusal(spec);
+            if (!why) {
+              if (peel_name.empty())
+                peel_name = fmt::format("'{}' is None before this loop, which is recorded as an ONNX Loop, and not "
+                                        "after its first iteration (a loop that runs no iteration leaves it None "
+                                        "in PyTorch)",
+                                        var_name(vars[i], f));
+              continue;
+            }
+            if (problem.empty()) {
+              problem_help = fmt::format("give '{}' a tensor before the loop (e.g. zeros of its shape) instead of "
+                                         "None, or drop the `break`/`continue`/`return`",
+                                         var_name(vars[i], f));
+              problem = fmt::format("'{}' is None before this loop and a {} after an iteration; the first iteration "
+                                    "is recorded before the ONNX Loop only when the loop is a `for` with no "
+                                    "`break`, `continue` or `return` in its body, and {}",
+                                    var_name(vars[i], f),
+                                    is_tensor(e) ? "tensor" : is_number(e) ? "number" : "tuple of tensors", why);
+            }
+            continue;
+          }
           problem = fmt::format("'{}' is a Python {} before this loop and changes in its body; only tensors and "
                                 "numbers can change from one iteration of an ONNX Loop to the next",
                                 var_name(vars[i], f), eval::type_name(I, v0));
@@ -564,14 +766,38 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             carry_t.insert(j);
             retry = true;
           }
+        // Lists held as sequences: what the iteration left is carried to the next.
+        for (const SeqCarried& sc : seq_carried) {
+          const ContainerState& cs = state.containers[sc.k];
+          if (!is_seq_list(cs.obj))
+            throw Diagnostic::error(fmt::format("internal error: '{}' is no longer an ONNX sequence", cs.name), where);
+          SeqObj* so = seq_of(cs.obj);
+          if (so->dtype != sc.dt || so->item.size() != sc.item.size())
+            throw Diagnostic::error(fmt::format("internal error: the items of '{}' changed dtype or rank", cs.name),
+                                    where);
+          for (size_t a = 0; a < sc.item.size(); ++a)
+            if (so->item[a] != sc.item[a] && !sc.item[a].is_unknown()) {
+              std::vector<bool>& v = seq_varies[sc.k];
+              v.resize(sc.item.size(), false);
+              v[a] = retry = true;
+            }
+          if (so->value == sc.body_in && seq_ro.insert(sc.k).second) retry = true;  // only read
+          seq_outs.push_back(so->value);
+        }
+        for (const SeqCarried& sc : seq_read) {
+          const ContainerState& cs = state.containers[sc.k];
+          if (!is_seq_list(cs.obj) || seq_of(cs.obj)->value != sc.init) seq_ro.erase(sc.k), retry = true;
+        }
         // Lists that grew by one tensor: scan outputs.
         for (size_t k = 0; k < state.containers.size(); ++k) {
+          if (seqs.count(k)) continue;
           const ContainerState& cs = state.containers[k];
           std::vector<Value> now = FrameState::items_of(I, cs.obj, cs.is_list);
           bool prefix = now.size() >= cs.items.size();
           for (size_t k = 0; prefix && k < cs.items.size(); ++k) prefix = same(now[k], cs.items[k]);
           if (prefix && now.size() == cs.items.size()) continue;
           if (cs.is_list && prefix && now.size() == cs.items.size() + 1 && is_tensor(now.back())) {
+            appended[k] = {as_tensor(now.back())->dtype, as_tensor(now.back())->shape};
             if (guard.insert(k).second) retry = true;  // record again, refusing reads of it
             continue;
           }
@@ -583,6 +809,41 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         }
         return 0;
       });
+    } catch (NeedSequence& ns) {
+      // A list read in a way only an ONNX sequence can follow: record again with it as one.
+      eval::restore_vars(I, f, vars, before);
+      state.restore_tensors(state.tensor_states);
+      state.restore_containers(I);
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+      size_t k = 0;
+      while (k < state.containers.size() && !(state.containers[k].is_list && state.containers[k].obj.obj() == ns.list))
+        ++k;
+      bool mine = false;  // (a list an enclosing Loop watches is made a sequence there, then carried here)
+      for (auto& sw : swapped) mine = mine || sw.first == ns.list;
+      if (k == state.containers.size() || seqs.count(k) || !mine) throw;
+      for (auto& [o, t] : swapped) swap_type(o, t);  // (before peel_first records the loop again)
+      swapped.clear();
+      const ContainerState& cs = state.containers[k];
+      if (cs.items.empty() && !appended.count(k)) {
+        // Empty before the loop and read before anything is appended: its item type is that of the
+        // first append, so the first iteration runs before the Loop (peel_first) and fills it.
+        if (const char* why = peel_refusal(spec))
+          throw Diagnostic::error(fmt::format("'{}' is empty before this loop and read in it by an index only known at "
+                                              "run time; the first iteration is recorded before the ONNX Loop (to "
+                                              "learn its items' type) only when the loop is a `for` with no `break`, "
+                                              "`continue` or `return` in its body, and {}",
+                                              cs.name, why),
+                                  where)
+              .with_help(fmt::format("start '{}' with a tensor before the loop", cs.name));
+        return peel_first(I, f, spec,
+                          fmt::format("'{}' is empty before this loop, which is recorded as an ONNX Loop, and read "
+                                      "in it by an index only known at run time",
+                                      cs.name),
+                          where);
+      }
+      seqs.insert(k);
+      continue;
     } catch (...) {
       eval::restore_vars(I, f, vars, before);
       state.restore_tensors(state.tensor_states);
@@ -595,19 +856,26 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     swapped.clear();
     // Scan outputs (the lists' new last items), before the state is restored.
     std::vector<std::pair<const ContainerState*, Value>> scans;
-    for (const ContainerState& cs : state.containers) {
-      if (!cs.is_list) continue;
+    for (size_t k = 0; k < state.containers.size(); ++k) {
+      const ContainerState& cs = state.containers[k];
+      if (!cs.is_list || seqs.count(k)) continue;
       std::vector<Value> now = FrameState::items_of(I, cs.obj, true);
       if (now.size() == cs.items.size() + 1) scans.emplace_back(&cs, now.back());
     }
     eval::restore_vars(I, f, vars, before);
     state.restore_tensors(state.tensor_states);
     state.restore_containers(I);
+    if (!peel_name.empty()) {
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+      return peel_first(I, f, spec, peel_name, where);
+    }
     if (!problem.empty() && !retry) {
       T.rec.forget_graph(g);
       node->graph()->erase(node);
       throw Diagnostic::error(problem, where)
-          .with_help("compute the value with tensor ops, or move the change out of the loop");
+          .with_help(problem_help.empty() ? "compute the value with tensor ops, or move the change out of the loop"
+                                          : problem_help);
     }
     if (retry) {
       T.rec.forget_graph(g);
@@ -618,6 +886,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     // The body's outputs: condition, carried values, scan outputs.
     g->add_output(cond_out);
     for (ir::Value* v : outs) g->add_output(v);
+    for (ir::Value* v : seq_outs) g->add_output(v);
     std::vector<ir::Value*> scan_vals;
     for (auto& [cs, item] : scans) scan_vals.push_back(in_region(T, g, [&] { return value_of(T, as_tensor(item)); }));
     for (ir::Value* v : scan_vals) g->add_output(v);
@@ -625,6 +894,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     // The Loop's outputs.
     ir::Value* returned_out = nullptr;
     std::vector<Value> ret_out;
+    std::map<size_t, std::vector<Value>> tuple_out;
     for (Carried& c : carried) {
       node->add_input(c.init);
       ir::Value* out = node->add_output(c.body_in->type());
@@ -636,6 +906,8 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         returned_out = out;
       } else if (c.ret == 2) {
         ret_out.push_back(new_tensor(T, out, c.dt, shape));
+      } else if (c.ret == 3) {
+        tuple_out[c.var].push_back(new_tensor(T, out, c.dt, shape));
       } else if (c.is_var) {
         eval::write_var(I, f, vars[c.idx], new_tensor(T, out, c.dt, shape));
       } else {
@@ -649,6 +921,15 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         ts.version += 1;
         ts.apply(obj);
       }
+    }
+    for (auto& [i, leaves] : tuple_out) {
+      size_t k = 0;
+      eval::write_var(I, f, vars[i], rebuild(I, before.values[i], leaves, k));
+    }
+    for (const SeqCarried& sc : seq_carried) {
+      node->add_input(sc.init);
+      ir::Value* out = node->add_output(seq_type(sc.dt, sc.item));
+      make_seq_list(T, state.containers[sc.k].obj, new_seq(T, out, sc.dt, sc.item));
     }
     for (size_t k = 0; k < scans.size(); ++k) {
       TensorObj* item = as_tensor(scans[k].second);
@@ -699,6 +980,50 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   }
   if (carry_ret) return settle_return(I, f, spec.stmt, pending_flag, pending_ret);
   return Exit::Normal;
+}
+
+// A variable is None before the loop and a tensor after its first iteration (`total = None`, then
+// `total = t if total is None else total + t`): as a compiler peels a loop, the first iteration
+// runs here, before the Loop, with the loop variable bound to the first row (or the range's start,
+// a Python int), so `total is None` is decided as True; then a Loop over the other iterations
+// carries `total` as a tensor. Decision for a loop that runs no iteration, where PyTorch leaves
+// None: the exported model assumes at least one. Over a tensor's rows, ONNX Runtime then fails on
+// reading row 0 (Gather out of range, an error at run time, not a wrong value); over a range, the
+// first iteration's value is computed at i = start. A warning at the loop says so.
+Exit Hook::peel_first(Interp& I, Frame& f, LoopSpec& spec, const std::string& name, const SourceRange& where) {
+  const ir::Type i64 = ir::Type::tensor(ir::ElementType::Int64, {});
+  T.warnings.push_back(Diagnostic::warning(
+      fmt::format("{}: the first iteration is recorded before the Loop, so the exported model assumes at least "
+                  "one iteration ({})",
+                  name,
+                  spec.rows ? "with none, ONNX Runtime reports reading row 0 out of range"
+                            : "with none, it still computes the first iteration"),
+      where));
+  if (spec.rows) {
+    std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
+    ir::Value* r = T.rec.emit("Gather", {spec.rows_value, T.rec.const_i64_scalar(spec.first)},
+                              ir::Type::tensor(elem(spec.rows->dtype), row), {{"axis", int64_t{0}}});
+    eval::assign(I, f, spec.target, new_tensor(T, r, spec.rows->dtype, row));
+  } else if (spec.target) {
+    eval::assign(I, f, spec.target, spec.start_py);
+  }
+  Exit exit = eval::exec_block(I, f, *spec.body);
+  if (exit != Exit::Normal && exit != Exit::Continue)  // (the body has no break/return: an exception)
+    return exit;
+  // The Loop over the other iterations: trip - 1 of them (never negative), from the next row or
+  // start + step.
+  LoopSpec rest = spec;
+  rest.peeled = true;
+  rest.trip = T.rec.emit("Max", {T.rec.emit("Sub", {spec.trip, T.rec.const_i64_scalar(1)}, i64),
+                                 T.rec.const_i64_scalar(0)},
+                         i64);
+  if (spec.rows) {
+    rest.first = spec.first + 1;
+  } else {
+    rest.start_py = eval::binary_op(I, eval::BinOp::Add, spec.start_py, Value::integer(spec.step));
+    rest.start = i64_scalar(T, rest.start_py);
+  }
+  return record_loop(I, f, rest);
 }
 
 }  // namespace cf

@@ -55,6 +55,31 @@ struct FrameState {
   static std::vector<eval::Value> items_of(eval::Interp& I, const eval::Value& obj, bool is_list);
 };
 
+// Lists held as ONNX sequences (control_flow_sequence.cpp): a list that a Loop appends to and reads
+// by an index only known at run time. Its one item is a SeqObj; its type a list subtype whose
+// operations record Sequence ops.
+struct SeqObj : eval::Object {
+  ir::Value* value = nullptr;  // of type seq(tensor)
+  DType dtype = DType::Float32;
+  std::vector<ir::DimExpr> item;  // the items' shape; unknown: a dim that differs between items
+};
+// Thrown while a Loop body is recorded by a read of a list that must become a sequence (a list the
+// Loop appends to, or one indexed by a run-time index); the Loop that tracks the list records again.
+struct NeedSequence {
+  eval::Object* list = nullptr;
+};
+ir::Type seq_type(DType dt, const std::vector<ir::DimExpr>& item);
+bool is_seq_list(const eval::Value& v);
+SeqObj* seq_of(const eval::Value& list);
+eval::Value new_seq(Torch& T, ir::Value* value, DType dt, std::vector<ir::DimExpr> item);
+// Makes `list` a list held as the sequence `seq` (a SeqObj), in place.
+void make_seq_list(Torch& T, const eval::Value& list, const eval::Value& seq);
+// SequenceConstruct of tensors (SequenceEmpty of *dt / *item when there are none); sets *dt and *item.
+ir::Value* seq_construct(Torch& T, const std::vector<eval::Value>& items, const std::string& name,
+                         const SourceRange& where, DType* dt, std::vector<ir::DimExpr>* item);
+eval::Value seq_list_len(Torch& T, const eval::Value& list);
+eval::Value seq_cat_stack(Torch& T, bool stack, const eval::Value& list, const eval::Value& dim);
+
 // A variable's user-facing name.
 std::string var_name(const eval::VarRef& v, const eval::Frame& f);
 
@@ -129,6 +154,7 @@ struct PendingReturn {
 
 class Hook : public eval::ControlFlowHook {
  public:
+  struct LoopSpec;  // a loop recorded as ONNX Loop (control_flow_loop.cpp)
   explicit Hook(Torch& T) : T(T) {}
   eval::Exit on_if(eval::Interp& I, eval::Frame& f, const eval::IfStmt& s, const eval::Value& cond) override;
   eval::Exit on_while(eval::Interp& I, eval::Frame& f, const eval::WhileStmt& s, const eval::Value& cond) override;
@@ -207,8 +233,11 @@ class Hook : public eval::ControlFlowHook {
   eval::Exit exec_checked(eval::Interp& I, eval::Frame& f, const eval::Block& b);
   std::vector<Guard> guards_;
 
-  struct LoopSpec;
   eval::Exit record_loop(eval::Interp& I, eval::Frame& f, LoopSpec& spec);
+  // Records the loop's first iteration before it and a Loop over the others (a variable is None
+  // before the loop and a tensor after that iteration).
+  eval::Exit peel_first(eval::Interp& I, eval::Frame& f, LoopSpec& spec, const std::string& name,
+                        const SourceRange& where);
 
   Torch& T;
   std::vector<LoopCtx> loops_;

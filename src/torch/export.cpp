@@ -13,6 +13,7 @@
 #include "onnx/onnx.h"
 #include "eval/containers.h"
 #include "passes/passes.h"
+#include "torch/control_flow.h"
 #include "torch/driver.h"
 #include "torch/ops.h"
 
@@ -57,6 +58,10 @@ struct Output {
 };
 
 void flatten(eval::Interp& I, const Value& v, const std::string& name, std::vector<Output>& out) {
+  if (eval::is_list(v) && holds_scan_output(v)) {  // a list built in a Loop: one ONNX sequence output
+    out.push_back({name, v});
+    return;
+  }
   if (eval::is_tuple(v) || eval::is_list(v)) {
     std::vector<Value> items = eval::to_vector(I, v);
     for (size_t i = 0; i < items.size(); ++i)
@@ -78,6 +83,7 @@ void flatten(eval::Interp& I, const Value& v, const std::string& name, std::vect
 ir::Value* output_value(Session& s, const Output& o, size_t index) {
   Torch& T = *s.T;
   if (is_tensor(o.value)) return value_of(T, as_tensor(o.value));
+  if (eval::is_list(o.value) && holds_scan_output(o.value)) return sequence_output(T, o.value);
   if (is_symint(o.value)) return T.rec.dim_scalar(eval::as<SymIntObj>(o.value)->expr);
   int64_t i;
   double d;

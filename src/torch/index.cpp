@@ -524,6 +524,29 @@ bool index_keeps_contiguous(Torch& T, TensorObj* base, const Value& key) {
   return true;
 }
 
+std::optional<std::vector<int64_t>> index_view_strides(Torch& T, TensorObj* base, const Value& key,
+                                                       const std::vector<int64_t>& base_strides) {
+  std::vector<Entry> es = expand_ellipsis(T, parse_key(T, key), base->rank());
+  std::vector<int64_t> out;
+  size_t d = 0;
+  for (const Entry& e : es) {
+    switch (e.kind) {
+      case Entry::Kind::Tensor: return std::nullopt;  // advanced indexing copies
+      case Entry::Kind::None: out.push_back(1); continue;  // a new dim of size 1: its stride never matters
+      case Entry::Kind::Int: break;                        // the dim is gone
+      case Entry::Kind::Slice: {
+        SliceRange r = slice_range(T, e, base->shape[d]);
+        out.push_back(base_strides[d] * r.step);
+        break;
+      }
+      case Entry::Kind::Ellipsis: break;
+    }
+    ++d;
+  }
+  for (; d < base->rank(); ++d) out.push_back(base_strides[d]);  // dims the key leaves whole
+  return out;
+}
+
 ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Value* v, DType v_dtype,
                            const std::vector<DimExpr>& v_shape) {
   Recorder& R = T.rec;

@@ -10,6 +10,9 @@
 // from the same index, symbolic sizes included), and x's Python object is rebound to it.
 #pragma once
 
+#include <optional>
+#include <vector>
+
 #include "torch/core.h"
 
 namespace onnxify::torch {
@@ -23,6 +26,10 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const eval::Value& key, ir
 // Whether base[key] (basic indexing) is one contiguous block of a contiguous base: leading ints, then
 // at most one step-1 slice, then only full slices (conservative: false when unsure).
 bool index_keeps_contiguous(Torch& T, TensorObj* base, const eval::Value& key);
+// The strides (in elements) of the basic-indexing view base[key] given base's static strides, or
+// nullopt when the key has tensors or a size is not static.
+std::optional<std::vector<int64_t>> index_view_strides(Torch& T, TensorObj* base, const eval::Value& key,
+                                                       const std::vector<int64_t>& base_strides);
 // base[key] = value (value: a tensor or a Python number), functionalized.
 void index_set(Torch& T, TensorObj* base, const eval::Value& key, const eval::Value& value);
 

@@ -1,4 +1,4 @@
-// Creation ops: zeros/ones/full/empty (+ _like), arange, linspace, eye, tensor/as_tensor, and the
+// Creation ops: zeros/ones/full/empty (+ _like), arange, linspace, logspace, eye, tensor/as_tensor, and the
 // random ones. With static arguments they are conversion-time constants (their values stay readable:
 // item(), tolist()) that become graph constants only when used; sizes that are symbolic give
 // ConstantOfShape / Range nodes. Random tensors have no values: in __init__ they are parameters
@@ -72,16 +72,19 @@ DType scalar_dtype(OpCall& c, const Scalar& s) {
   return s.kind == Scalar::Kind::Bool ? DType::Bool : s.kind == Scalar::Kind::Float ? c.T.default_dtype : DType::Int64;
 }
 
-Value full(OpCall& c) {
-  Scalar v = c.a.scalar(1);
-  DType dt = dtype_or(c, 2, scalar_dtype(c, v));
+// A tensor of `shape` filled with the Python number v; a size known only at run time as the fill
+// value is its value expanded to the shape.
+Value fill_scalar(OpCall& c, const std::vector<DimExpr>& shape, const Scalar& v, DType dt) {
   if (v.kind == Scalar::Kind::SymInt) {
-    // A size known only at run time as the fill value: its value expanded to the shape.
-    std::vector<DimExpr> shape = c.a.dims(0);
     ir::Value* fv = cast_to(c.T, c.rec.dim_scalar(v.sym), DType::Int64, dt, {});
     return c.node("Expand", {fv, c.rec.shape_value(shape)}, dt, shape);
   }
-  return fill(c, c.a.dims(0), v.as_double(), dt);
+  return fill(c, shape, v.as_double(), dt);
+}
+
+Value full(OpCall& c) {
+  Scalar v = c.a.scalar(1);
+  return fill_scalar(c, c.a.dims(0), v, dtype_or(c, 2, scalar_dtype(c, v)));
 }
 
 Value random(OpCall& c, std::vector<DimExpr> shape, DType dt) {
@@ -256,7 +259,7 @@ const std::vector<OpDef>& create_ops() {
        kFn,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
-         return fill(c, x->shape, c.a.scalar(1).as_double(), dtype_or(c, 2, x->dtype));
+         return fill_scalar(c, x->shape, c.a.scalar(1), dtype_or(c, 2, x->dtype));
        }},
       {"new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype)); }},
@@ -265,7 +268,7 @@ const std::vector<OpDef>& create_ops() {
       {"new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype), true); }},
       {"new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), c.a.scalar(2).as_double(), dtype_or(c, 3, c.t(0)->dtype)); }},
+       kMethod, [](OpCall& c) { return fill_scalar(c, c.a.dims(1), c.a.scalar(2), dtype_or(c, 3, c.t(0)->dtype)); }},
       {"new_tensor(Tensor self, Any data, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kMethod, [](OpCall& c) { return tensor_from_data(c, c.a.raw(1), dtype_or(c, 2, c.t(0)->dtype)); }},
       {"arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
@@ -299,6 +302,35 @@ const std::vector<OpDef>& create_ops() {
          } else {
            double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0;
            for (int64_t i = 0; i < n; ++i) vals[i] = i < half ? a + step * i : b - step * (n - 1 - i);
+         }
+         return new_constant(c.T, make_data(dt, {n}, vals), dt);
+       }},
+      {"logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         // aten's logspace: base ** (linspace's two-sided exponents), the power taken in double;
+         // float32 exponents in float arithmetic, integer dtypes from integer ends with a float base
+         // (the result truncated), others in double. A conversion-time constant.
+         double a = c.a.scalar(0).as_double(), b = c.a.scalar(1).as_double(), base = c.a.real(3);
+         int64_t n = c.a.int_(2);
+         if (n < 0) c.runtime_error("number of steps must be non-negative");
+         DType dt = dtype_or(c, 4, c.T.default_dtype);
+         std::vector<double> vals(static_cast<size_t>(n));
+         int64_t half = n / 2;
+         if (n == 1) {
+           vals[0] = std::pow(base, a);
+         } else if (dt == DType::Float32) {
+           float fa = static_cast<float>(a), fb = static_cast<float>(b);
+           float step = (fb - fa) / static_cast<float>(n - 1);
+           for (int64_t i = 0; i < n; ++i)
+             vals[i] = std::pow(base, static_cast<double>(i < half ? fa + step * static_cast<float>(i)
+                                                                     : fb - step * static_cast<float>(n - 1 - i)));
+         } else {
+           if (is_integral(dt, true)) a = std::trunc(a), b = std::trunc(b), base = static_cast<float>(base);
+           double step = n > 1 ? (b - a) / static_cast<double>(n - 1) : 0;
+           for (int64_t i = 0; i < n; ++i) vals[i] = std::pow(base, i < half ? a + step * i : b - step * (n - 1 - i));
+           if (is_integral(dt, true))
+             for (double& v : vals) v = std::trunc(v);
          }
          return new_constant(c.T, make_data(dt, {n}, vals), dt);
        }},
@@ -349,10 +381,29 @@ const std::vector<OpDef>& create_ops() {
          assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
          return Value::borrow(x);
        }},
+      // Before fill_.Scalar: a 0-dim integer tensor would bind there as a run-time size.
+      {"fill_.Tensor(Tensor self, Tensor value) -> Tensor", kMethod,
+       [](OpCall& c) {
+         TensorObj *x = c.t(0), *v = c.t(1);
+         if (v->rank() != 0)
+           c.runtime_error(fmt::format("fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
+                                       v->rank()));
+         ir::Value* fv = cast_to(c.T, c.v(v), v->dtype, x->dtype, {});
+         Value z = c.node("Expand", {fv, c.rec.shape_value(x->shape)}, x->dtype, x->shape);
+         assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
+         return Value::borrow(x);
+       }},
       {"fill_.Scalar(Tensor self, Scalar value) -> Tensor", kMethod,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
-         Value z = fill(c, x->shape, c.a.scalar(1).as_double(), x->dtype);
+         Scalar s = c.a.scalar(1);
+         if (s.kind == Scalar::Kind::SymInt) {  // a size known only at run time: its value
+           ir::Value* fv = cast_to(c.T, c.rec.dim_scalar(s.sym), DType::Int64, x->dtype, {});
+           Value z = c.node("Expand", {fv, c.rec.shape_value(x->shape)}, x->dtype, x->shape);
+         assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
+           return Value::borrow(x);
+         }
+         Value z = fill(c, x->shape, s.as_double(), x->dtype);
          assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
          return Value::borrow(x);
        }},

@@ -1,9 +1,9 @@
 // Ops PyTorch users call that are compositions of other rows of the op table (found missing by
 // bench/parity on real model code): float predicates (isnan, isinf, isfinite, isclose, equal,
 // nan_to_num, logit), diagonals and small products (diag, diagonal, diag_embed, trace, dot, mv,
-// cross, cdist, dist), rearrangements (movedim, rot90, fliplr/flipud, repeat_interleave,
-// take_along_dim), selections (masked_select, argwhere, count_nonzero) and the index_* writes
-// (index_fill, index_copy, index_add as scatters), cumprod; and torch.grid_sampler, recorded as
+// cross, cdist, pdist, dist), rearrangements (movedim, rot90, fliplr/flipud, repeat_interleave,
+// take_along_dim), selections (masked_select, argwhere, count_nonzero, bincount) and the index_* writes
+// (index_fill, index_copy, index_add as scatters), cumprod, i0 and sinc; and torch.grid_sampler, recorded as
 // the onnxify composite grid_sample that the lowering maps to ONNX GridSample (F.grid_sample and
 // F.affine_grid are Python, nn/functional.py); the in-place view changes squeeze_/unsqueeze_/
 // transpose_/t_ and Tensor.unfold (sliding windows). Each follows PyTorch's definition; the sizes may be
@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "torch/index.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -128,30 +129,33 @@ Value logit(OpCall& c) {
 
 // ---- diagonals and products --------------------------------------------------------------------------
 
-// The diagonal `offset` of the plane (dim1, dim2), as the last dim: the plane is moved last,
-// flattened, and its elements i * (B + 1) + start gathered.
+// The diagonal `offset` of the plane (dim1, dim2), as the last dim, and a view as in PyTorch (writes
+// to it reach x: `torch.diagonal(c).add_(-1)`): the plane is moved last (a permute view), then the
+// elements (i + max(-offset, 0), i + max(offset, 0)) are taken by an advanced index on its last two
+// dims, kept as an Index view whose writes go back by ScatterND.
 Value diagonal_of(OpCall& c, TensorObj* x, int64_t offset, int64_t dim1, int64_t dim2) {
   int64_t rank = x->rank();
   int64_t d1 = norm_dim(c.I, dim1, rank), d2 = norm_dim(c.I, dim2, rank);
   if (d1 == d2) c.runtime_error(fmt::format("diagonal dimensions cannot be identical {}, {}", dim1, dim2));
   std::vector<int64_t> perm;
-  std::vector<DimExpr> rest;
   for (int64_t i = 0; i < rank; ++i)
-    if (i != d1 && i != d2) perm.push_back(i), rest.push_back(x->shape[i]);
+    if (i != d1 && i != d2) perm.push_back(i);
   perm.push_back(d1);
   perm.push_back(d2);
   DimExpr A = x->shape[d1], B = x->shape[d2];
   DimExpr len = offset >= 0 ? ir::max(ir::min(A, B - offset), DimExpr(0))
                             : ir::max(ir::min(A + offset, B), DimExpr(0));
-  Value moved = op(c, "permute", {tv(x), ints(c, perm)});
-  std::vector<DimExpr> flat = rest;
-  flat.push_back(A * B);
-  Value plane = op(c, "reshape", {moved, sizes(c, flat)});
-  Value idx = op(c, "arange", {make_size_value(c.T, len)});
-  idx = op(c, "mul", {idx, size_tensor(c, B + 1)});
-  DimExpr start = offset >= 0 ? DimExpr(offset) : DimExpr(-offset) * B;
-  idx = op(c, "add", {idx, size_tensor(c, start)});
-  return op(c, "index_select", {plane, Value::integer(static_cast<int64_t>(rest.size())), idx});
+  bool identity = true;
+  for (int64_t i = 0; i < rank; ++i) identity &= perm[i] == i;
+  Value moved = identity ? Value::borrow(x) : op(c, "permute", {tv(x), ints(c, perm)});
+  Value steps = op(c, "arange", {make_size_value(c.T, len)});
+  Value rows = offset < 0 ? op(c, "add", {steps, Value::integer(-offset)}) : steps;
+  Value cols = offset > 0 ? op(c, "add", {steps, Value::integer(offset)}) : steps;
+  Value key = eval::new_tuple(c.I, {c.I.ellipsis, rows, cols});
+  TensorObj* base = as_tensor(moved);
+  Value r = index_get(c.T, base, key, /*as_view=*/false);
+  make_view(as_tensor(r), base, ViewSpec{ViewSpec::Kind::Index, key});
+  return r;
 }
 
 Value diagonal(OpCall& c) { return diagonal_of(c, c.t(0), c.a.int_(1), c.a.int_(2), c.a.int_(3)); }
@@ -292,6 +296,39 @@ Value dist(OpCall& c) {
   return pnorm_last(c, flat, c.a.scalar(2).as_double());
 }
 
+// torch.pdist: the p-norm distance of every pair of rows i < j, in row-major order of (i, j) (the
+// condensed form). The full [n, n] matrix, then Compress with the mask j > i: n*(n-1)/2 values
+// (rows known at conversion time: a Gather of constant indices).
+Value pdist(OpCall& c) {
+  TensorObj* x = c.t(0);
+  double p = c.a.real(1);
+  if (x->rank() != 2) c.runtime_error(fmt::format("pdist only supports 2D tensors, got: {}D", x->rank()));
+  if (!is_floating(x->dtype))
+    c.runtime_error(fmt::format("pdist only supports floating-point dtypes, X got: {}", info(x->dtype).name));
+  if (p < 0) c.runtime_error("pdist only supports non-negative p values");
+  Value d = op(c, "sub", {op(c, "unsqueeze", {tv(x), Value::integer(1)}), op(c, "unsqueeze", {tv(x), Value::integer(0)})});
+  if (!tensor_of(d)) return d;
+  Value full = pnorm_last(c, d, p);
+  DimExpr n = x->shape[0];
+  if (n.is_const()) {  // static rows: a Gather of the pairs' flat indices (TensorRT has no Compress)
+    std::vector<int64_t> flat_idx;
+    for (int64_t r = 0; r < n.value(); ++r)
+      for (int64_t q = r + 1; q < n.value(); ++q) flat_idx.push_back(r * n.value() + q);
+    Value flat = op(c, "reshape", {full, ints(c, {-1})});
+    TensorObj* tf = tensor_of(flat);
+    if (!tf) return flat;
+    return c.node("Gather", {c.v(tf), c.rec.const_i64(flat_idx)}, x->dtype,
+                  {DimExpr(static_cast<int64_t>(flat_idx.size()))}, {{"axis", int64_t{0}}});
+  }
+  Value i = op(c, "arange", {make_size_value(c.T, n)});
+  Value upper = op(c, "lt", {op(c, "unsqueeze", {i, Value::integer(1)}), op(c, "unsqueeze", {i, Value::integer(0)})});
+  Value flat = op(c, "reshape", {full, ints(c, {-1})}), mask = op(c, "reshape", {upper, ints(c, {-1})});
+  TensorObj *tf = tensor_of(flat), *tm = tensor_of(mask);
+  if (!tf || !tm) return full;
+  DimExpr m = ir::floor_div(n * (n - 1), DimExpr(2));
+  return c.node("Compress", {c.v(tf), c.v(tm)}, x->dtype, {m}, {{"axis", int64_t{0}}});
+}
+
 // ---- rearrangements ------------------------------------------------------------------------------------
 
 Value movedim_dims(OpCall& c, std::vector<int64_t> src, std::vector<int64_t> dst) {
@@ -429,6 +466,37 @@ Value masked_select(OpCall& c) {
   DimExpr n = c.rec.fresh_symbol(v, 0);
   v->set_type(ir::Type::tensor(elem(x->dtype), {n}));
   return c.out(v, x->dtype, {n});
+}
+
+// torch.bincount: counts (or summed weights) per value of a 1-d non-negative integer tensor; the
+// length max(max(input) + 1, minlength) is a size only known at run time (a new symbol). ScatterElements
+// with reduction add into zeros. Negative values (PyTorch raises) index from the end in ONNX Runtime.
+Value bincount(OpCall& c) {
+  TensorObj* x = c.t(0);
+  TensorObj* w = c.a.opt_tensor(1);
+  DimExpr minlength = c.a.dim(2);
+  if (x->rank() != 1 || !is_integral(x->dtype, false))
+    c.runtime_error("bincount only supports 1-d non-negative integral inputs.");
+  if (minlength.is_const() && minlength.value() < 0) c.runtime_error("minlength should be >= 0");
+  if (w && (w->rank() != 1 || (w->shape[0].is_const() && x->shape[0].is_const() &&
+                               w->shape[0].value() != x->shape[0].value())))
+    c.runtime_error("weights should be 1-d and have the same length as input");
+  // PyTorch: float32 weights sum in float32, any other weights in float64.
+  DType dt = !w ? DType::Int64 : w->dtype == DType::Float32 ? DType::Float32 : DType::Float64;
+  const ir::ElementType i64 = ir::ElementType::Int64;
+  ir::Value* idx = cast_to(c.T, c.v(x), x->dtype, DType::Int64, x->shape);
+  // max(input) + 1 (an empty input: 0, from the -1 put in front), at least minlength
+  ir::Value* withm1 = c.rec.emit("Concat", {c.rec.const_i64({-1}), idx}, ir::Type::tensor(i64, {x->shape[0] + 1}),
+                                 {{"axis", int64_t{0}}});
+  ir::Value* top = c.rec.emit("ReduceMax", {withm1}, ir::Type::tensor(i64, {1}), {{"keepdims", int64_t{1}}});
+  ir::Value* len = c.rec.emit("Add", {top, c.rec.const_i64({1})}, ir::Type::tensor(i64, {1}));
+  len = c.rec.emit("Max", {len, c.rec.dim_vec(minlength)}, ir::Type::tensor(i64, {1}));
+  DimExpr n = c.rec.value_symbol(len);
+  ir::Value* zeros = c.rec.emit("Expand", {c.rec.const_scalar(elem(dt), 0), len}, ir::Type::tensor(elem(dt), {n}));
+  ir::Value* upd = w ? cast_to(c.T, c.v(w), w->dtype, dt, w->shape)
+                     : c.rec.emit("Expand", {c.rec.const_scalar(elem(dt), 1), c.rec.shape_value(x->shape)},
+                                  ir::Type::tensor(elem(dt), x->shape));
+  return c.node("ScatterElements", {zeros, idx, upd}, dt, {n}, {{"axis", int64_t{0}}, {"reduction", "add"}});
 }
 
 Value count_nonzero(OpCall& c) {
@@ -677,6 +745,57 @@ Value erfinv(OpCall& c) {
   return op(c, "where", {edge, op(c, "mul", {x, Value::real(INFINITY)}), op(c, "mul", {p, x})});
 }
 
+// i0 (no ONNX op): Cephes' modified Bessel function of order zero, as PyTorch computes it:
+// exp(|x|) times a Chebyshev series in |x|/2 - 2 up to 8, in 32/|x| - 2 (over sqrt|x|) above,
+// evaluated by Clenshaw's recurrence in the input's float dtype (integers in the default dtype).
+Value i0(OpCall& c) {
+  static const std::vector<double> A{
+      -4.4153416464793395e-18, 3.3307945188222384e-17, -2.431279846547955e-16, 1.715391285555133e-15,
+      -1.1685332877993451e-14, 7.676185498604936e-14, -4.856446783111929e-13, 2.95505266312964e-12,
+      -1.726826291441556e-11, 9.675809035373237e-11, -5.189795601635263e-10, 2.6598237246823866e-09,
+      -1.300025009986248e-08, 6.046995022541919e-08, -2.670793853940612e-07, 1.1173875391201037e-06,
+      -4.4167383584587505e-06, 1.6448448070728896e-05, -5.754195010082104e-05, 0.00018850288509584165,
+      -0.0005763755745385824, 0.0016394756169413357, -0.004324309995050576, 0.010546460394594998,
+      -0.02373741480589947, 0.04930528423967071, -0.09490109704804764, 0.17162090152220877,
+      -0.3046826723431984, 0.6767952744094761};
+  static const std::vector<double> B{
+      -7.233180487874754e-18, -4.830504485944182e-18, 4.46562142029676e-17, 3.461222867697461e-17,
+      -2.8276239805165836e-16, -3.425485619677219e-16, 1.7725601330565263e-15, 3.8116806693526224e-15,
+      -9.554846698828307e-15, -4.150569347287222e-14, 1.54008621752141e-14, 3.8527783827421426e-13,
+      7.180124451383666e-13, -1.7941785315068062e-12, -1.3215811840447713e-11, -3.1499165279632416e-11,
+      1.1889147107846439e-11, 4.94060238822497e-10, 3.3962320257083865e-09, 2.266668990498178e-08,
+      2.0489185894690638e-07, 2.8913705208347567e-06, 6.889758346916825e-05, 0.0033691164782556943,
+      0.8044904110141088};
+  TensorObj* t = c.t(0);
+  Value x = tv(t);
+  if (!is_floating(t->dtype)) x = op(c, "to", {x, c.T.dtype_object(c.T.default_dtype)});
+  Value ax = op(c, "abs", {x});
+  auto chbevl = [&](const Value& y, const std::vector<double>& k) {
+    Value b1 = Value::real(k[0]), b2 = Value::real(0.0);
+    Value b0 = op(c, "add", {op(c, "mul", {y, b1}), Value::real(k[1])});
+    for (size_t i = 2; i < k.size(); ++i) {
+      b2 = b1;
+      b1 = b0;
+      b0 = op(c, "add", {op(c, "sub", {op(c, "mul", {y, b1}), b2}), Value::real(k[i])});
+    }
+    return op(c, "mul", {op(c, "sub", {b0, b2}), Value::real(0.5)});
+  };
+  Value e = op(c, "exp", {ax});
+  Value small = op(c, "mul", {e, chbevl(op(c, "sub", {op(c, "div", {ax, Value::real(2.0)}), Value::real(2.0)}), A)});
+  Value y = op(c, "sub", {op(c, "div", {Value::real(32.0), ax}), Value::real(2.0)});
+  Value large = op(c, "div", {op(c, "mul", {e, chbevl(y, B)}), op(c, "sqrt", {ax})});
+  return op(c, "where", {op(c, "le", {ax, Value::real(8.0)}), small, large});
+}
+
+// sinc: sin(pi x) / (pi x), 1 at 0 (integers in the default float dtype).
+Value sinc(OpCall& c) {
+  TensorObj* t = c.t(0);
+  Value x = tv(t);
+  if (!is_floating(t->dtype)) x = op(c, "to", {x, c.T.dtype_object(c.T.default_dtype)});
+  Value px = op(c, "mul", {x, Value::real(M_PI)});
+  return op(c, "where", {op(c, "eq", {x, Value::integer(0)}), Value::real(1.0), op(c, "div", {op(c, "sin", {px}), px})});
+}
+
 // exponential_ / cauchy_ / log_normal_ / geometric_ / random_ / bernoulli_: like normal_ and
 // uniform_ while the model is built (the values are the checkpoint's); in forward, random values no
 // export can reproduce are reported.
@@ -729,8 +848,8 @@ const std::vector<OpDef>& derived_ops() {
        kFn | kMethod, allclose},
       {"equal(Tensor self, Tensor other) -> bool", kFn | kMethod, equal},
       {"nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor",
-       kFn | kMethod | kInplace, nan_to_num},
-      {"logit(Tensor self, float? eps=None) -> Tensor", kFn | kMethod | kInplace, logit},
+       kFn | kMethod | kInplace | kFnInplace, nan_to_num},
+      {"logit(Tensor self, float? eps=None) -> Tensor", kFn | kMethod | kInplace | kFnInplace, logit},
       {"diagonal(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor", kFn | kMethod, diagonal},
       {"diag(Tensor self, int diagonal=0) -> Tensor", kFn | kMethod, diag},
       {"diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", kFn | kMethod, diag_embed},
@@ -779,6 +898,10 @@ const std::vector<OpDef>& derived_ops() {
       {"t_(Tensor self) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "t", 1); }},
       {"unfold(Tensor self, int dimension, int size, int step) -> Tensor", kMethod, unfold_windows},
       {"erfinv(Tensor self) -> Tensor", kFn | kMethod | kInplace, erfinv},
+      {"i0(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, i0},
+      {"sinc(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, sinc},
+      {"pdist(Tensor input, float p=2) -> Tensor", kFn, pdist},
+      {"bincount(Tensor self, Tensor? weights=None, SymInt minlength=0) -> Tensor", kFn | kMethod, bincount},
       {"fill_diagonal_(Tensor self, Scalar fill_value, bool wrap=False) -> Tensor", kMethod, fill_diagonal},
       {"resize_(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor", kMethod, resize_self},
       {"exponential_(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},

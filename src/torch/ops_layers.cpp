@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "torch/conv_groups.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -117,7 +118,10 @@ Value conv_transpose(OpCall& c, size_t spatial) {
   // stride 3, padding 4, output_padding 5, groups 6, dilation 7
   std::vector<int64_t> stride = c.a.ints(3), padding = c.a.ints(4), outpad = c.a.ints(5),
                        dilation = c.a.ints(7);
-  int64_t groups = c.a.int_(6);
+  // groups only known at run time (groups=N of modulated convolution): conv_groups.cpp
+  DimExpr gdim = c.a.dim(6);
+  const bool runtime_groups = !gdim.is_const();
+  int64_t groups = runtime_groups ? 1 : gdim.value();
   if (w->rank() != spatial + 2)
     c.runtime_error(
         fmt::format("Expected {}-dimensional weight for {}-dimensional input, but got weight of size {}",
@@ -164,6 +168,14 @@ Value conv_transpose(OpCall& c, size_t spatial) {
     if (!w->shape[2 + i].is_const()) return c.unsupported("a transposed convolution kernel of symbolic size");
     kernel.push_back(w->shape[2 + i].value());
     pads[i] = pads[i + spatial] = padding[i];
+  }
+  if (runtime_groups) {
+    std::vector<DimExpr> shape;
+    ir::Value* v = conv_transpose_runtime_groups(c, xv, xs, w, bias, gdim, stride, padding, outpad, dilation, &shape);
+    if (!v) return c.unsupported("a transposed convolution kernel of symbolic size");
+    if (batched) return c.out(v, x->dtype, shape);
+    shape.erase(shape.begin());
+    return c.node("Squeeze", {v, c.rec.const_i64({0})}, x->dtype, shape);
   }
   std::vector<DimExpr> shape{xs[0], w->shape[1] * groups};
   for (size_t i = 0; i < spatial; ++i)

@@ -183,7 +183,7 @@ Value trunc(OpCall& c) {
 }
 
 #define MATH_UNARY(NAME, ONNX) \
-  {#NAME "(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary_float(ONNX); }}
+  {#NAME "(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float(ONNX); }}
 
 }  // namespace
 
@@ -201,11 +201,11 @@ const std::vector<OpDef>& math_ops() {
       MATH_UNARY(arcsin, "Asin"),
       MATH_UNARY(arccos, "Acos"),
       MATH_UNARY(arctan, "Atan"),
-      {"log2(Tensor self) -> Tensor", kFn | kMethod | kInplace,
+      {"log2(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) { return unary_math(c, [](Expr& e, ir::Value* x) { return e.op("Div", {e.op("Log", {x}), e.k(M_LN2)}); }); }},
-      {"log10(Tensor self) -> Tensor", kFn | kMethod | kInplace,
+      {"log10(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) { return unary_math(c, [](Expr& e, ir::Value* x) { return e.op("Div", {e.op("Log", {x}), e.k(M_LN10)}); }); }},
-      {"log1p(Tensor self) -> Tensor", kFn | kMethod | kInplace,
+      {"log1p(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) { return unary_math(c, [](Expr& e, ir::Value* x) { return e.op("Log", {e.op("Add", {x, e.k(1)})}); }); }},
       {"expm1(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return unary_math(c, [](Expr& e, ir::Value* x) { return e.op("Sub", {e.op("Exp", {x}), e.k(1)}); }); }},
@@ -223,7 +223,7 @@ const std::vector<OpDef>& math_ops() {
          ir::Value* x = c.v(t);
          return e.done(e.op("Sub", {x, trunc_value(e, x)}));
        }},
-      {"square(Tensor self) -> Tensor", kFn | kMethod | kInplace, square},
+      {"square(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, square},
       {"round.decimals(Tensor self, *, int decimals) -> Tensor", kFn | kMethod | kInplace, round_decimals},
       {"atan2(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, atan2},
       {"arctan2(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, atan2},

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include "torch/conv_groups.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -69,7 +70,10 @@ Value conv(OpCall& c, size_t spatial) {
   TensorObj* w = c.t(1);
   TensorObj* bias = c.a.opt_tensor(2);
   std::vector<int64_t> stride = c.a.ints(3), dilation = c.a.ints(5);
-  int64_t groups = c.a.int_(6);
+  // groups only known at run time (groups=N of modulated convolution): conv_groups.cpp
+  DimExpr gdim = c.a.dim(6);
+  const bool runtime_groups = !gdim.is_const();
+  int64_t groups = runtime_groups ? 1 : gdim.value();
   std::string name = fmt::format("conv{}d", spatial);
   if (w->rank() != spatial + 2)
     c.runtime_error(fmt::format("Expected {}-dimensional weight for {}-dimensional input, but got weight of size {}",
@@ -79,7 +83,8 @@ Value conv(OpCall& c, size_t spatial) {
                                 info(w->dtype).name));
   Batched b = batch(c, x, spatial, name.c_str());
   DimExpr cin = b.shape[1];
-  if (cin.is_const() && w->shape[1].is_const() && cin.value() != w->shape[1].value() * groups)
+  if (!runtime_groups && groups <= 0) c.runtime_error("non-positive groups is not supported");
+  if (!runtime_groups && cin.is_const() && w->shape[1].is_const() && cin.value() != w->shape[1].value() * groups)
     c.runtime_error(fmt::format("Given groups={}, weight of size {}, expected input{} to have {} channels, but got {} "
                                 "channels instead",
                                 groups, shape_text(w->shape), shape_text(x->shape), w->shape[1].value() * groups,
@@ -103,6 +108,12 @@ Value conv(OpCall& c, size_t spatial) {
   } else {
     std::vector<int64_t> p = c.a.ints(4);
     for (size_t i = 0; i < spatial; ++i) pads[i] = pads[i + spatial] = p[i];
+  }
+  if (runtime_groups) {
+    std::vector<DimExpr> shape;
+    ir::Value* v = conv_runtime_groups(c, b.v, b.shape, w, bias, gdim, stride, pads, dilation, &shape);
+    if (!v) return c.unsupported("a convolution kernel of symbolic size");
+    return unbatch(c, b, v, x->dtype, shape);
   }
   std::vector<DimExpr> shape{b.shape[0], w->shape[0]};
   for (size_t i = 0; i < spatial; ++i) {
@@ -426,7 +437,7 @@ const std::vector<OpDef>& nn_ops() {
          if (c.t(0)->rank() != 3 || c.t(1)->rank() != 3) c.runtime_error("bmm: both arguments must be 3D");
          return matmul(c, c.t(0), c.t(1));
        }},
-      {"addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", kFn | kMethod,
+      {"addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* m1 = c.t(1);
          TensorObj* m2 = c.t(2);

@@ -154,6 +154,14 @@ Value clamp_numbers(OpCall& c, std::optional<Scalar> lo, std::optional<Scalar> h
     converted = c.out(cast_to(c.T, c.v(x), x->dtype, dt, x->shape), dt, x->shape);
     x = as_tensor(converted);
   }
+  bool run_time = (lo && lo->kind == Scalar::Kind::SymInt) || (hi && hi->kind == Scalar::Kind::SymInt);
+  if (run_time) {
+    // A bound only known at run time (clamp(x, max=x.size(0))): Max / Min with its value.
+    Value r = converted ? converted : Value::borrow(x);
+    if (lo) r = binary_op(c.T, "Max", tensor_operand(as_tensor(r)), scalar_operand(*lo), dt, dt);
+    if (hi) r = binary_op(c.T, "Min", tensor_operand(as_tensor(r)), scalar_operand(*hi), dt, dt);
+    return r;
+  }
   return clip(c, x, lo ? std::optional(lo->as_double()) : std::nullopt, hi ? std::optional(hi->as_double()) : std::nullopt);
 }
 
@@ -270,40 +278,40 @@ const std::vector<OpDef>& pointwise_ops() {
        [](OpCall& c) { return binary_op(c.T, "Max", arg(c, 0), arg(c, 1)); }},
       {"minimum(Tensor self, Tensor other) -> Tensor", kFn | kMethod,
        [](OpCall& c) { return binary_op(c.T, "Min", arg(c, 0), arg(c, 1)); }},
-      {"neg(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary("Neg"); }},
+      {"neg(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary("Neg"); }},
       {"negative(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary("Neg"); }},
       {"abs(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary("Abs"); }},
       {"sign(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary("Sign"); }},
-      {"floor(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return rounding(c, "Floor"); }},
-      {"ceil(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return rounding(c, "Ceil"); }},
-      {"round(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return rounding(c, "Round"); }},
+      {"floor(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return rounding(c, "Floor"); }},
+      {"ceil(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return rounding(c, "Ceil"); }},
+      {"round(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return rounding(c, "Round"); }},
       // ---- comparisons ----
-      {"eq.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return compare(c, "Equal"); }},
-      {"eq.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod, [](OpCall& c) { return compare(c, "Equal"); }},
-      {"ne.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod,
+      {"eq.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Equal"); }},
+      {"eq.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Equal"); }},
+      {"ne.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return compare(c, "Equal", true); }},
-      {"ne.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod,
+      {"ne.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return compare(c, "Equal", true); }},
-      {"lt.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return compare(c, "Less"); }},
-      {"lt.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod, [](OpCall& c) { return compare(c, "Less"); }},
-      {"le.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod,
+      {"lt.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Less"); }},
+      {"lt.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Less"); }},
+      {"le.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return compare(c, "LessOrEqual"); }},
-      {"le.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod,
+      {"le.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return compare(c, "LessOrEqual"); }},
-      {"gt.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return compare(c, "Greater"); }},
-      {"gt.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod, [](OpCall& c) { return compare(c, "Greater"); }},
-      {"ge.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod,
+      {"gt.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Greater"); }},
+      {"gt.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Greater"); }},
+      {"ge.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return compare(c, "GreaterOrEqual"); }},
-      {"ge.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod,
+      {"ge.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return compare(c, "GreaterOrEqual"); }},
       {"logical_not(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
          return c.node("Not", {cast_to(c.T, c.v(x), x->dtype, DType::Bool, x->shape)}, DType::Bool, x->shape);
        }},
-      {"logical_and(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return logical(c, "And"); }},
-      {"logical_or(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return logical(c, "Or"); }},
-      {"logical_xor(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return logical(c, "Xor"); }},
+      {"logical_and(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return logical(c, "And"); }},
+      {"logical_or(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return logical(c, "Or"); }},
+      {"logical_xor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return logical(c, "Xor"); }},
       {"bitwise_not(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
@@ -323,19 +331,19 @@ const std::vector<OpDef>& pointwise_ops() {
       {"masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", kFn | kMethod | kInplace, masked_fill},
       {"masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor", kFn | kMethod | kInplace, masked_fill},
       // ---- math ----
-      {"exp(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary_float("Exp"); }},
-      {"log(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary_float("Log"); }},
-      {"sqrt(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary_float("Sqrt"); }},
-      {"rsqrt(Tensor self) -> Tensor", kFn | kMethod | kInplace,
+      {"exp(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float("Exp"); }},
+      {"log(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float("Log"); }},
+      {"sqrt(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float("Sqrt"); }},
+      {"rsqrt(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) {
          Value s = c.unary_float("Sqrt");
          TensorObj* t = as_tensor(s);
          return c.node("Reciprocal", {c.v(t)}, t->dtype, t->shape);
        }},
-      {"reciprocal(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary_float("Reciprocal"); }},
-      {"sin(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary_float("Sin"); }},
-      {"cos(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary_float("Cos"); }},
-      {"erf(Tensor self) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return c.unary_float("Erf"); }},
+      {"reciprocal(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float("Reciprocal"); }},
+      {"sin(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float("Sin"); }},
+      {"cos(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float("Cos"); }},
+      {"erf(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float("Erf"); }},
       {"sigmoid(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) { return c.unary_float("Sigmoid"); }},
       {"tanh(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary_float("Tanh"); }},
@@ -345,9 +353,9 @@ const std::vector<OpDef>& pointwise_ops() {
        clamp_tensor},
       {"clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", kFn | kMethod | kInplace, clamp_scalar},
       {"clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", kFn | kMethod | kInplace, clamp_tensor},
-      {"clamp_min(Tensor self, Scalar min) -> Tensor", kFn | kMethod | kInplace,
+      {"clamp_min(Tensor self, Scalar min) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) { return clamp_numbers(c, c.a.scalar(1), std::nullopt); }},
-      {"clamp_max(Tensor self, Scalar max) -> Tensor", kFn | kMethod | kInplace,
+      {"clamp_max(Tensor self, Scalar max) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) { return clamp_numbers(c, std::nullopt, c.a.scalar(1)); }},
       // ---- activations ----
       {"relu(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace, [](OpCall& c) { return c.unary("Relu"); }},
@@ -400,10 +408,10 @@ const std::vector<OpDef>& pointwise_ops() {
          assign_inplace(c.T, self, v);
          return Value::borrow(self);
        }},
-      {"dropout(Tensor input, float p, bool train) -> Tensor", kFn, dropout},
-      {"feature_dropout(Tensor input, float p, bool train) -> Tensor", kFn, dropout},
-      {"alpha_dropout(Tensor input, float p, bool train) -> Tensor", kFn, dropout},
-      {"feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", kFn, dropout},
+      {"dropout(Tensor input, float p, bool train) -> Tensor", kFn | kFnInplace, dropout},
+      {"feature_dropout(Tensor input, float p, bool train) -> Tensor", kFn | kFnInplace, dropout},
+      {"alpha_dropout(Tensor input, float p, bool train) -> Tensor", kFn | kFnInplace, dropout},
+      {"feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", kFn | kFnInplace, dropout},
   };
   return ops;
 }

@@ -8,7 +8,9 @@
 // `x.view(x.size(0), -1)` needs no Shape node at all.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "torch/index.h"
 #include "torch/ops.h"
@@ -92,11 +94,106 @@ bool certainly_contiguous(OpCall& c, TensorObj* x) {
   return true;
 }
 
-// reshape/flatten/ravel: a view of a contiguous tensor; of another, PyTorch copies or views by
-// strides, so the result is a MaybeCopy view (readable; writes through it are reported).
+std::optional<std::vector<int64_t>> view_strides(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides,
+                                                 const std::vector<int64_t>& target);
+
+// x's strides in elements as PyTorch lays it out, when every size along its chain of views is static:
+// the root tensor is contiguous, and each view derives its strides from its base's. nullopt when a
+// size is symbolic or a view's layout is not followed (MaybeCopy).
+std::optional<std::vector<int64_t>> static_strides(OpCall& c, TensorObj* x) {
+  std::vector<int64_t> shape;
+  for (const DimExpr& d : x->shape) {
+    if (!d.is_const()) return std::nullopt;
+    shape.push_back(d.value());
+  }
+  if (!x->base) {
+    std::vector<int64_t> st(shape.size());
+    int64_t acc = 1;
+    for (size_t i = shape.size(); i-- > 0;) {
+      st[i] = acc;
+      acc *= std::max<int64_t>(shape[i], 1);
+    }
+    return st;
+  }
+  auto base = static_strides(c, x->base.get());
+  if (!base) return std::nullopt;
+  std::vector<int64_t> base_shape;
+  for (const DimExpr& d : x->base->shape) base_shape.push_back(d.value());
+  switch (x->view.kind) {
+    case ViewSpec::Kind::Alias: return base;
+    case ViewSpec::Kind::Permute: {
+      std::vector<int64_t> st;
+      for (int64_t p : x->view.perm) st.push_back((*base)[static_cast<size_t>(p)]);
+      return st;
+    }
+    case ViewSpec::Kind::Index: return index_view_strides(c.T, x->base.get(), x->view.key, *base);
+    case ViewSpec::Kind::Reshape: return view_strides(base_shape, *base, shape);
+    case ViewSpec::Kind::Expand: {
+      std::vector<int64_t> st(shape.size(), 0);
+      size_t lead = shape.size() - base_shape.size();
+      for (size_t i = lead; i < shape.size(); ++i)
+        st[i] = base_shape[i - lead] == shape[i] ? (*base)[i - lead] : 0;
+      return st;
+    }
+    default: return std::nullopt;
+  }
+}
+
+// PyTorch's rule for whether a tensor of `shape` and `strides` can be viewed as `target` without a
+// copy: walking from the last dim, the old dims group into chunks that are contiguous among
+// themselves (size-1 dims ignored); each chunk must be covered exactly by a run of new dims, which
+// then get strides inside that chunk. Returns the new strides, or nullopt when a copy is needed.
+std::optional<std::vector<int64_t>> view_strides(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides,
+                                                 const std::vector<int64_t>& target) {
+  int64_t numel = 1;
+  for (int64_t d : shape) numel *= d;
+  std::vector<int64_t> out(target.size(), 1);
+  if (numel == 0 || shape.empty()) {
+    // Empty or scalar: any layout is viewable (PyTorch gives contiguous strides).
+    int64_t acc = 1;
+    for (size_t i = target.size(); i-- > 0;) out[i] = acc, acc *= std::max<int64_t>(target[i], 1);
+    return out;
+  }
+  int64_t view_d = static_cast<int64_t>(target.size()) - 1;
+  int64_t chunk_stride = strides.back();
+  int64_t chunk_numel = 1, view_numel = 1;
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    chunk_numel *= shape[static_cast<size_t>(d)];
+    bool chunk_ends = d == 0 || (shape[static_cast<size_t>(d - 1)] != 1 &&
+                                 strides[static_cast<size_t>(d - 1)] != chunk_numel * chunk_stride);
+    if (!chunk_ends) continue;
+    while (view_d >= 0 && (view_numel < chunk_numel || target[static_cast<size_t>(view_d)] == 1)) {
+      out[static_cast<size_t>(view_d)] = view_numel * chunk_stride;
+      view_numel *= target[static_cast<size_t>(view_d)];
+      --view_d;
+    }
+    if (view_numel != chunk_numel) return std::nullopt;
+    if (d > 0) {
+      chunk_stride = strides[static_cast<size_t>(d - 1)];
+      chunk_numel = 1;
+      view_numel = 1;
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return out;
+}
+
+// reshape/flatten/ravel: a view of a contiguous tensor; of another, PyTorch views or copies by
+// strides. With static sizes onnxify follows the strides and decides as PyTorch does (a copy is a
+// new tensor: writes to it stay there); otherwise the result is a MaybeCopy view (readable; writes
+// through it are reported).
 Value reshape_maybe_copy(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape) {
+  if (shape == x->shape || certainly_contiguous(c, x)) return reshape_to(c, x, shape, true);
+  std::vector<int64_t> target;
+  for (const DimExpr& d : shape) target.push_back(d.is_const() ? d.value() : -1);
+  auto strides = std::find(target.begin(), target.end(), -1) == target.end() ? static_strides(c, x) : std::nullopt;
+  if (strides) {
+    std::vector<int64_t> old;
+    for (const DimExpr& d : x->shape) old.push_back(d.value());
+    return reshape_to(c, x, shape, /*view=*/view_strides(old, *strides, target).has_value());
+  }
   Value r = reshape_to(c, x, shape, true);
-  if (shape != x->shape && !certainly_contiguous(c, x)) as_tensor(r)->view.kind = ViewSpec::Kind::MaybeCopy;
+  as_tensor(r)->view.kind = ViewSpec::Kind::MaybeCopy;
   return r;
 }
 
@@ -698,7 +795,7 @@ const std::vector<OpDef>& shape_ops() {
       {"nonzero(Tensor self, *, bool as_tuple=False) -> Tensor", kFn | kMethod, nonzero},
       {"diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", kFn | kMethod,
        diff},
-      {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace,
+      {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
          Value r = c.out(c.v(x), x->dtype, x->shape);

@@ -580,6 +580,11 @@ std::optional<bool> Bound::opt_bool(size_t i) const {
   return boolean(i);
 }
 
+void symbolic_scalar_error(const ir::DimExpr& size) {
+  need_concrete(torch_state(), fmt::format("the size '{}'", size.str()),
+                "this argument of the operation (a number it takes as an attribute)");
+}
+
 Scalar Bound::scalar(size_t i) const {
   Value v = get(i);
   Scalar s;

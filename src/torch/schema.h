@@ -66,12 +66,19 @@ struct Schema {
 Schema parse_schema(const std::string& text);
 
 // A Python scalar read from an argument.
+[[noreturn]] void symbolic_scalar_error(const ir::DimExpr& size);
+
 struct Scalar {
   enum class Kind : uint8_t { Bool, Int, Float, SymInt } kind = Kind::Int;
   int64_t i = 0;
   double f = 0;
   ir::DimExpr sym;  // SymInt: the expression
-  double as_double() const { return kind == Kind::Float ? f : static_cast<double>(i); }
+  // The number itself; a size only known at run time has none at conversion time (a clear error
+  // that names it: ops that take one read `sym` first).
+  double as_double() const {
+    if (kind == Kind::SymInt) symbolic_scalar_error(sym);
+    return kind == Kind::Float ? f : static_cast<double>(i);
+  }
   bool is_floating() const { return kind == Kind::Float; }
 };
 

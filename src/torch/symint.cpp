@@ -9,6 +9,9 @@
 // int (range() outside a `for` statement, list indexing) is a clear error.
 #include <fmt/core.h>
 
+#include <cmath>
+#include <map>
+
 #include "torch/control_flow.h"
 #include "torch/ops.h"
 
@@ -232,6 +235,47 @@ Value hook_to_int(Interp& I, const Value& v) {
   return runtime_item(T, t, false);
 }
 
+// math.NAME(...) with a symbolic size or a run-time one-element tensor among its arguments: the torch op
+// of the same name on zero-dim float tensors (a run-time Python float); floor/ceil/trunc give a size, as
+// they give an int. Null (math's usual error) for anything else.
+Value hook_to_float(Interp& I, const Value& v);
+
+Value hook_math(Interp& I, const char* name, const eval::Args& a) {
+  Torch& T = torch_state();
+  std::string_view fn = name;
+  if ((fn == "floor" || fn == "ceil" || fn == "trunc") && a.npos == 1 && is_symint(a[0])) return a[0];  // an int
+  static const std::map<std::string, std::string> kSame = {
+      {"sqrt", "sqrt"}, {"exp", "exp"}, {"exp2", "exp2"}, {"expm1", "expm1"}, {"sin", "sin"}, {"cos", "cos"},
+      {"tan", "tan"},   {"asin", "asin"}, {"acos", "acos"}, {"atan", "atan"}, {"sinh", "sinh"}, {"cosh", "cosh"},
+      {"tanh", "tanh"}, {"asinh", "asinh"}, {"acosh", "acosh"}, {"atanh", "atanh"}, {"fabs", "abs"},
+      {"erf", "erf"},   {"erfc", "erfc"}, {"log2", "log2"}, {"log10", "log10"}, {"log1p", "log1p"},
+      {"floor", "floor"}, {"ceil", "ceil"}, {"trunc", "trunc"}, {"pow", "pow"}, {"log", "log"}};
+  auto it = kSame.find(name);
+  if (it == kSame.end()) return Value();
+  std::vector<Value> args;
+  for (uint32_t k = 0; k < a.npos; ++k) {
+    const Value& v = a[k];
+    if (is_symint(v)) {
+      args.push_back(hook_to_float(I, v));
+    } else if (is_tensor(v)) {
+      if (!runtime_scalar(T, as_tensor(v))) return Value();
+      args.push_back(runtime_item(T, as_tensor(v), true));
+    } else {
+      args.push_back(v);  // a Python number
+    }
+  }
+  std::string n = it->second;
+  if (n == "log" && args.size() == 2) {
+    // math.log(x, base) = log(x) / log(base)
+    Value den = is_tensor(args[1]) ? call_op(T, "log", {args[1]}) : Value::real(std::log(eval::to_double(I, args[1])));
+    return call_op(T, "div", {call_op(T, "log", {args[0]}), den});
+  }
+  if (n == "pow" && !is_tensor(args[0])) return call_op(T, "pow", {call_op(T, "tensor", {args[0]}), args[1]});
+  Value r = call_op(T, n, args);
+  if (n == "floor" || n == "ceil" || n == "trunc") return runtime_item(T, as_tensor(r), false);
+  return r;
+}
+
 // float(N) of a symbolic size, float(t) of a run-time one-element tensor: a zero-dim float tensor.
 Value hook_to_float(Interp& I, const Value& v) {
   Torch& T = torch_state();
@@ -318,6 +362,7 @@ void init_symint_type(Torch& T) {
   T.symint_type = eval::new_native_type(T.I, s);
   T.I.symbolic.to_int = &hook_to_int;
   T.I.symbolic.to_float = &hook_to_float;
+  T.I.symbolic.math = &hook_math;
   T.I.symbolic.min_max = &hook_min_max;
   T.I.symbolic.range = &hook_range;
 }

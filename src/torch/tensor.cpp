@@ -103,6 +103,14 @@ static void materialize(Torch& T, TensorObj* t) {
 }
 
 static void materialize_values(Torch& T, TensorObj* t) {
+  // A parameter made with torch.empty whose initializer never ran here (nn.init only marks): its
+  // values come from the checkpoint, which has none for a parameter outside the state_dict (a module
+  // kept in a plain list or dict is not registered). Zeros would be a silently wrong model.
+  if (!T.building && t->uninitialized && t->requires_grad)
+    unsupported(T, "a parameter that is not in the model's state_dict",
+                "no checkpoint gives its values: it belongs to a module or tensor that is not registered (kept in a "
+                "plain Python list, dict or non-Module object); use nn.ModuleList / nn.ModuleDict / nn.ParameterList "
+                "so that state_dict() holds it");
   if (t->random && T.random_reads)
     T.random_reads->push_back(eval::Ref<TensorObj>(t));  // an op on a placeholder while building
   else if (t->random)

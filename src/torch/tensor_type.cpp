@@ -131,6 +131,7 @@ int64_t t_len(Interp& I, const Value& a) {
 // len(x) with a first dim only known at run time: that size, a SymInt like x.size(0) (PyTorch's
 // len(x) is x.shape[0]). Other values (and static sizes) take __len__.
 Value symbolic_len(Interp& I, const Value& v) {
+  if (Value n = sequence_len(torch_state(), v)) return n;  // a list held as an ONNX sequence
   if (!is_tensor(v)) return Value();
   TensorObj* t = as_tensor(v);
   if (t->rank() == 0 || t->shape[0].is_const()) return Value();
@@ -205,6 +206,12 @@ Value g_dtype(Interp& I, const Value& a) { return torch_state().dtype_object(sel
 Value g_device(Interp& I, const Value& a) { return torch_state().cpu_device; }
 Value g_ndim(Interp& I, const Value& a) { return Value::integer(static_cast<int64_t>(self_t(a)->rank())); }
 Value g_false(Interp& I, const Value& a) { return Value::boolean(false); }
+// onnxify's tensors are real (complex values are torch.fft's ComplexTensor): .real is the tensor
+// itself, as PyTorch returns self for a real dtype, and .imag is PyTorch's error.
+Value g_real(Interp& I, const Value& a) { return a; }
+Value g_imag(Interp& I, const Value& a) {
+  eval::raise(I, I.exc.RuntimeError, "imag is not implemented for tensors with non-complex dtypes.");
+}
 Value g_true(Interp& I, const Value& a) { return Value::boolean(true); }
 Value g_none(Interp& I, const Value& a) { return Value::none(); }
 Value g_requires_grad(Interp& I, const Value& a) { return Value::boolean(self_t(a)->requires_grad); }
@@ -372,6 +379,10 @@ Value m_getattr(Interp& I, const Value& self, const Args& a) {
   eval::check_nargs(I, a, "__getattr__", 1, 1);
   eval::Str* name = eval::is_str(a[0]) ? eval::as_str(a[0]) : nullptr;
   if (!name) eval::raise(I, I.exc.TypeError, "attribute name must be string");
+  // Methods written in Python (prelude torch/_tensor_methods.py): the method forms of prelude functions.
+  Value py_methods = I.loader().import_module("torch._tensor_methods", nullptr, 0, false, {});
+  Value m = eval::call(I, eval::getattr(I, py_methods, "bound"), self, a[0]);
+  if (!m.is_none()) return m;
   // Names PyTorch's Tensor has but onnxify does not: unknown values, reported if they are used.
   Torch& T = torch_state();
   if (!T.tensor_api_names) {
@@ -570,6 +581,8 @@ void init_tensor_type(Torch& T) {
                {"ndim", &g_ndim},
                {"is_cuda", &g_false},
                {"is_sparse", &g_false},
+               {"real", &g_real},
+               {"imag", &g_imag},
                {"is_quantized", &g_false},
                {"is_meta", &g_false},
                {"is_mkldnn", &g_false},

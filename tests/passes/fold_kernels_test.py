@@ -105,6 +105,13 @@ CASES = [
     ("ScatterND", [f32(4, 3), np.array([[2], [0]], np.int64), f32(2, 3)], "", "float32"),
     ("ScatterND", [i64(2, 3), np.array([[1, 2], [0, 0]], np.int64), i64(2)], "", "int64"),
     ("ScatterElements", [f32(3, 4), np.array([[2, 0, 1]], np.int64), f32(1, 3)], "{axis = 0}", "float32"),
+    # reductions, duplicate indices included (torch.bincount's add into zeros)
+    ("ScatterElements", [f32(5), I(1, 3, 1, 1, 4), f32(5)], '{axis = 0, reduction = "add"}', "float32"),
+    ("ScatterElements", [i64(2, 4), np.array([[0, 1, 3], [2, 2, 0]], np.int64), i64(2, 3)],
+     '{axis = 1, reduction = "mul"}', "int64"),
+    ("ScatterElements", [f32(3, 2), np.array([[0, 1], [0, 1], [2, 2]], np.int64), f32(3, 2)],
+     '{axis = 0, reduction = "max"}', "float32"),
+    ("ScatterElements", [i64(4), I(3, 3, 0), i64(3)], '{axis = 0, reduction = "min"}', "int64"),
 ]
 
 

@@ -24,11 +24,24 @@ double arg_double(Interp& I, const Value& v) {
   raisef(I, I.exc.TypeError, "must be real number, not {}", t->name_view());
 }
 
+// The run-time form of math.NAME when an argument is not a Python number (Interp::SymbolicHooks).
+Value run_time_math(Interp& I, const char* name, const Args& a) {
+  if (!I.symbolic.math) return Value();
+  for (uint32_t k = 0; k < a.npos; ++k) {
+    const Value& v = a[k];
+    int64_t i;
+    double d;
+    if (!int_value(v, &i) && !float_value(v, &d)) return I.symbolic.math(I, name, a);
+  }
+  return Value();
+}
+
 // A one-argument function of doubles with CPython's checks: NaN in -> NaN out; an infinite result
 // from a finite argument is an overflow (or a domain error when `can_overflow` is false); NaN from
 // a non-NaN argument is a domain error.
 Value unary(Interp& I, const Args& a, const char* name, double (*f)(double), bool can_overflow) {
   check_nargs(I, a, name, 1, 1);
+  if (Value r = run_time_math(I, name, a)) return r;
   double x = arg_double(I, a[0]);
   errno = 0;
   double r = f(x);
@@ -123,6 +136,7 @@ double log_of(Interp& I, const Value& v) {
 
 Value m_log(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "log", 1, 2);
+  if (Value r = run_time_math(I, "log", a)) return r;
   double num = log_of(I, a[0]);
   if (a.npos == 1) return Value::real(num);
   double den = log_of(I, a[1]);
@@ -131,6 +145,7 @@ Value m_log(Interp& I, const Value&, const Args& a) {
 }
 Value m_log2(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "log2", 1, 1);
+  if (Value r = run_time_math(I, "log2", a)) return r;
   int64_t i;
   if (int_value(a[0], &i)) {
     if (i <= 0) domain_error(I);
@@ -143,6 +158,7 @@ Value m_log2(Interp& I, const Value&, const Args& a) {
 }
 Value m_log10(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "log10", 1, 1);
+  if (Value r = run_time_math(I, "log10", a)) return r;
   int64_t i;
   if (int_value(a[0], &i)) {
     if (i <= 0) domain_error(I);
@@ -155,6 +171,7 @@ Value m_log10(Interp& I, const Value&, const Args& a) {
 }
 Value m_log1p(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "log1p", 1, 1);
+  if (Value r = run_time_math(I, "log1p", a)) return r;
   double x = arg_double(I, a[0]);
   if (std::isnan(x)) return Value::real(x);
   if (x <= -1) domain_error(I);
@@ -163,6 +180,7 @@ Value m_log1p(Interp& I, const Value&, const Args& a) {
 
 Value m_pow(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "pow", 2, 2);
+  if (Value r = run_time_math(I, "pow", a)) return r;
   double x = arg_double(I, a[0]), y = arg_double(I, a[1]);
   if (std::isfinite(x) && std::isfinite(y)) {
     if (x == 0 && y < 0) domain_error(I);
@@ -175,6 +193,7 @@ Value m_pow(Interp& I, const Value&, const Args& a) {
 
 Value rounding(Interp& I, const Args& a, const char* name, Str* dunder, double (*f)(double)) {
   check_nargs(I, a, name, 1, 1);
+  if (Value r = run_time_math(I, name, a)) return r;
   int64_t i;
   if (int_value(a[0], &i)) return Value::integer(i);
   double d;

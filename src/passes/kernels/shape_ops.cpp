@@ -571,11 +571,13 @@ static std::optional<std::vector<int64_t>> element_offsets(const std::vector<int
   return out;
 }
 
-// ScatterElements (reduction none): out[... indices[p] ...] = updates[p] along `axis`.
+// ScatterElements: out[... indices[p] ...] = updates[p] along `axis` (reduction none), or combined
+// with it by add / mul / max / min in index order (torch.bincount of constants).
 Out k_scatter_elements(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
   const Tensor *data = arg(in, 0), *upd = arg(in, 2);
   auto idx = int_values(arg(in, 1));
-  if (!data || !upd || !idx || node.attr_string("reduction", "none") != "none") return std::nullopt;
+  const std::string reduction = node.attr_string("reduction", "none");
+  if (!data || !upd || !idx) return std::nullopt;
   const auto& is = in[1]->shape();
   int64_t r = static_cast<int64_t>(data->rank());
   if (static_cast<int64_t>(is.size()) != r || upd->shape() != is) return std::nullopt;
@@ -583,6 +585,25 @@ Out k_scatter_elements(const Node& node, const std::vector<const Tensor*>& in, c
   if (!axis) return std::nullopt;
   auto pos = element_offsets(data->shape(), is, *idx, *axis);
   if (!pos) return std::nullopt;
+  if (reduction != "none") {  // add / mul / max / min: each update combined in order (torch.bincount)
+    auto a = load(*data);
+    auto u = load(*upd);
+    if (!a || !u || a->dtype != u->dtype) return std::nullopt;
+    auto combine = [&](auto& dst, const auto& src) {
+      for (size_t k = 0; k < pos->size(); ++k) {
+        auto& d = dst[static_cast<size_t>((*pos)[k])];
+        auto v = src[k];
+        if (reduction == "add") d = d + v;
+        else if (reduction == "mul") d = d * v;
+        else if (reduction == "max") d = d < v ? v : d;
+        else d = v < d ? v : d;
+      }
+    };
+    if (reduction != "add" && reduction != "mul" && reduction != "max" && reduction != "min") return std::nullopt;
+    if (a->is_float()) combine(a->f, u->f);
+    else combine(a->i, u->i);
+    return one(store(*a));
+  }
   auto t = scatter_flat(*data, *pos, *upd);
   if (!t) return std::nullopt;
   return one(std::move(*t));

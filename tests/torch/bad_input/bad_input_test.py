@@ -67,7 +67,9 @@ CASES = [
     ("cf_loop_mutation", CF + ["--model", "LoopMutation()"] + CFX, 1),
     # A raise under a tensor condition: exported with a warning that the check is dropped.
     ("cf_raise_warning", CF + ["--model", "Raises()"] + CFX, 0),
-    ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 1),
+    ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 0),  # a list read in its Loop: an ONNX sequence
+    ("cf_seq_pop", CF + ["--model", "SeqPop()"] + CFX, 1),
+    ("cf_seq_rank", CF + ["--model", "SeqRank()"] + CFX, 1),
     ("cf_max_unroll", CF + ["--model", "Unroll()", "--max-unroll", "4"] + CFX, 1),
     # `break` under a tensor condition in an unrolled loop (issue 15): what it cannot express.
     ("cf_break_else", CF + ["--model", "BreakElse()"] + CFX, 1),
@@ -104,10 +106,19 @@ CASES = [
      1),
     ("const_random_item", ["export", "models/tensor_ops.py", "--model", "RandomItem()", "--input", "x=float32[N,3]"],
      1),
+    ("unregistered_parameters", ["export", "models/tensor_ops.py", "--model", "UnregisteredLayers()", "--input",
+                                 "x=float32[N,3]"], 1),
     # A successful inspect: its whole output is the golden (stdout, then stderr).
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
     ("unsupported_cascade", EXPORT + ["--model", "UnsupportedCascade()"] + X, 1),
     ("inspect_unsupported", ["inspect", "models/net.py", "--model", "UnsupportedCascade()"], 0),
+    # torch functions of issue 15's API gap (prelude torch/_api_gap.py): what they cannot do.
+    ("api_gap_float_shift", ["export", "models/api_gap_bad.py", "--model", "FloatShift()", "--input",
+                             "x=float32[N,3]"], 1),
+    ("api_gap_bag_bookkeeping", ["export", "models/api_gap_bad.py", "--model", "BagBookkeeping()", "--input",
+                                 "x=float32[2,3]"], 1),
+    ("api_gap_accumulate_mixed", ["export", "models/api_gap_bad.py", "--model", "AccumulateMixed()", "--input",
+                                  "x=float32[N,3]"], 1),
 ]
 
 

@@ -46,8 +46,14 @@ KNOWN_REFUSALS = [
     ("tensorrt", None, "target tensorrt rejects Det: Det is not supported by the TensorRT"),
     ("tensorrt", None, "target tensorrt rejects DFT: DFT is not supported by the TensorRT"),
     ("tensorrt", None, "target tensorrt rejects Unique: Unique is not supported by the TensorRT"),
+    # torch.pdist over rows only known at run time keeps the upper triangle with Compress (test_modconv.py).
+    ("tensorrt", None, "target tensorrt rejects Compress: Compress is not supported by the TensorRT"),
     # A value that grows in every iteration of a Loop (test_control_flow_return.py's GrowUntil).
     ("tensorrt", None, "changes shape between iterations"),
+    # Lists held as ONNX sequences in a Loop (test_loop_values.py): TensorRT has no Sequence ops.
+    ("tensorrt", None, "target tensorrt rejects SequenceConstruct: SequenceConstruct is not supported by the TensorRT"),
+    ("tensorrt", None, "target tensorrt rejects SequenceEmpty: SequenceEmpty is not supported by the TensorRT"),
+    ("tensorrt", None, "target tensorrt rejects SplitToSequence: SplitToSequence is not supported by the TensorRT"),
 ]
 
 

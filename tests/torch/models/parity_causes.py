@@ -1,6 +1,7 @@
 """Constructs real model code uses that bench/parity found onnxify stopping at (issue 15, run 3 and
 later), one small module each, written for these tests. Each is exported with a symbolic batch and
 compared with PyTorch eager (tests/torch/e2e/test_parity_causes.py)."""
+import math
 import typing
 
 import numpy as np
@@ -296,3 +297,97 @@ class BinnedCalibration(nn.Module):
             if share.item() > 0:
                 ece += (conf[inside].mean() - hits[inside].float().mean()).abs() * share
         return ece
+
+
+class RealPart(nn.Module):
+    """.real / torch.real of a real tensor is the tensor itself (a complex-to-real adapter fed real data)."""
+
+    def forward(self, x):
+        return x.real * 2 + torch.real(x)
+
+
+def _off_diagonal(m):
+    # The off-diagonal entries of a square matrix, row by row: flatten, drop the last element, view as
+    # rows of n + 1 that each start with a diagonal entry, drop that column (a copy: not contiguous).
+    n, _ = m.shape
+    return m.flatten()[:-1].view(n - 1, n + 1)[:, 1:].flatten()
+
+
+class RedundancyReduction(nn.Module):
+    """A Barlow-Twins-style loss on the cross-correlation of two embeddings: the diagonal is a view that
+    add_/pow_ write through to the matrix (which is returned too), the off-diagonal entries a copy whose
+    pow_ stays in it."""
+
+    def __init__(self, lambd=0.01):
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, a, b):  # a, b: [N, D]
+        c = a.T @ b / a.shape[0]
+        on = torch.diagonal(c).add_(-1).pow_(2).sum()
+        off = _off_diagonal(c).pow_(2).sum()
+        return on + self.lambd * off, c
+
+
+class StridedReshapes(nn.Module):
+    """reshape/flatten decided by strides as PyTorch does (static sizes): of a transposed or column-sliced
+    tensor a copy (in-place writes stay in it), of a row slice a view (they reach the original); and a
+    diagonal of another plane with an offset, written through."""
+
+    def forward(self, x):  # x: [4, 6]
+        x = x * 1
+        copy_t = x.t().reshape(-1)
+        copy_t.mul_(3)
+        copy_cols = x[:, :2].reshape(4, 1, 2)
+        copy_cols.add_(1)
+        view_rows = x[1:].reshape(-1)
+        view_rows.mul_(2)
+        cube = x.reshape(2, 2, 6) * 1
+        torch.diagonal(cube, offset=1, dim1=0, dim2=2).sub_(5)
+        return copy_t, copy_cols, x, cube
+
+
+class GaussianScores(nn.Module):
+    """Log-likelihoods under multivariate Gaussians: a fixed standard one (a residual-log-likelihood
+    loss's prior), one with a covariance built from the input (factored by an unrolled Cholesky), one
+    given by its scale_tril; plus the entropy and torch.linalg.solve_triangular from the right."""
+
+    def __init__(self, k=3):
+        super().__init__()
+        self.proj = nn.Linear(k, k * k)
+        self.k = k
+
+    def forward(self, x):  # x: [N, k]
+        k = self.k
+        prior = torch.distributions.MultivariateNormal(torch.zeros(k), torch.eye(k))
+        a = self.proj(x).view(-1, k, k)
+        cov = a @ a.transpose(-2, -1) + 0.5 * torch.eye(k)
+        learned = torch.distributions.MultivariateNormal(x * 0.1, covariance_matrix=cov)
+        tril = torch.linalg.cholesky(cov)
+        given = torch.distributions.MultivariateNormal(x.mean(0), scale_tril=tril)
+        right = torch.linalg.solve_triangular(tril, a, upper=False, left=False)
+        return prior.log_prob(x), learned.log_prob(x), given.log_prob(x * 2), learned.entropy(), right, tril
+
+
+class RunTimeMath(nn.Module):
+    """math functions on numbers only known at run time: a quantizer's scale from the input's largest
+    magnitude (math.log2 / math.ceil / math.pow of item()), math.sqrt of a symbolic size; math.floor of
+    a size stays that size."""
+
+    def forward(self, x):  # x: [N, 8]
+        peak = x.abs().max().item()
+        bits = math.ceil(math.log2(peak + 1e-12))
+        step = math.pow(2.0, bits - 4)
+        q = torch.floor(x / step + 0.5) * step
+        rows = math.floor(x.shape[0])
+        return q * math.sqrt(x.shape[0]) + math.exp(-peak), x.reshape(rows, 2, 4) * math.log(peak + 2, 2)
+
+
+class SizeAsScalar(nn.Module):
+    """A run-time size given where an op takes a Python number: clamp bounds, full_like/new_full fill
+    values, pow and masked_fill (these were silently 0 for clamp and full_like)."""
+
+    def forward(self, x):  # x: [N, 3]
+        n = x.shape[0]
+        return (torch.clamp(x * 4, min=n - 3, max=n), x.pow(n), torch.full_like(x, n), x.new_full((2, n), n),
+                x.masked_fill(x > 0.5, n))

@@ -319,8 +319,21 @@ def broadcast_shapes(*shapes):
         n = _builtins.max(len(result), len(shape))  # (torch.max is `max` in this module)
         result = [1] * (n - len(result)) + result
         shape = [1] * (n - len(shape)) + list(shape)
-        result = [b if a == 1 else a for a, b in zip(result, shape)]
+        result = [_broadcast_dim(a, b) for a, b in zip(result, shape)]
     return Size(result)
+
+
+def _broadcast_dim(a, b):
+    # Decided on static sizes; two sizes only known at run time broadcast to the larger (the other
+    # being 1 or equal), without asking Python about their values.
+    if isinstance(b, _builtins.int) and b == 1:
+        return a
+    if isinstance(a, _builtins.int) and a == 1:
+        return b
+    if isinstance(a, _builtins.int) and isinstance(b, _builtins.int) and a != b:
+        raise RuntimeError(f"Shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between "
+                           f"{a} and {b}")
+    return _builtins.max(a, b)
 
 
 # torch.NAME forms of ops whose PyTorch-exact computation is written in torch.nn.functional
@@ -445,10 +458,19 @@ from torch._numpy_interop import from_numpy, tensor, as_tensor, asarray  # noqa:
 import torch.optim, torch.distributed, torch.ao  # noqa: E402,F401  non-graph packages model files mention
 import torch.linalg  # noqa: E402,F401  torch.linalg as far as ONNX expresses it (det, inv, solve, norms)
 from torch.linalg import _logdet as logdet, slogdet  # noqa: E402,F401
+from torch.linalg import _cholesky_legacy as cholesky  # noqa: E402,F401
 import torch.fft  # noqa: E402,F401  torch.fft as ONNX DFT (complex results as real/imaginary pairs)
+import torch.special  # noqa: E402,F401  torch.special: i0, sinc and the aliases of torch functions
 from torch.fft import _view_as_real as view_as_real, _view_as_complex as view_as_complex, _stft as stft  # noqa: E402,F401
 from torch.fft import _hann_window as hann_window, _hamming_window as hamming_window  # noqa: E402,F401
 from torch.fft import _blackman_window as blackman_window, _bartlett_window as bartlett_window  # noqa: E402,F401
 from torch.fft import _complex as complex, _polar as polar  # noqa: E402,F401
+from torch.fft import _real as real, _imag as imag  # noqa: E402,F401
 import torch.sparse  # noqa: E402,F401  torch.sparse on dense tensors (no sparse layouts)
 from torch.sparse import mm as spmm, sparse_coo_tensor, sparse_csr_tensor  # noqa: E402,F401
+from torch._api_gap import (atleast_1d, atleast_2d, atleast_3d, hstack, vstack, row_stack, dstack,  # noqa: E402,F401
+                            column_stack, broadcast_tensors, aminmax, bucketize, searchsorted, tensordot,
+                            tensor_split, take, masked_scatter, index_put, index_put_, bitwise_left_shift,
+                            bitwise_right_shift, unsafe_chunk, unsafe_split, unsafe_split_with_sizes, fill, fill_,
+                            zero_, frobenius_norm, kl_div, binary_cross_entropy_with_logits, convolution, lstm_cell,
+                            affine_grid_generator, embedding_bag, embedding_renorm_)

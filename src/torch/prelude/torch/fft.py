@@ -384,5 +384,14 @@ def _complex(real, imag, *, out=None):
     return ComplexTensor(torch.stack([real, imag], -1))
 
 
+def _real(input):
+    """torch.real: the real part of a ComplexTensor; a real tensor itself."""
+    return input.real
+
+
+def _imag(input):
+    return input.imag
+
+
 def _polar(abs, angle, *, out=None):
     return _complex(abs * torch.cos(angle), abs * torch.sin(angle))

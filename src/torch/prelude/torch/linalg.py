@@ -1,9 +1,11 @@
 """torch.linalg as far as ONNX can express it (issue 15).
 
 det is ONNX Det; inv and solve are Gauss-Jordan elimination with partial pivoting unrolled over a
-static matrix size (native rows linalg_det / linalg_inv / linalg_solve, ops_linalg.cpp); the norms
-are reductions; the decompositions (svd, qr, eig, cholesky, lu, ...) have no ONNX form and are a clear
-error naming the function. A singular matrix gives inf/nan where PyTorch raises."""
+static matrix size (native rows linalg_det / linalg_inv / linalg_solve, ops_linalg.cpp); cholesky and
+solve_triangular are the textbook recurrences unrolled here over a static size of at most
+_MAX_UNROLLED (what torch.distributions.MultivariateNormal needs); the norms are reductions; the other
+decompositions (svd, qr, eig, lu, ...) have no ONNX form and are a clear error naming the function. A
+singular or non-positive-definite matrix gives inf/nan where PyTorch raises."""
 import builtins as _builtins
 import math as _math
 from collections import namedtuple as _namedtuple
@@ -161,15 +163,87 @@ def matrix_power(A, n, *, out=None):
     return r
 
 
+_MAX_UNROLLED = 16  # cholesky records about n^3 / 6 multiply-adds per matrix
+
+
+def _unrolled_size(A, what):
+    n = A.shape[-1]
+    if A.dim() < 2 or A.shape[-2] != n:
+        raise RuntimeError(f"torch.linalg.{what}: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+    if not isinstance(n, int) or n > _MAX_UNROLLED:
+        return None
+    return n
+
+
+def _from_entries(entries, n, like):
+    """An [..., n, n] matrix from entries[i][j] ([...] tensors, None for zeros)."""
+    zero = torch.zeros_like(like)
+    rows = [torch.stack([e if e is not None else zero for e in row], -1) for row in entries]
+    return torch.stack(rows, -2)
+
+
+def cholesky(A, *, upper=False, out=None):
+    n = _unrolled_size(A, "cholesky")
+    if n is None:
+        return _unsupported("torch.linalg.cholesky", f"only matrices of a static size up to {_MAX_UNROLLED} "
+                            f"(the factorization is unrolled): got {A.shape[-1]}")
+    # Column by column: L[j][j] = sqrt(A[j][j] - sum_p L[j][p]^2), L[i][j] = (A[i][j] - sum_p L[i][p] L[j][p]) / L[j][j].
+    L = [[None] * n for _ in _builtins.range(n)]
+    for j in _builtins.range(n):
+        s = A[..., j, j]
+        for p in _builtins.range(j):
+            s = s - L[j][p] * L[j][p]
+        d = torch.sqrt(s)
+        L[j][j] = d
+        for i in _builtins.range(j + 1, n):
+            t = A[..., i, j]
+            for p in _builtins.range(j):
+                t = t - L[i][p] * L[j][p]
+            L[i][j] = t / d
+    r = _from_entries(L, n, A[..., 0, 0])
+    return r.transpose(-2, -1) if upper else r
+
+
+def _cholesky_legacy(input, upper=False, *, out=None):
+    """torch.cholesky (deprecated spelling: upper may be positional)."""
+    return cholesky(input, upper=upper)
+
+
+def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
+    return cholesky(A, upper=upper), torch.zeros(A.shape[:-2], dtype=torch.int32)
+
+
+def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
+    if not left:
+        # X A = B  <=>  A^T X^T = B^T, with the triangle flipped.
+        return solve_triangular(A.transpose(-2, -1), B.transpose(-2, -1), upper=not upper,
+                                unitriangular=unitriangular).transpose(-2, -1)
+    n = _unrolled_size(A, "solve_triangular")
+    if n is None:
+        return _unsupported("torch.linalg.solve_triangular", f"only matrices of a static size up to "
+                            f"{_MAX_UNROLLED} (the substitution is unrolled): got {A.shape[-1]}")
+    # Substitution row by row (forward for lower, backward for upper); each row of X is [..., k].
+    X = [None] * n
+    order = _builtins.range(n - 1, -1, -1) if upper else _builtins.range(n)
+    for i in order:
+        t = B[..., i, :]
+        done = _builtins.range(i + 1, n) if upper else _builtins.range(i)
+        for p in done:
+            t = t - A[..., i, p].unsqueeze(-1) * X[p]
+        X[i] = t if unitriangular else t / A[..., i, i].unsqueeze(-1)
+    return torch.stack(X, -2)
+
+
 # No ONNX form: an unknown value (DESIGN.md decision 6) that says why, made where the model reads
 # the name (module __getattr__), so the error points at the model's line.
 _SVD = "it needs a singular value decomposition, which ONNX has no operator for"
 _DECOMPOSITION = "ONNX has no matrix decomposition operator"
 _NO_ONNX_FORM = dict(
     [(n, _SVD) for n in ("svd", "svdvals", "pinv", "matrix_rank", "cond", "lstsq")] +
-    [(n, _DECOMPOSITION) for n in ("qr", "eig", "eigh", "eigvals", "eigvalsh", "cholesky", "cholesky_ex", "lu",
+    [(n, _DECOMPOSITION) for n in ("qr", "eig", "eigh", "eigvals", "eigvalsh", "lu",
                                    "lu_factor", "lu_factor_ex", "lu_solve", "ldl_factor", "ldl_factor_ex",
-                                   "ldl_solve", "householder_product", "matrix_exp", "solve_triangular",
+                                   "ldl_solve", "householder_product", "matrix_exp",
                                    "tensorinv", "tensorsolve", "matrix_sqrth")])
 
 _KNOWN = frozenset((

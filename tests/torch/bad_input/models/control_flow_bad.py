@@ -115,3 +115,22 @@ class ReturnInPythonWhile(nn.Module):
                 return x
             i += 1
         return -x
+
+
+class SeqPop(nn.Module):
+    # outs is read by the run-time index t in a Loop (an ONNX sequence): pop() is not supported.
+    def forward(self, x):
+        outs = [x[0]]
+        for t in range(x.size(0)):
+            outs.append(outs[t] * 2)
+            outs.pop(0)
+        return torch.stack(outs)
+
+
+class SeqRank(nn.Module):
+    # An ONNX sequence's items share dtype and rank: appending a 0-d sum to a list of rows is not.
+    def forward(self, x):
+        outs = [x[0]]
+        for t in range(x.size(0)):
+            outs.append(outs[-1].sum())
+        return outs[0]

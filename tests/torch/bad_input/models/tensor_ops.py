@@ -109,3 +109,16 @@ class RandomItem(nn.Module):
 
     def forward(self, x):
         return x * self.k
+
+
+class UnregisteredLayers(nn.Module):
+    """Layers kept in a plain list are not registered: state_dict() does not hold their parameters, so
+    no checkpoint gives their values (PyTorch runs them with whatever __init__ drew)."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Linear(3, 3)]
+        self.head = nn.Linear(3, 2)
+
+    def forward(self, x):
+        return self.head(self.layers[0](x))

@@ -139,6 +139,75 @@ class Normal(ExponentialFamily):
         return 0.5 + 0.5 * math.log(2 * math.pi) + torch.log(self.scale)
 
 
+class MultivariateNormal(Distribution):
+    """A Gaussian with a full covariance, by its lower Cholesky factor L (given as scale_tril, or
+    factored from covariance_matrix or precision_matrix with torch.linalg.cholesky, which onnxify
+    unrolls over a static event size): log_prob solves L y = x - loc by substitution."""
+    has_rsample = True
+
+    def __init__(self, loc, covariance_matrix=None, precision_matrix=None, scale_tril=None, validate_args=None):
+        given = [m for m in (covariance_matrix, precision_matrix, scale_tril) if m is not None]
+        if len(given) != 1:
+            raise ValueError("Exactly one of covariance_matrix or precision_matrix or scale_tril may be specified.")
+        if loc.dim() < 1:
+            raise ValueError("loc must be at least one-dimensional.")
+        if scale_tril is not None:
+            L = scale_tril
+        elif covariance_matrix is not None:
+            L = torch.linalg.cholesky(covariance_matrix)
+        else:
+            L = torch.linalg.cholesky(torch.linalg.inv(precision_matrix))
+        batch_shape = torch.broadcast_shapes(L.shape[:-2], loc.shape[:-1])
+        event_shape = loc.shape[-1:]
+        self.loc = loc.expand(batch_shape + event_shape)
+        self._unbroadcasted_scale_tril = L
+        super().__init__(batch_shape, event_shape, validate_args)
+
+    @property
+    def scale_tril(self):
+        return self._unbroadcasted_scale_tril.expand(self._batch_shape + self._event_shape + self._event_shape)
+
+    @property
+    def covariance_matrix(self):
+        L = self._unbroadcasted_scale_tril
+        return torch.matmul(L, L.transpose(-2, -1)).expand(self._batch_shape + self._event_shape + self._event_shape)
+
+    @property
+    def precision_matrix(self):
+        return torch.linalg.inv(self.covariance_matrix)
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @property
+    def variance(self):
+        return self._unbroadcasted_scale_tril.pow(2).sum(-1).expand(self._batch_shape + self._event_shape)
+
+    @property
+    def stddev(self):
+        return self.variance.sqrt()
+
+    def _half_log_det(self):
+        return self._unbroadcasted_scale_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1)
+
+    def log_prob(self, value):
+        diff = value - self.loc
+        y = torch.linalg.solve_triangular(self._unbroadcasted_scale_tril, diff.unsqueeze(-1), upper=False)
+        maha = y.squeeze(-1).pow(2).sum(-1)
+        k = self._event_shape[0]
+        return -0.5 * (k * math.log(2 * math.pi) + maha) - self._half_log_det()
+
+    def entropy(self):
+        k = self._event_shape[0]
+        h = 0.5 * k * (1.0 + math.log(2 * math.pi)) + self._half_log_det()
+        return h.expand(self._batch_shape) if len(self._batch_shape) else h
+
+
 class Categorical(Distribution):
     has_enumerate_support = True
 

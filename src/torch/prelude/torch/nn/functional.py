@@ -647,6 +647,8 @@ from torch.nn._functional_grid import grid_sample, affine_grid  # noqa: E402,F40
 
 from torch.nn._functional_loss import *  # noqa: F401,F403,E402  (the loss functions)
 from torch.nn._functional_bags import *  # noqa: F401,F403,E402  (embedding_bag, fold, unfold)
+from torch.nn._functional_loss import _Reduction  # noqa: E402,F401  (old loss code calls F._Reduction.get_enum)
+pdist = torch.pdist
 
 def __getattr__(name):
     from torch._onnxify_support import missing

@@ -1,0 +1,45 @@
+"""Tensor methods written in Python (issue 15): the method forms of prelude functions. Tensor's
+native __getattr__ (tensor_type.cpp) asks `bound(self, name)` for a name the op table lacks before
+reporting it unknown. In-place forms write their result into self with copy_ (or an indexed
+assignment), the op table's own in-place mechanism, so views and aliases see the write."""
+import torch
+from torch import _api_gap as _g
+
+
+def _inplace(fn):
+    def method(self, *args, **kwargs):
+        return self.copy_(fn(self, *args, **kwargs))
+    return method
+
+
+def _where(self, condition, y):
+    return torch.where(condition, self, y)
+
+
+_METHODS = {
+    "aminmax": _g.aminmax,
+    "bitwise_left_shift": _g.bitwise_left_shift,
+    "bitwise_left_shift_": _inplace(_g.bitwise_left_shift),
+    "bitwise_right_shift": _g.bitwise_right_shift,
+    "bitwise_right_shift_": _inplace(_g.bitwise_right_shift),
+    "index_put": _g.index_put,
+    "index_put_": _g.index_put_,
+    "logdet": lambda self: torch.logdet(self),
+    "masked_scatter": _g.masked_scatter,
+    "masked_scatter_": _inplace(_g.masked_scatter),
+    "stft": lambda self, *args, **kwargs: torch.stft(self, *args, **kwargs),
+    "take": _g.take,
+    "tensor_split": _g.tensor_split,
+    "unsafe_chunk": _g.unsafe_chunk,
+    "unsafe_split": _g.unsafe_split,
+    "unsafe_split_with_sizes": _g.unsafe_split_with_sizes,
+    "where": _where,
+}
+
+
+def bound(self, name):
+    """The method `name` bound to the tensor self, or None when there is none here."""
+    fn = _METHODS.get(name)
+    if fn is None:
+        return None
+    return lambda *args, **kwargs: fn(self, *args, **kwargs)
