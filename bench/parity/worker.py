@@ -125,6 +125,45 @@ def literal(v):
         return None
 
 
+def tensor_leaves(v, path):
+    """(path, tensor) for each tensor of an input made of tuples and lists of tensors and literals; the
+    path names the graph input onnxify makes of it (`xs.1.0`)."""
+    if isinstance(v, torch.Tensor):
+        yield path, v
+    elif isinstance(v, (tuple, list)):
+        for i, x in enumerate(v):
+            yield from tensor_leaves(x, f"{path}.{i}")
+
+
+def with_leaves(v, path, values):
+    """v with its tensors replaced by values[path] (the same structure, for the batch + 1 call)."""
+    if isinstance(v, torch.Tensor):
+        return values[path]
+    if isinstance(v, (tuple, list)) and any(True for _ in tensor_leaves(v, path)):
+        return type(v)(with_leaves(x, f"{path}.{i}", values) for i, x in enumerate(v))
+    return copy.deepcopy(v)
+
+
+def spec_of(v, batch):
+    """The --input SPEC of one forward argument (a tensor type, a tuple/list of specs, or a Python
+    literal), or None when it has none."""
+    if isinstance(v, torch.Tensor):
+        if v.dtype not in DTYPES:
+            return None
+        dims = [str(d) for d in v.shape]
+        if batch:
+            dims[0] = "N"
+        return f"{DTYPES[v.dtype]}[{','.join(dims)}]"
+    if isinstance(v, (tuple, list)) and any(True for _ in tensor_leaves(v, "")):
+        parts = [spec_of(x, batch) for x in v]
+        if any(p is None for p in parts):
+            return None
+        if isinstance(v, list):
+            return "[" + ", ".join(parts) + "]"
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    return literal(v)
+
+
 def plus_one_row(t, g):
     """t with one more row along dim 0, its elements drawn from t's own (so index ranges, masks
     and value scales stay what the case uses)."""
@@ -215,25 +254,18 @@ def prepare(mod, entry, src, g):
             c.inputs.update(v)
             continue
         c.inputs[pname] = v
-    tensors = {n: v for n, v in c.inputs.items() if isinstance(v, torch.Tensor)}
+    # Every tensor, by the graph input name onnxify gives it (a tuple/list argument's tensors by path).
+    tensors = {p: t for n, v in c.inputs.items() for p, t in tensor_leaves(v, n)}
     for n, v in c.inputs.items():
-        if isinstance(v, torch.Tensor):
-            if v.dtype not in DTYPES:
-                c.unexpressible = c.unexpressible or f"input {n} has dtype {v.dtype}"
-        elif literal(v) is None:
+        bad = [p for p, t in tensor_leaves(v, n) if t.dtype not in DTYPES]
+        if bad:
+            c.unexpressible = c.unexpressible or f"input {bad[0]} has dtype {tensors[bad[0]].dtype}"
+        elif spec_of(v, False) is None:
             c.unexpressible = c.unexpressible or f"input {n} is a {type(v).__name__} (no --input form)"
     c.tensor_names = list(tensors)
     dim0 = {v.shape[0] if v.dim() >= 1 else None for v in tensors.values()}
     c.batch = bool(tensors) and len(dim0) == 1 and None not in dim0 and 0 not in dim0
-    c.specs = {}
-    for n, v in c.inputs.items():
-        if isinstance(v, torch.Tensor) and v.dtype in DTYPES:
-            dims = [str(d) for d in v.shape]
-            if c.batch:
-                dims[0] = "N"
-            c.specs[n] = f"{DTYPES[v.dtype]}[{','.join(dims)}]"
-        else:
-            c.specs[n] = literal(v)
+    c.specs = {n: spec_of(v, c.batch) for n, v in c.inputs.items()}
     c.feeds = [("own", {n: v.detach().numpy().copy() if v.dtype != torch.bfloat16 else v.float().numpy()
                         for n, v in tensors.items()})]
     c.wants = [c.want]
@@ -244,7 +276,7 @@ def prepare(mod, entry, src, g):
             with torch.no_grad():
                 reset_rng()
                 # (copies: a model may write into its inputs)
-                kw = {n: (bigger[n].clone() if n in bigger else copy.deepcopy(v)) for n, v in c.inputs.items()}
+                kw = {n: with_leaves(v, n, {p: t.clone() for p, t in bigger.items()}) for n, v in c.inputs.items()}
                 w1 = flatten(call_by_name(c, kw))
             c.feeds.append(("batch+1", {n: v.numpy().copy() for n, v in bigger.items()}))
             c.wants.append(w1)
@@ -335,6 +367,15 @@ def run_onnxify(c, path, tmp, k, timeout, site):
     return res, out
 
 
+def batch_dims(v):
+    """dynamic_shapes for one argument: dim 0 of each tensor is the batch, in the argument's structure."""
+    if isinstance(v, torch.Tensor):
+        return {0: "N"}
+    if isinstance(v, (tuple, list)) and any(True for _ in tensor_leaves(v, "")):
+        return type(v)(batch_dims(x) for x in v)
+    return None
+
+
 def run_torch_export(c, tmp, k, dynamo, timeout):
     res = {"export": False, "seconds": None}
     out = os.path.join(tmp, f"{k}.{'dy' if dynamo else 'ts'}.onnx")
@@ -359,7 +400,7 @@ def run_torch_export(c, tmp, k, dynamo, timeout):
                         elif kind == inspect.Parameter.VAR_POSITIONAL:
                             dyn[pname] = tuple({0: "N"} if isinstance(vv, torch.Tensor) else None for vv in v)
                         else:
-                            dyn[pname] = {0: "N"} if isinstance(v, torch.Tensor) else None
+                            dyn[pname] = batch_dims(v)
                 torch.onnx.export(c.model, tuple(args), out, kwargs=kwargs or None, dynamo=True, opset_version=18,
                                   input_names=names, dynamic_shapes=dyn, verbose=False)
             else:
