@@ -78,15 +78,21 @@ Value mean(OpCall& c, std::optional<std::vector<int64_t>> dims, bool keepdim, st
   return reduce(c, "ReduceMean", x, dims, keepdim, r, r);
 }
 
+// ONNX's ReduceMin/Max and ArgMin/Max take no bool: bool tensors are compared as int32 (false < true).
+DType minmax_compute(DType d) { return d == DType::Bool ? DType::Int32 : d; }
+
 // max/min over one dim: (values, indices).
 Value max_dim(OpCall& c, bool is_max) {
   TensorObj* x = c.t(0);
   int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
   bool keepdim = c.a.boolean(2);
   std::vector<DimExpr> shape = reduced_shape(x, {d}, keepdim);
-  Value values = c.node(is_max ? "ReduceMax" : "ReduceMin", {c.v(x)}, x->dtype, shape,
-                        {{"axes", std::vector<int64_t>{d}}, {"keepdims", int64_t{keepdim}}});
-  Value indices = c.node(is_max ? "ArgMax" : "ArgMin", {c.v(x)}, DType::Int64, shape,
+  DType ct = minmax_compute(x->dtype);
+  ir::Value* in = cast_to(c.T, c.v(x), x->dtype, ct, x->shape);
+  ir::Value* reduced = c.rec.emit(is_max ? "ReduceMax" : "ReduceMin", {in}, ir::Type::tensor(elem(ct), shape),
+                                  {{"axes", std::vector<int64_t>{d}}, {"keepdims", int64_t{keepdim}}});
+  Value values = c.out(cast_to(c.T, reduced, ct, x->dtype, shape), x->dtype, shape);
+  Value indices = c.node(is_max ? "ArgMax" : "ArgMin", {in}, DType::Int64, shape,
                          {{"axis", d}, {"keepdims", int64_t{keepdim}}, {"select_last_index", int64_t{0}}});
   return make_return_type(c.T, is_max ? "max" : "min", {values, indices});
 }
@@ -161,17 +167,17 @@ const std::vector<OpDef>& reduce_ops() {
          return reduce(c, "ReduceProd", c.t(0), std::vector<int64_t>{c.a.int_(1)}, c.a.boolean(2), r, r);
        }},
       {"amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", kFn | kMethod,
-       [](OpCall& c) { return reduce(c, "ReduceMax", c.t(0), c.a.ints(1), c.a.boolean(2), c.t(0)->dtype, c.t(0)->dtype); }},
+       [](OpCall& c) { return reduce(c, "ReduceMax", c.t(0), c.a.ints(1), c.a.boolean(2), minmax_compute(c.t(0)->dtype), c.t(0)->dtype); }},
       {"amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", kFn | kMethod,
-       [](OpCall& c) { return reduce(c, "ReduceMin", c.t(0), c.a.ints(1), c.a.boolean(2), c.t(0)->dtype, c.t(0)->dtype); }},
+       [](OpCall& c) { return reduce(c, "ReduceMin", c.t(0), c.a.ints(1), c.a.boolean(2), minmax_compute(c.t(0)->dtype), c.t(0)->dtype); }},
       {"max(Tensor self) -> Tensor", kFn | kMethod,
-       [](OpCall& c) { return reduce(c, "ReduceMax", c.t(0), std::nullopt, false, c.t(0)->dtype, c.t(0)->dtype); }},
+       [](OpCall& c) { return reduce(c, "ReduceMax", c.t(0), std::nullopt, false, minmax_compute(c.t(0)->dtype), c.t(0)->dtype); }},
       {"max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", kFn | kMethod,
        [](OpCall& c) { return max_dim(c, true); }},
       {"max.other(Tensor self, Tensor other) -> Tensor", kFn | kMethod,
        [](OpCall& c) { return call_op(c.T, "maximum", {c.a.raw(0), c.a.raw(1)}); }},
       {"min(Tensor self) -> Tensor", kFn | kMethod,
-       [](OpCall& c) { return reduce(c, "ReduceMin", c.t(0), std::nullopt, false, c.t(0)->dtype, c.t(0)->dtype); }},
+       [](OpCall& c) { return reduce(c, "ReduceMin", c.t(0), std::nullopt, false, minmax_compute(c.t(0)->dtype), c.t(0)->dtype); }},
       {"min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", kFn | kMethod,
        [](OpCall& c) { return max_dim(c, false); }},
       {"min.other(Tensor self, Tensor other) -> Tensor", kFn | kMethod,

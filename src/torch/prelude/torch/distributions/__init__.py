@@ -43,12 +43,7 @@ def _sum_rightmost(value, dim):
     return value.reshape(tuple(value.shape[:-dim]) + (-1,)).sum(-1)
 
 
-class _Constraints:
-    def __getattr__(self, name):
-        return name
-
-
-constraints = _Constraints()
+from torch.distributions import constraints  # noqa: E402  the module (pyro reads and subclasses it)
 
 
 class Distribution:
