@@ -52,7 +52,7 @@ def test_parity_patterns(case):
 
 
 def test_unsupported_inplace_method_is_an_error(tmp_path):
-    """Tensor.index_put_ (not supported yet) with its result dropped: a clear error at its line, not a
+    """Tensor.digamma_ (not supported yet) with its result dropped: a clear error at its line, not a
     file that silently skips the write."""
     import os
     import subprocess
@@ -61,4 +61,4 @@ def test_unsupported_inplace_method_is_an_error(tmp_path):
                         "--input", "x=float32[N,3]", "-o", str(tmp_path / "m.onnx")], capture_output=True, text=True)
     assert p.returncode == 1, p.stderr
     first = p.stderr.splitlines()[0]
-    assert "parity_patterns.py:" in first and "error: Tensor.index_put_ is not supported by onnxify" in first, first
+    assert "parity_patterns.py:" in first and "error: Tensor.digamma_ is not supported by onnxify" in first, first
