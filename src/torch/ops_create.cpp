@@ -397,14 +397,7 @@ const std::vector<OpDef>& create_ops() {
       {"fill_.Scalar(Tensor self, Scalar value) -> Tensor", kMethod,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
-         Scalar s = c.a.scalar(1);
-         if (s.kind == Scalar::Kind::SymInt) {  // a size known only at run time: its value
-           ir::Value* fv = cast_to(c.T, c.rec.dim_scalar(s.sym), DType::Int64, x->dtype, {});
-           Value z = c.node("Expand", {fv, c.rec.shape_value(x->shape)}, x->dtype, x->shape);
-         assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
-           return Value::borrow(x);
-         }
-         Value z = fill(c, x->shape, s.as_double(), x->dtype);
+         Value z = fill_scalar(c, x->shape, c.a.scalar(1), x->dtype);
          assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
          return Value::borrow(x);
        }},
