@@ -42,6 +42,14 @@ DimExpr expr(const Value& v) { return eval::as<SymIntObj>(v)->expr; }
 // The SymInt as a zero-dim int64 tensor (for float arithmetic and undecided comparisons).
 Value as_tensor_value(Torch& T, DimExpr e) { return new_tensor(T, T.rec.dim_scalar(e), DType::Int64, {}); }
 
+// An operand of run-time arithmetic as a tensor: a size's value, a tensor itself, a Python number
+// as torch.tensor(n) (its Python dtype).
+Value operand_tensor(Torch& T, const Value& v) {
+  if (is_symint(v)) return as_tensor_value(T, expr(v));
+  if (is_tensor(v)) return v;
+  return call_op(T, "tensor", {v});
+}
+
 using DimFn = DimExpr (*)(DimExpr, DimExpr);
 
 Value arith(Interp& I, const Value& a, const Value& b, DimFn f, const char* tensor_op) {
@@ -98,12 +106,7 @@ Value truediv(Interp& I, const Value& a, const Value& b) {
   for (const Value* v : {&a, &b})
     if (!is_symint(*v) && !is_tensor(*v) && !eval::int_value(*v, &k) && !eval::float_value(*v, &d))
       return I.notimplemented;
-  auto tensor = [&](const Value& v) {
-    if (is_symint(v)) return as_tensor_value(T, expr(v));
-    if (is_tensor(v)) return v;
-    return call_op(T, "tensor", {v});
-  };
-  return call_op(T, "div", {tensor(a), tensor(b)});
+  return call_op(T, "div", {operand_tensor(T, a), operand_tensor(T, b)});
 }
 Value sym_truediv(Interp& I, const Value& a, const Value& b) { return truediv(I, a, b); }
 Value sym_rtruediv(Interp& I, const Value& a, const Value& b) { return truediv(I, b, a); }
@@ -123,11 +126,10 @@ Value power(Interp& I, const Value& a, const Value& b) {
   int64_t k;
   for (const Value* v : {&a, &b})
     if (!is_symint(*v) && !eval::int_value(*v, &k) && !eval::float_value(*v, &d)) return I.notimplemented;
-  auto tensor = [&](const Value& v) { return is_symint(v) ? as_tensor_value(T, expr(v)) : call_op(T, "tensor", {v}); };
   // A negative int exponent gives a float in Python: computed in the default float dtype.
-  Value base = tensor(a);
+  Value base = operand_tensor(T, a);
   if (ints && !(y.is_const() && y.value() >= 0)) base = call_op(T, "to", {base, T.dtype_object(T.default_dtype)});
-  return call_op(T, "pow", {base, is_symint(b) ? tensor(b) : b});
+  return call_op(T, "pow", {base, is_symint(b) ? operand_tensor(T, b) : b});
 }
 Value sym_pow(Interp& I, const Value& a, const Value& b) { return power(I, a, b); }
 Value sym_rpow(Interp& I, const Value& a, const Value& b) { return power(I, b, a); }
@@ -295,12 +297,7 @@ Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
     int64_t k;
     for (const Value* v : {&a, &b})
       if (!is_tensor(*v) && !is_symint(*v) && !eval::int_value(*v, &k) && !eval::float_value(*v, &d)) return Value();
-    auto tensor = [&](const Value& v) {
-      if (is_tensor(v)) return v;
-      if (is_symint(v)) return as_tensor_value(T, expr(v));
-      return call_op(T, "tensor", {v});
-    };
-    Value ta = tensor(a), tb = tensor(b);
+    Value ta = operand_tensor(T, a), tb = operand_tensor(T, b);
     return call_op(T, "where", {call_op(T, is_max ? "gt" : "lt", {tb, ta}), tb, ta});
   }
   if (!is_symint(a) && !is_symint(b)) return Value();
