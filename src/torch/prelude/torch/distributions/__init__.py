@@ -431,9 +431,31 @@ def _kl_independent_independent(p, q):
 def kl_divergence(p, q):
     fn = _KL.get((type(p), type(q)))
     if fn is None:
+        fn = _kl_for_subclasses(type(p), type(q))
+    if fn is None:
         raise NotImplementedError(f"No KL(p || q) is implemented for p type {type(p).__name__} and q type "
                                   f"{type(q).__name__}")
     return fn(p, q)
+
+
+def _kl_for_subclasses(type_p, type_q):
+    """As PyTorch dispatches register_kl: the registered pair of base classes nearest to the types
+    (p's side first), so a subclass of Normal uses the Normal-Normal rule."""
+    best, best_rank = None, None
+    for (base_p, base_q), fn in _KL.items():
+        if issubclass(type_p, base_p) and issubclass(type_q, base_q):
+            rank = (type_p.__mro__.index(base_p), type_q.__mro__.index(base_q))
+            if best_rank is None or rank < best_rank:
+                best, best_rank = fn, rank
+    return best
+
+
+# transforms, biject_to / transform_to and TransformedDistribution (pyro star-imports and subclasses them)
+from torch.distributions import transforms  # noqa: E402
+from torch.distributions.transforms import *  # noqa: E402,F401,F403
+from torch.distributions.constraint_registry import biject_to, transform_to  # noqa: E402,F401
+from torch.distributions.transformed_distribution import TransformedDistribution  # noqa: E402,F401
+__all__ += transforms.__all__ + ["biject_to", "transform_to", "TransformedDistribution"]
 
 
 def __getattr__(name):
