@@ -69,9 +69,11 @@ def is_autocast_enabled(device_type=None):
 
 
 class autocast:
-    """torch.autocast(device_type, dtype=None, enabled=True, cache_enabled=None). Disabled, it
-    changes nothing (transformers wraps rotary embeddings in one); enabled, it would change the
-    dtypes ops compute in, which onnxify does not model: an error where it is entered."""
+    """torch.autocast(device_type, dtype=None, enabled=True, cache_enabled=None). Disabled, or for a
+    device other than the CPU, it changes nothing (transformers wraps rotary embeddings in one; the
+    export reproduces CPU eager, where a CUDA region is inert: torch/amp/__init__.py); an enabled CPU
+    region would change the dtypes ops compute in, which onnxify does not model: an error where it
+    is entered."""
 
     def __init__(self, device_type, dtype=None, enabled=True, cache_enabled=None):
         self.device_type = device_type
@@ -79,7 +81,7 @@ class autocast:
         self._enabled = enabled
 
     def __enter__(self):
-        if self._enabled:
+        if self._enabled and str(self.device_type) == "cpu":
             from torch._onnxify_support import unsupported
             unsupported("torch.autocast(enabled=True)", "convert the model with --dtype instead of an autocast region")
         return self
@@ -467,6 +469,7 @@ from torch.fft import _blackman_window as blackman_window, _bartlett_window as b
 from torch.fft import _complex as complex, _polar as polar  # noqa: E402,F401
 from torch.fft import _real as real, _imag as imag  # noqa: E402,F401
 import torch.sparse  # noqa: E402,F401  torch.sparse on dense tensors (no sparse layouts)
+import torch.amp  # noqa: E402,F401  autocast regions for other devices than the CPU: no-ops
 from torch.sparse import mm as spmm, sparse_coo_tensor, sparse_csr_tensor  # noqa: E402,F401
 from torch._api_gap import (atleast_1d, atleast_2d, atleast_3d, hstack, vstack, row_stack, dstack,  # noqa: E402,F401
                             column_stack, broadcast_tensors, aminmax, bucketize, searchsorted, tensordot,

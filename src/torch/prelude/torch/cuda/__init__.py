@@ -28,8 +28,7 @@ device = _NullCtx
 stream = _NullCtx
 
 
-class amp:
-    autocast = _NullCtx
+from torch.cuda import amp  # noqa: E402  (autocast: a no-op, see torch/amp/__init__.py)
 
 
 # torch.cuda.FloatTensor & co: the legacy types of the CUDA device (constructing one makes the same

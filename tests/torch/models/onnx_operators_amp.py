@@ -1,0 +1,54 @@
+"""torch.onnx.operators (shape tensors) and autocast regions for CUDA, which change nothing in the CPU
+computation an export reproduces (test_onnx_operators_amp.py)."""
+import torch
+import torch.nn as nn
+import torch.onnx.operators
+from torch.cuda.amp import autocast, custom_fwd
+
+
+class ShapeTensorReshape(nn.Module):
+    """Sizes carried as an int64 tensor, as code written for ONNX export does."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 3)
+
+    def forward(self, x):
+        shape = torch.onnx.operators.shape_as_tensor(x)
+        flat_shape = torch.cat((torch.LongTensor([-1]), shape[2].view(1)))
+        flat = torch.onnx.operators.reshape_from_tensor_shape(x, flat_shape)
+        out_shape = torch.cat((shape[:2], torch.LongTensor([3])))
+        y = torch.onnx.operators.reshape_from_tensor_shape(self.proj(flat), out_shape)
+        return shape, y, shape[0] * shape[1]
+
+
+class AutocastRegions(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        self.b = nn.Linear(4, 2)
+
+    @torch.cuda.amp.autocast()
+    def first(self, x):
+        return self.a(x)
+
+    @custom_fwd(cast_inputs=torch.float32)
+    def second(self, x):
+        return torch.relu(x)
+
+    @torch.amp.custom_fwd(device_type="cuda")
+    def third(self, x):
+        return x * 2
+
+    def forward(self, x):
+        with autocast(enabled=False):
+            h = self.first(x)
+        with torch.cuda.amp.autocast():
+            h = self.second(h)
+        with torch.autocast("cuda", dtype=torch.float16):
+            h = self.third(h)
+        with torch.amp.autocast(device_type="cuda", dtype=torch.bfloat16):
+            h = h + 1
+        with torch.autocast("cpu", enabled=False):
+            out = self.b(h)
+        return out, h.dtype == torch.float32
