@@ -109,19 +109,19 @@ class SoftClamp(Transform):
         return torch.log1p(-(y / 3.0) ** 2)
 
     @lazy_property
-    def half(self):
+    def halved(self):
         return AffineTransform(0.0, 0.5)
 
 
 class UserTransform(nn.Module):
     def __init__(self):
         super().__init__()
-        self.t = ComposeTransform([SoftClamp(), SoftClamp().half], cache_size=1)
+        self.chain = ComposeTransform([SoftClamp(), SoftClamp().halved], cache_size=1)
 
     def forward(self, x):
-        y = self.t(x)
-        back = self.t.inv(y)         # the cache returns x itself
-        again = self.t.inv(y * 1.0)  # a new tensor: really inverted
+        y = self.chain(x)
+        back = self.chain.inv(y)         # the cache returns x itself
+        again = self.chain.inv(y * 1.0)  # a new tensor: really inverted
         probs = logits_to_probs(x)
-        return y, back, again, self.t.log_abs_det_jacobian(x, y), probs_to_logits(probs), \
+        return y, back, again, self.chain.log_abs_det_jacobian(x, y), probs_to_logits(probs), \
             probs_to_logits(torch.sigmoid(x), is_binary=True)

@@ -47,7 +47,7 @@ class AutocastRegions(nn.Module):
             h = self.second(h)
         with torch.autocast("cuda", dtype=torch.float16):
             h = self.third(h)
-        with torch.amp.autocast(device_type="cuda", dtype=torch.bfloat16):
+        with torch.amp.autocast(device_type="cuda", dtype=torch.float16):
             h = h + 1
         with torch.autocast("cpu", enabled=False):
             out = self.b(h)
