@@ -452,7 +452,11 @@ Value copy_tensor(Torch& T, TensorObj* t, eval::Type* type) {
   auto d = T.I.make<TensorObj>(type);
   d->dtype = t->dtype;
   d->shape = t->shape;
-  d->value = value_of(T, t);
+  // A copy of a random placeholder is one too (a parameter's copy gets its own checkpoint values).
+  if (has_random_values(t))
+    d->random = true;
+  else
+    d->value = value_of(T, t);
   d->requires_grad = t->requires_grad;
   return d.take_value();
 }
@@ -504,7 +508,12 @@ Value parameter_new(Interp& I, eval::Type* cls, const Args& a) {
   p->fill = t->fill;
   p->uninitialized = t->uninitialized;
   p->random = t->random;
-  if (t->base) value_of(T, t), p->value = t->value;  // a view: its current values, not the view itself
+  // A view: its current values, not the view itself; a view of a random placeholder
+  // (Parameter(w.data) after nn.init) is a placeholder too, whose values the checkpoint gives.
+  if (has_random_values(t))
+    p->value = nullptr, p->data.reset(), p->fill.reset(), p->random = true;
+  else if (t->base)
+    value_of(T, t), p->value = t->value;
   p->requires_grad = !v[1] || eval::is_true(I, v[1]);
   return p.take_value();
 }
