@@ -206,6 +206,11 @@ Value g_dtype(Interp& I, const Value& a) { return torch_state().dtype_object(sel
 Value g_device(Interp& I, const Value& a) { return torch_state().cpu_device; }
 Value g_ndim(Interp& I, const Value& a) { return Value::integer(static_cast<int64_t>(self_t(a)->rank())); }
 Value g_false(Interp& I, const Value& a) { return Value::boolean(false); }
+// Every tensor here is dense: x.layout is the prelude's torch.strided.
+Value g_layout(Interp& I, const Value& a) {
+  Value torch_mod = I.loader().import_module("torch", nullptr, 0, false, SourceRange{});
+  return eval::getattr(I, torch_mod, I.intern("strided"));
+}
 // onnxify's tensors are real (complex values are torch.fft's ComplexTensor): .real is the tensor
 // itself, as PyTorch returns self for a real dtype, and .imag is PyTorch's error.
 Value g_real(Interp& I, const Value& a) { return a; }
@@ -590,6 +595,7 @@ void init_tensor_type(Torch& T) {
                {"ndim", &g_ndim},
                {"is_cuda", &g_false},
                {"is_sparse", &g_false},
+               {"layout", &g_layout},
                {"real", &g_real},
                {"imag", &g_imag},
                {"is_quantized", &g_false},
