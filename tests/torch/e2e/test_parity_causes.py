@@ -28,6 +28,8 @@ CASES = [
     case("sparse_on_dense", "GraphPropagation()", [{"N": 3}, {"N": 5}], adj="float32[N,N]", feats="float32[N,4]"),
     case("static_forward", "StaticForward()", N2, x="float32[N,6]"),
     case("clock_unused", "ClockUnused()", N2, x="float32[N,4]"),
+    case("split_keywords", "SplitKeywords()", N2, x="float32[N,4]"),
+    case("layout_like", "LayoutLike()", N2, x="float32[N,4]"),
     case("private_layers", "PrivateLayers()", N2, x="float32[N,5]"),
     case("run_time_scalars", "RunTimeScalars()", [{"N": 2}, {"N": 5}], x="float32[N,3,4]"),
     case("binned_calibration", "BinnedCalibration()", [{"N": 6}, {"N": 9}], gen={"labels": "int:0:4"},

@@ -454,3 +454,12 @@ class LayoutLike(nn.Module):
         if x.layout == torch.strided:
             z = z + 1
         return z + x[:, :2]
+
+
+class SplitKeywords(nn.Module):
+    """torch.split called with the keyword names of PyTorch's Python function."""
+
+    def forward(self, x):
+        a, b = torch.split(x, split_size_or_sections=2, dim=1)
+        c = torch.split(tensor=x, split_size_or_sections=[1, 3], dim=1)
+        return a * b + c[1][:, :2], torch.split(x, 3, dim=1)[1]
