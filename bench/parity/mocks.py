@@ -5,10 +5,12 @@ module that really uses one fails in eager (then its cases are "not runnable", o
 denominator). Only top-level packages that cannot be found are mocked, with all their submodules;
 a missing submodule of an installed package still raises ImportError as it would. Only imports
 written in the files named by `allow()` are mocked: the standard library's and torch's own
-`try: import x except ImportError` probes keep seeing ImportError."""
+`try: import x except ImportError` probes keep seeing ImportError. onnxify is given the same mocks
+as source packages (write_packages) built on its own unittest.mock."""
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import os
 import sys
 import types
 from unittest.mock import MagicMock
@@ -41,6 +43,7 @@ class MissingPackageFinder(importlib.abc.MetaPathFinder):
 
     def __init__(self):
         self.mocked = set()
+        self.modules = set()  # every module name made a mock (packages and their submodules)
         self.files = set()
 
     def _from_allowed_file(self):
@@ -59,6 +62,7 @@ class MissingPackageFinder(importlib.abc.MetaPathFinder):
         if top not in self.mocked and not self._from_allowed_file():
             return None
         self.mocked.add(top)
+        self.modules.add(fullname)
         return importlib.machinery.ModuleSpec(fullname, _Loader(), is_package=True)
 
 
@@ -68,6 +72,34 @@ FINDER = MissingPackageFinder()
 def allow(path):
     """Imports executed by the code of file `path` may be mocked."""
     FINDER.files.add(path)
+
+
+_STUB = '''"""A package this environment lacks: a mock, as the eager run saw it (bench/parity/mocks.py)."""
+from unittest.mock import MagicMock as _MagicMock
+
+__all__ = []
+
+
+def __getattr__(name):
+    if name.startswith("__") and name.endswith("__"):
+        raise AttributeError(name)
+    value = _MagicMock(name=__name__ + "." + name)
+    globals()[name] = value
+    return value
+'''
+
+
+def write_packages(root):
+    """The same mocks for onnxify, which reads source: a package folder under `root` (a --path root)
+    for every module mocked so far, each answering any attribute with a MagicMock."""
+    for name in sorted(FINDER.modules):
+        folder = os.path.join(root, *name.split("."))
+        init = os.path.join(folder, "__init__.py")
+        if not os.path.exists(init):
+            os.makedirs(folder, exist_ok=True)
+            with open(init, "w") as f:
+                f.write(_STUB)
+    return bool(FINDER.modules)
 
 
 def install():

@@ -344,6 +344,10 @@ def run_onnxify(c, path, tmp, k, timeout, site):
             dst.write(src.read())
     cmd = [harness.ONNXIFY, "export", copy_path, "--model", model_expr, "--weights", ckpt, "-o", out, "-q",
            "--path", os.path.join(HERE, "support")]
+    # The packages mocked in the eager run are mocks for onnxify too (the same program on both sides).
+    mock_root = os.path.join(tmp, "mocked")
+    if mocks.write_packages(mock_root):
+        cmd += ["--path", mock_root]
     if site:
         cmd += ["--path", harness.DIST_PACKAGES]
     elif takes_python_option():

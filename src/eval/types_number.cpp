@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "eval/internal.h"
+#include "eval/poison.h"
 #include "eval/unicode.h"
 
 namespace onnxify::eval {
@@ -390,6 +391,9 @@ static Value int_new(Interp& I, Type* cls, const Args& a) {
     if (v[1]) raise(I, I.exc.TypeError, "int() missing string argument");
     return make_int_of_type(I, cls, 0);
   }
+  // int() and float() of an unknown value convert it, they do not decide anything: the result is
+  // unknown too, an error only where a concrete value is needed (DESIGN.md decision 6).
+  if (is_poison(v[0])) return derive_poison(I, v[0], "int(" + as<Poison>(v[0])->what + ")");
   if (v[1]) {
     int64_t base = index(I, v[1]);
     if (base != 0 && (base < 2 || base > 36)) raise(I, I.exc.ValueError, "int() base must be >= 2 and <= 36, or 0");
@@ -669,6 +673,7 @@ static Value float_new(Interp& I, Type* cls, const Args& a) {
   if (a.npos > 1) raisef(I, I.exc.TypeError, "float expected at most 1 argument, got {}", a.npos);
   if (a.npos == 0) return make_float_of_type(I, cls, 0.0);
   const Value& x = a[0];
+  if (is_poison(x)) return derive_poison(I, x, "float(" + as<Poison>(x)->what + ")");
   double d;
   if (float_value(x, &d)) return make_float_of_type(I, cls, d);
   int64_t i;

@@ -204,7 +204,7 @@ std::shared_ptr<const ir::Tensor> known_values(Torch& T, TensorObj* t, std::stri
   bool stale = t->base && t->base_version != t->base->version;
   if (!stale && !t->value) {
     // Not recorded yet: a constant made from Python data, a fill, or a placeholder.
-    if (t->random) return set_why("depends on a random tensor (torch.rand/randn/...), whose values no export can reproduce");
+    if (t->random) return set_why("depends on random or uninitialized values (torch.rand/randn/empty, nn.init), which no export can reproduce");
     if (t->uninitialized) return set_why("depends on uninitialized values (torch.empty)");
     if (t->data) return t->data;
     if (t->fill) {

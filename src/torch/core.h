@@ -122,6 +122,8 @@ class Torch {
   // (dispatch in ops_registry.cpp); `random_reads` collects the random tensors such an op read.
   bool building = true;
   std::vector<eval::Ref<TensorObj>>* random_reads = nullptr;
+  // Whether reads of uninitialized tensors count as reads of random ones (not in an in-place op).
+  bool uninitialized_reads = false;
 
   // Unsupported operations met so far (DESIGN.md decision 6: one run lists them all). Each poison
   // is reported once, where it first reached a torch op.
@@ -172,6 +174,12 @@ void make_view(TensorObj* view, TensorObj* base, ViewSpec spec);
 // `inplace`: also the tensors the written one views. Ops that do not read the values (zeros_like,
 // fill_) give what they give.
 eval::Value placeholder_scope(Torch& T, bool inplace, const std::function<eval::Value()>& op);
+// An in-place random write while the model is built (normal_, uniform_, nn.init's random
+// initializers): `t` and every tensor it views become random placeholders.
+void make_random_inplace(TensorObj* t);
+// Whether `t` is a random placeholder or a view of one: reading its values outside an op (a copy,
+// Parameter(view)) must give a placeholder, not the zeros that stand for it in the graph.
+bool has_random_values(const TensorObj* t);
 // The legacy constructors torch.Tensor(...), torch.FloatTensor(...) & co (dtype `dt`) and
 // Tensor.new(...) (the tensor's dtype), reading their arguments as PyTorch's legacy constructor does:
 // () an empty 1-d tensor; (n, m, ...) or (torch.Size) an uninitialized tensor of that shape;

@@ -87,6 +87,17 @@ Value full(OpCall& c) {
   return fill_scalar(c, c.a.dims(0), v, dtype_or(c, 2, scalar_dtype(c, v)));
 }
 
+// The in-place random initializers (normal_, uniform_, exponential_, ...): while the model is built
+// the tensor becomes a random placeholder whose values the checkpoint gives (a parameter) and which
+// no conversion-time computation may read as numbers; in forward, random values no export can
+// reproduce are reported.
+Value random_init(OpCall& c) {
+  if (!c.T.building)
+    return c.unsupported(fmt::format("Tensor.{} in forward: random values cannot be exported", c.name()));
+  make_random_inplace(c.t(0));
+  return Value::borrow(c.t(0));
+}
+
 Value random(OpCall& c, std::vector<DimExpr> shape, DType dt) {
   Value r = fill(c, std::move(shape), 0, dt, true);
   if (is_tensor(r)) as_tensor(r)->random = true;
@@ -371,10 +382,16 @@ const std::vector<OpDef>& create_ops() {
       {"randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
       // In-place random initializers (nn.init, weight.data.normal_()): values come from the checkpoint.
-      {"normal_(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor", kMethod,
-       [](OpCall& c) { return Value::borrow(c.t(0)); }},
-      {"uniform_(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor", kMethod,
-       [](OpCall& c) { return Value::borrow(c.t(0)); }},
+      {"normal_(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"uniform_(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"exponential_(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"cauchy_(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"log_normal_(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"geometric_(Tensor self, float p, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"random_(Tensor self, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"random_.to(Tensor self, int to, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"random_.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor", kMethod, random_init},
+      {"bernoulli_.float(Tensor self, float p=0.5, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"zero_(Tensor self) -> Tensor", kMethod,
        [](OpCall& c) {
          TensorObj* x = c.t(0);

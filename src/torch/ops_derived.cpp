@@ -796,16 +796,6 @@ Value sinc(OpCall& c) {
   return op(c, "where", {op(c, "eq", {x, Value::integer(0)}), Value::real(1.0), op(c, "div", {op(c, "sin", {px}), px})});
 }
 
-// exponential_ / cauchy_ / log_normal_ / geometric_ / random_ / bernoulli_: like normal_ and
-// uniform_ while the model is built (the values are the checkpoint's); in forward, random values no
-// export can reproduce are reported.
-Value random_init(OpCall& c) {
-  if (!c.T.building)
-    return c.unsupported(fmt::format("Tensor.{}_ in forward: random values cannot be exported", c.name()));
-  c.t(0)->random = true;
-  return Value::borrow(c.t(0));
-}
-
 // ---- grid_sampler ----------------------------------------------------------------------------------------
 
 Value grid_sampler(OpCall& c) {
@@ -904,14 +894,6 @@ const std::vector<OpDef>& derived_ops() {
       {"bincount(Tensor self, Tensor? weights=None, SymInt minlength=0) -> Tensor", kFn | kMethod, bincount},
       {"fill_diagonal_(Tensor self, Scalar fill_value, bool wrap=False) -> Tensor", kMethod, fill_diagonal},
       {"resize_(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor", kMethod, resize_self},
-      {"exponential_(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"cauchy_(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"log_normal_(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"geometric_(Tensor self, float p, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"random_(Tensor self, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"random_.to(Tensor self, int to, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"random_.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"bernoulli_.float(Tensor self, float p=0.5, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor",
        kFn, grid_sampler},
   };

@@ -97,25 +97,31 @@ static void materialize_values(Torch& T, TensorObj* t);
 static void materialize(Torch& T, TensorObj* t) {
   materialize_values(T, t);
   if (t->random)
-    mark_opaque(T, t->value, "a random tensor (torch.rand/randn/...), whose values no export can reproduce");
+    mark_opaque(T, t->value, "random values (torch.rand/randn, nn.init), which no export can reproduce");
   else if (t->uninitialized)
     mark_opaque(T, t->value, "uninitialized values (torch.empty)");
 }
 
 static void materialize_values(Torch& T, TensorObj* t) {
-  // A parameter made with torch.empty whose initializer never ran here (nn.init only marks): its
+  // A parameter that is still a placeholder in forward (torch.empty, nn.init, torch.randn): its
   // values come from the checkpoint, which has none for a parameter outside the state_dict (a module
   // kept in a plain list or dict is not registered). Zeros would be a silently wrong model.
-  if (!T.building && t->uninitialized && t->requires_grad)
+  if (!T.building && (t->uninitialized || t->random) && t->requires_grad)
     unsupported(T, "a parameter that is not in the model's state_dict",
                 "no checkpoint gives its values: it belongs to a module or tensor that is not registered (kept in a "
                 "plain Python list, dict or non-Module object); use nn.ModuleList / nn.ModuleDict / nn.ParameterList "
                 "so that state_dict() holds it");
-  if (t->random && T.random_reads)
-    T.random_reads->push_back(eval::Ref<TensorObj>(t));  // an op on a placeholder while building
+  // An op reading a placeholder while building. Reading uninitialized memory (torch.empty) gives
+  // values as unknowable as random ones, except in an in-place write into it (pe[:, 0::2] = ...),
+  // which defines what it writes.
+  else if ((t->random || (t->uninitialized && T.uninitialized_reads)) && T.random_reads)
+    T.random_reads->push_back(eval::Ref<TensorObj>(t));
   else if (t->random)
-    unsupported(T, "a random tensor (torch.rand/randn/...) used in the exported computation",
-                "its values differ on every run; only parameters made this way get values (from the checkpoint)");
+    unsupported(T,
+                "a tensor of random or uninitialized values (torch.rand/randn/empty, nn.init) used in the exported "
+                "computation",
+                "its values differ on every run; only parameters and buffers get values, from the checkpoint (a value "
+                "computed from them in __init__ can be kept with register_buffer)");
   if (t->data) {
     t->value = T.rec.constant(*t->data);
     return;
@@ -157,12 +163,30 @@ static void make_placeholder(TensorObj* t) {
   ++t->version;
 }
 
+bool has_random_values(const TensorObj* t) {
+  for (; t; t = t->base.get())
+    if (t->random) return true;
+  return false;
+}
+
+void make_random_inplace(TensorObj* t) {
+  // A write into part of a tensor (w[0].normal_(), w.data.uniform_()) makes the whole tensor it views
+  // random: onnxify keeps no per-element record, and the checkpoint gives a parameter's values whole.
+  TensorObj* root = t;
+  while (root->base) root = root->base.get();
+  make_placeholder(root);
+  if (t != root) t->value = nullptr;  // a view: re-derived from the placeholder when read
+}
+
 Value placeholder_scope(Torch& T, bool inplace, const std::function<Value()>& op) {
   std::vector<eval::Ref<TensorObj>> reads;
   std::vector<eval::Ref<TensorObj>>* outer = T.random_reads;
+  bool outer_uninitialized = T.uninitialized_reads;
   T.random_reads = &reads;
+  T.uninitialized_reads = !inplace;
   auto restore = [&] {
     T.random_reads = outer;
+    T.uninitialized_reads = outer_uninitialized;
     // The random tensors stay placeholders: a later read materializes (and, in forward, reports) again.
     for (auto& t : reads) t->value = nullptr;
     if (outer)

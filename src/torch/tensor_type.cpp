@@ -206,6 +206,11 @@ Value g_dtype(Interp& I, const Value& a) { return torch_state().dtype_object(sel
 Value g_device(Interp& I, const Value& a) { return torch_state().cpu_device; }
 Value g_ndim(Interp& I, const Value& a) { return Value::integer(static_cast<int64_t>(self_t(a)->rank())); }
 Value g_false(Interp& I, const Value& a) { return Value::boolean(false); }
+// Every tensor here is dense: x.layout is the prelude's torch.strided.
+Value g_layout(Interp& I, const Value& a) {
+  Value torch_mod = I.loader().import_module("torch", nullptr, 0, false, SourceRange{});
+  return eval::getattr(I, torch_mod, I.intern("strided"));
+}
 // onnxify's tensors are real (complex values are torch.fft's ComplexTensor): .real is the tensor
 // itself, as PyTorch returns self for a real dtype, and .imag is PyTorch's error.
 Value g_real(Interp& I, const Value& a) { return a; }
@@ -452,7 +457,11 @@ Value copy_tensor(Torch& T, TensorObj* t, eval::Type* type) {
   auto d = T.I.make<TensorObj>(type);
   d->dtype = t->dtype;
   d->shape = t->shape;
-  d->value = value_of(T, t);
+  // A copy of a random placeholder is one too (a parameter's copy gets its own checkpoint values).
+  if (has_random_values(t))
+    d->random = true;
+  else
+    d->value = value_of(T, t);
   d->requires_grad = t->requires_grad;
   return d.take_value();
 }
@@ -504,7 +513,12 @@ Value parameter_new(Interp& I, eval::Type* cls, const Args& a) {
   p->fill = t->fill;
   p->uninitialized = t->uninitialized;
   p->random = t->random;
-  if (t->base) value_of(T, t), p->value = t->value;  // a view: its current values, not the view itself
+  // A view: its current values, not the view itself; a view of a random placeholder
+  // (Parameter(w.data) after nn.init) is a placeholder too, whose values the checkpoint gives.
+  if (has_random_values(t))
+    p->value = nullptr, p->data.reset(), p->fill.reset(), p->random = true;
+  else if (t->base)
+    value_of(T, t), p->value = t->value;
   p->requires_grad = !v[1] || eval::is_true(I, v[1]);
   return p.take_value();
 }
@@ -581,6 +595,7 @@ void init_tensor_type(Torch& T) {
                {"ndim", &g_ndim},
                {"is_cuda", &g_false},
                {"is_sparse", &g_false},
+               {"layout", &g_layout},
                {"real", &g_real},
                {"imag", &g_imag},
                {"is_quantized", &g_false},

@@ -99,6 +99,11 @@ CASES = [
                                   "x=float32[N,3]"], 1),
     ("tensor_random_attribute", ["export", "models/tensor_ops.py", "--model", "RandomAttribute()", "--input",
                                  "x=float32[N,3]"], 1),
+    ("tensor_init_derived_attribute", ["export", "models/tensor_ops.py", "--model", "InitDerivedAttribute()",
+                                       "--input", "x=float32[N,3]"], 1),
+    ("tensor_empty_read", ["export", "models/tensor_ops.py", "--model", "EmptyRead()", "--input", "x=float32[N,3]"],
+     1),
+    ("clock_decides", ["export", "models/tensor_ops.py", "--model", "ClockDecides()", "--input", "x=float32[N,3]"], 1),
     # Conversion-time values (DESIGN.md decision 1): what is not known at conversion time, and why.
     ("const_input_tolist", ["export", "models/tensor_ops.py", "--model", "InputTolist()", "--input",
                             "x=float32[N,3]"], 1),

@@ -30,6 +30,10 @@ CASES = [
     cc("constant_mask_index", "ConstantMaskIndex()", x="float32[N,4]"),
     cc("math_reads", "MathReads()", x="float32[N,4]"),
     cc("nonzero_count", "NonzeroCount()", x="float32[N,4]"),
+    # nn.init writes (eye_, dirac_, constant_, ones_/zeros_ through a view) read back in __init__
+    cc("init_writes", "InitWrites()", x="float32[N,4]"),
+    cc("empty_filled_by_writes", "EmptyFilledByWrites()", x="float32[N,6,4]"),
+    cc("scale_buffer_from_init", "ScaleBufferFromInit()", x="float32[N,4]"),
     # timm's unmodified calculate_drop_path_rates: linspace(...).split(depths), x.tolist() per stage
     # timm named as a module found among the test interpreter's packages (-m, --python): what timm
     # imports and onnxify cannot run (huggingface_hub's network stack) is an unknown value there.

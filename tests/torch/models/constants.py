@@ -176,3 +176,60 @@ class NonzeroCount(nn.Module):
 
     def forward(self, x):
         return self.fc(x)
+
+
+class InitWrites(nn.Module):
+    """nn.init's deterministic initializers write their values: what __init__ reads back from them
+    (kept as plain attributes, outside the checkpoint) is what PyTorch computes."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Parameter(torch.empty(4, 4))
+        nn.init.eye_(self.proj)
+        self.conv = nn.Conv1d(2, 2, 3, padding=1, bias=False)
+        nn.init.dirac_(self.conv.weight)
+        offset = torch.empty(4)
+        nn.init.constant_(offset, 0.25)
+        self.offset = offset * 2                            # 0.5 everywhere
+        self.trace = self.proj.diagonal().sum().item()      # 4.0
+        self.centre = self.conv.weight[:, :, 1].sum()       # 2.0 (a 0-dim tensor)
+        gate = torch.empty(4)
+        nn.init.ones_(gate)
+        nn.init.zeros_(gate[:2])                            # a view: [0, 0, 1, 1]
+        self.gate = gate
+
+    def forward(self, x):
+        y = self.conv(x.unsqueeze(1).expand(-1, 2, -1)).sum(1)
+        return (x @ self.proj + self.offset) * self.gate * self.trace + y * self.centre
+
+
+class EmptyFilledByWrites(nn.Module):
+    """A position table written slice by slice into torch.empty (kept as a plain attribute): writes
+    into uninitialized memory define what they write."""
+
+    def __init__(self, length=6, dim=4):
+        super().__init__()
+        pos = torch.arange(length, dtype=torch.float32).unsqueeze(1)
+        freq = torch.pow(10.0, -torch.arange(0, dim, 2, dtype=torch.float32) / dim)
+        table = torch.empty(length, dim)
+        table[:, 0::2] = torch.sin(pos * freq)
+        table[:, 1::2] = torch.cos(pos * freq)
+        self.table = table
+
+    def forward(self, x):
+        return x + self.table
+
+
+class ScaleBufferFromInit(nn.Module):
+    """An equalized-learning-rate layer that keeps the scale computed from the randomly initialized
+    weight as a buffer: the checkpoint holds it, so the export has PyTorch's value."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(4, 3, bias=False)
+        nn.init.kaiming_normal_(self.linear.weight)
+        self.register_buffer("scale", torch.mean(self.linear.weight.data ** 2) ** 0.5)
+        self.linear.weight.data.copy_(self.linear.weight.data / self.scale)
+
+    def forward(self, x):
+        return self.linear(x * self.scale)

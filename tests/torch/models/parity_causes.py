@@ -2,6 +2,7 @@
 later), one small module each, written for these tests. Each is exported with a symbolic batch and
 compared with PyTorch eager (tests/torch/e2e/test_parity_causes.py)."""
 import math
+import time
 import typing
 
 import numpy as np
@@ -425,3 +426,40 @@ class ShapeCheckMessage(nn.Module):
             raise error
         loss = torch.sum(x ** 2 * valid)
         return loss / (x.shape[-1] * max(1, torch.sum(valid).item())), min(torch.sum(valid).item(), 2.5) * x
+
+
+class ClockSeededIds:
+    """A class attribute seeded from the clock at import time and stepped by arithmetic (an id
+    generator of a quantization config): the clock is unknown, int() of it too, and that only
+    matters if it reaches the model - here it does not."""
+    seed = int(time.time())
+    step = (214013 * seed + 2531011) % (2 << 31)
+
+
+class ClockUnused(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 3)
+        self.stamp = float(time.perf_counter())
+
+    def forward(self, x):
+        return self.fc(x).relu()
+
+
+class LayoutLike(nn.Module):
+    """A new tensor made with the input's dtype, layout and device (x.layout is torch.strided)."""
+
+    def forward(self, x):
+        z = torch.zeros([x.size(0), 2], dtype=x.dtype, layout=x.layout, device=x.device)
+        if x.layout == torch.strided:
+            z = z + 1
+        return z + x[:, :2]
+
+
+class SplitKeywords(nn.Module):
+    """torch.split called with the keyword names of PyTorch's Python function."""
+
+    def forward(self, x):
+        a, b = torch.split(x, split_size_or_sections=2, dim=1)
+        c = torch.split(tensor=x, split_size_or_sections=[1, 3], dim=1)
+        return a * b + c[1][:, :2], torch.split(x, 3, dim=1)[1]

@@ -50,3 +50,6 @@ print(np.all([True, True]), np.any(arr > 3), (arr == arr).all(), np.allclose([1.
 print(np.array([[1.5, 2], [3, 4]]), repr(np.array([0.25, 1.0])), repr(np.zeros(2, dtype=np.float32)))
 print(np.triu(np.ones((3, 3)), 1).tolist(), np.isclose([1.0, 1.1], [1.0, 1.0]).tolist(), np.shape([[1, 2]]))
 print(np.power(2.0, np.arange(3)).tolist(), np.logspace(0, 2, 3).tolist(), np.linalg.norm([3.0, 4.0]))
+u, first, inv, cnt = np.unique(np.array([[3, 1], [3, 2]]), return_index=True, return_inverse=True, return_counts=True)
+print(u.tolist(), u.dtype, first.tolist(), inv.tolist(), inv.shape, cnt.tolist(), np.unique([2.5, 0.5, 2.5]).tolist())
+print(np.unique(np.round(np.array([8.0, 8.0, 16.0, 31.0]) / 8).astype(int) * 8, return_counts=True)[1].tolist())

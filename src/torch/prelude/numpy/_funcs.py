@@ -554,6 +554,36 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     return _wrap(_torch.sort(a._t, dim=_axis(axis, a.ndim), stable=True)[1])
 
 
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *, equal_nan=True,
+           sorted=True):
+    """The sorted distinct values of the flattened array, and as asked: the index of each one's first
+    occurrence, the inverse (shaped like `ar`, numpy 2) and the counts. Computed on the Python values
+    (the array is a conversion-time constant), so the result sizes are static."""
+    a = _arr(ar)
+    if axis is not None:
+        import _onnxify
+        return _onnxify.poison("numpy.unique(..., axis=...)", "this part of numpy is not available during conversion")
+    flat = a.ravel().tolist()
+    values = _b.sorted(set(flat))
+    slot = {v: k for k, v in enumerate(values)}
+    inverse = [slot[v] for v in flat]
+    out = [array(values, dtype=a.dtype)]
+    if return_index:
+        first = [None] * len(values)
+        for i, k in enumerate(inverse):
+            if first[k] is None:
+                first[k] = i
+        out.append(array(first, dtype="int64"))
+    if return_inverse:
+        out.append(array(inverse, dtype="int64").reshape(a.shape))
+    if return_counts:
+        counts = [0] * len(values)
+        for k in inverse:
+            counts[k] += 1
+        out.append(array(counts, dtype="int64"))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 def nonzero(a):
     a = _arr(a)
     return tuple(_wrap(t) for t in _torch.nonzero(a._t.reshape(1) if a.ndim == 0 else a._t, as_tuple=True))

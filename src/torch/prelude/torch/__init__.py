@@ -403,6 +403,12 @@ def einsum(*args):
     return _VF.einsum(equation, _builtins.list(operands))
 
 
+def split(tensor, split_size_or_sections, dim=0):
+    """torch.split is a Python function in PyTorch, with its own parameter names (split_size_or_sections=
+    as a keyword); Tensor.split is the op."""
+    return tensor.split(split_size_or_sections, dim)
+
+
 def meshgrid(*tensors, indexing=None):
     """torch.meshgrid(*tensors, indexing="ij" | "xy"): for 0-d or 1-d tensors of sizes S0..Sn-1, grid i
     is tensor i expanded along axis i of the shape (S0, ..., Sn-1) (a view, as in PyTorch). "xy" swaps

@@ -122,3 +122,42 @@ class UnregisteredLayers(nn.Module):
 
     def forward(self, x):
         return self.head(self.layers[0](x))
+
+
+class InitDerivedAttribute(nn.Module):
+    """A scale computed in __init__ from a randomly initialized weight, kept as a plain attribute:
+    no checkpoint holds it, so its value cannot be known (it used to be silently 0)."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(3, 2, bias=False)
+        nn.init.kaiming_normal_(self.linear.weight)
+        self.scale = torch.mean(self.linear.weight.data ** 2) ** 0.5
+
+    def forward(self, x):
+        return self.linear(x * self.scale)
+
+
+class EmptyRead(nn.Module):
+    """The sum of uninitialized memory (torch.empty) read in __init__."""
+
+    def __init__(self):
+        super().__init__()
+        self.total = torch.empty(3, 3).sum(0)
+
+    def forward(self, x):
+        return x + self.total
+
+
+class ClockDecides(nn.Module):
+    """int() of the clock is unknown; it is an error where it decides something."""
+
+    def __init__(self):
+        super().__init__()
+        import time
+        self.every = int(time.time()) % 2
+
+    def forward(self, x):
+        if self.every:
+            return x * 2
+        return x
