@@ -865,6 +865,9 @@ const std::vector<OpDef>& derived_ops() {
       {"take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor", kFn | kMethod, take_along_dim},
       {"masked_select(Tensor self, Tensor mask) -> Tensor", kFn | kMethod, masked_select},
       {"argwhere(Tensor self) -> Tensor", kFn | kMethod, [](OpCall& c) { return op(c, "nonzero", {tv(c.t(0))}); }},
+      // torch.where(condition): nonzero(condition, as_tuple=True), one index tensor per dim.
+      {"where(Tensor condition) -> Tensor[]", kFn,
+       [](OpCall& c) { return op(c, "unbind", {op(c, "nonzero", {tv(c.t(0))}), Value::integer(1)}); }},
       {"count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor", kFn | kMethod, count_nonzero},
       {"count_nonzero(Tensor self, int? dim=None) -> Tensor", kFn | kMethod,
        [](OpCall& c) {

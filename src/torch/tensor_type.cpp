@@ -595,6 +595,7 @@ void init_tensor_type(Torch& T) {
                {"ndim", &g_ndim},
                {"is_cuda", &g_false},
                {"is_sparse", &g_false},
+               {"volatile", &g_false},  // removed in PyTorch 0.4: always False, with a warning
                {"layout", &g_layout},
                {"real", &g_real},
                {"imag", &g_imag},

@@ -30,6 +30,7 @@ CASES = [
     case("clock_unused", "ClockUnused()", N2, x="float32[N,4]"),
     case("split_keywords", "SplitKeywords()", N2, x="float32[N,4]"),
     case("layout_like", "LayoutLike()", N2, x="float32[N,4]"),
+    case("where_indices", "WhereIndices()", N2, x="float32[N,4]"),
     case("private_layers", "PrivateLayers()", N2, x="float32[N,5]"),
     case("run_time_scalars", "RunTimeScalars()", [{"N": 2}, {"N": 5}], x="float32[N,3,4]"),
     case("binned_calibration", "BinnedCalibration()", [{"N": 6}, {"N": 9}], gen={"labels": "int:0:4"},

@@ -463,3 +463,16 @@ class SplitKeywords(nn.Module):
         a, b = torch.split(x, split_size_or_sections=2, dim=1)
         c = torch.split(tensor=x, split_size_or_sections=[1, 3], dim=1)
         return a * b + c[1][:, :2], torch.split(x, 3, dim=1)[1]
+
+
+class WhereIndices(nn.Module):
+    """torch.where with only a condition: the indices of its true elements, one tensor per dim (a loss
+    that picks the positive targets); x.volatile (always False since PyTorch 0.4) read in a check."""
+
+    def forward(self, x):
+        i, j = torch.where(x > 0)
+        rows, = torch.where(x[:, 0] > 0)
+        picked = x[i, j] * 2
+        if x.volatile:
+            picked = picked * 0
+        return picked, rows
