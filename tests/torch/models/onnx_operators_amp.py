@@ -52,3 +52,19 @@ class AutocastRegions(nn.Module):
         with torch.autocast("cpu", enabled=False):
             out = self.b(h)
         return out, h.dtype == torch.float32
+
+
+class AmpSubmodules(nn.Module):
+    """The submodules of torch.cuda.amp and torch.amp that training code imports names from."""
+
+    def forward(self, x):
+        from torch.amp.grad_scaler import OptState as AmpOptState
+        from torch.cuda.amp.autocast_mode import autocast as cuda_autocast
+        from torch.cuda.amp.common import amp_definitely_not_available
+        from torch.cuda.amp.grad_scaler import GradScaler, OptState
+
+        with cuda_autocast():
+            y = x * 2
+        if OptState.READY is AmpOptState.READY and OptState.STEPPED.value == 2 and amp_definitely_not_available():
+            y = GradScaler().scale(y + 1)
+        return y
