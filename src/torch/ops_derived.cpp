@@ -796,6 +796,45 @@ Value sinc(OpCall& c) {
   return op(c, "where", {op(c, "eq", {x, Value::integer(0)}), Value::real(1.0), op(c, "div", {op(c, "sin", {px}), px})});
 }
 
+// ---- PyTorch's deprecated overloads: scalars first ------------------------------------------------------
+// torch.addmm(beta, self, alpha, mat1, mat2), x.addmm_(beta, alpha, mat1, mat2), x.add(alpha, other),
+// x.addcmul(value, t1, t2), ... (PyTorch warns and runs them): the current op, with those scalars
+// passed as its keywords. `tensors` are the positional tensors of the current op, in order.
+Value with_keywords(OpCall& c, const char* name, std::vector<Value> tensors,
+                    std::vector<std::pair<const char*, Value>> keywords) {
+  std::vector<Value> vals = std::move(tensors);
+  std::vector<eval::Str*> names;
+  uint32_t npos = static_cast<uint32_t>(vals.size());
+  for (auto& [k, v] : keywords) {
+    vals.push_back(v);
+    names.push_back(c.I.intern(k));
+  }
+  eval::Args a(vals.data(), npos);
+  a.nkw = static_cast<uint32_t>(keywords.size());
+  a.kwvals = vals.data() + npos;
+  a.kwnames = names.data();
+  return call_op(c.T, *find_op(name), Value(), a);
+}
+
+// (beta, self, [alpha,] m1, m2) for torch.NAME; (self, beta, [alpha,] m1, m2) for Tensor.NAME.
+template <bool kMethodForm, bool kAlpha>
+Value scalars_first_mm(OpCall& c) {
+  const std::string& name = c.name();
+  int self = kMethodForm ? 0 : 1, beta = kMethodForm ? 1 : 0, m1 = kAlpha ? 3 : 2;
+  std::vector<std::pair<const char*, Value>> kw{{"beta", c.a.raw(beta)}};
+  if (kAlpha) kw.push_back({"alpha", c.a.raw(2)});
+  return with_keywords(c, name.c_str(), {tv(c.t(self)), tv(c.t(m1)), tv(c.t(m1 + 1))}, std::move(kw));
+}
+
+// (self, scalar, t1[, t2]): add/sub(self, alpha, other), addcmul/addcdiv(self, value, t1, t2).
+Value scalar_second(OpCall& c) {
+  const std::string& name = c.name();
+  const char* key = name == "add" || name == "sub" ? "alpha" : "value";
+  std::vector<Value> ts{tv(c.t(0)), tv(c.t(2))};
+  if (c.a.schema->params.size() > 3) ts.push_back(tv(c.t(3)));
+  return with_keywords(c, name.c_str(), std::move(ts), {{key, c.a.raw(1)}});
+}
+
 // ---- grid_sampler ----------------------------------------------------------------------------------------
 
 Value grid_sampler(OpCall& c) {
@@ -865,6 +904,29 @@ const std::vector<OpDef>& derived_ops() {
       {"take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor", kFn | kMethod, take_along_dim},
       {"masked_select(Tensor self, Tensor mask) -> Tensor", kFn | kMethod, masked_select},
       {"argwhere(Tensor self) -> Tensor", kFn | kMethod, [](OpCall& c) { return op(c, "nonzero", {tv(c.t(0))}); }},
+      // Deprecated overloads (after the current ones, so that they are tried last).
+      {"addmm.deprecated(Scalar beta, Tensor self, Scalar alpha, Tensor mat1, Tensor mat2) -> Tensor", kFn,
+       scalars_first_mm<false, true>},
+      {"addmm.deprecated_beta(Scalar beta, Tensor self, Tensor mat1, Tensor mat2) -> Tensor", kFn,
+       scalars_first_mm<false, false>},
+      {"addmm.deprecated_method(Tensor self, Scalar beta, Scalar alpha, Tensor mat1, Tensor mat2) -> Tensor",
+       kMethod | kInplace, scalars_first_mm<true, true>},
+      {"addmm.deprecated_method_beta(Tensor self, Scalar beta, Tensor mat1, Tensor mat2) -> Tensor", kMethod | kInplace,
+       scalars_first_mm<true, false>},
+      {"baddbmm.deprecated(Scalar beta, Tensor self, Scalar alpha, Tensor batch1, Tensor batch2) -> Tensor", kFn,
+       scalars_first_mm<false, true>},
+      {"baddbmm.deprecated_beta(Scalar beta, Tensor self, Tensor batch1, Tensor batch2) -> Tensor", kFn,
+       scalars_first_mm<false, false>},
+      {"baddbmm.deprecated_method(Tensor self, Scalar beta, Scalar alpha, Tensor batch1, Tensor batch2) -> Tensor",
+       kMethod | kInplace, scalars_first_mm<true, true>},
+      {"baddbmm.deprecated_method_beta(Tensor self, Scalar beta, Tensor batch1, Tensor batch2) -> Tensor",
+       kMethod | kInplace, scalars_first_mm<true, false>},
+      {"add.deprecated(Tensor self, Scalar alpha, Tensor other) -> Tensor", kFn | kMethod | kInplace, scalar_second},
+      {"sub.deprecated(Tensor self, Scalar alpha, Tensor other) -> Tensor", kFn | kMethod | kInplace, scalar_second},
+      {"addcmul.deprecated(Tensor self, Scalar value, Tensor tensor1, Tensor tensor2) -> Tensor",
+       kFn | kMethod | kInplace, scalar_second},
+      {"addcdiv.deprecated(Tensor self, Scalar value, Tensor tensor1, Tensor tensor2) -> Tensor",
+       kFn | kMethod | kInplace, scalar_second},
       // torch.where(condition): nonzero(condition, as_tuple=True), one index tensor per dim.
       {"where(Tensor condition) -> Tensor[]", kFn,
        [](OpCall& c) { return op(c, "unbind", {op(c, "nonzero", {tv(c.t(0))}), Value::integer(1)}); }},

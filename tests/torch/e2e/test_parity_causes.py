@@ -31,6 +31,7 @@ CASES = [
     case("split_keywords", "SplitKeywords()", N2, x="float32[N,4]"),
     case("layout_like", "LayoutLike()", N2, x="float32[N,4]"),
     case("where_indices", "WhereIndices()", N2, x="float32[N,4]"),
+    case("scalars_first", "ScalarsFirst()", N2, x="float32[N,3]", b="float32[N,3,3]"),
     case("private_layers", "PrivateLayers()", N2, x="float32[N,5]"),
     case("run_time_scalars", "RunTimeScalars()", [{"N": 2}, {"N": 5}], x="float32[N,3,4]"),
     case("binned_calibration", "BinnedCalibration()", [{"N": 6}, {"N": 9}], gen={"labels": "int:0:4"},

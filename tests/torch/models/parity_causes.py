@@ -476,3 +476,23 @@ class WhereIndices(nn.Module):
         if x.volatile:
             picked = picked * 0
         return picked, rows
+
+
+class ScalarsFirst(nn.Module):
+    """PyTorch's deprecated overloads that put the scalars first, as 2017-era code (re-id triplet
+    losses) calls them: x.addmm_(beta, alpha, m1, m2), torch.addmm(beta, self, alpha, m1, m2),
+    baddbmm, add/sub(self, alpha, other), addcmul/addcdiv(self, value, t1, t2)."""
+
+    def forward(self, x, b):
+        n = x.size(0)
+        dist = torch.pow(x, 2).sum(dim=1, keepdim=True).expand(n, n)
+        dist = dist + dist.t()
+        dist.addmm_(1, -2, x, x.t())
+        e = dist.addmm(0.5, x, x.t())
+        f = torch.addmm(2, dist, -1, x, x.t()) + torch.addmm(0.5, dist, x, x.t())
+        g = torch.baddbmm(0.5, b, 2, b, b) + b.baddbmm(1, b, b) + b.clone().baddbmm_(1, -1, b, b)
+        h = x.add(2, x) + torch.sub(x, 3, x) + x.addcmul(0.5, x, x) + torch.addcdiv(x, 2, x, x.abs() + 1)
+        k = x.clone()
+        k.add_(-1, x)
+        k.addcmul_(2, x, x)
+        return dist, e, f, g, h, k
