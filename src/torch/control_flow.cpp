@@ -338,6 +338,11 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     std::vector<Guard>& g;
     ~PopGuard() { g.pop_back(); }
   } pop_guard{guards_};
+  // Tensors older than this If that the arms write in place without the frame reaching them (a
+  // parameter written through a view made in the arm, `self.w.data.copy_(...)`): logged at their
+  // first write, undone after each arm and merged like the tracked ones.
+  WriteLog log;
+  LogWrites logging(T, log, state);
   auto run = [&](int k, Exit cont) {
     Branch r;
     if (in_loop) L().keep_going = nullptr;
@@ -374,6 +379,7 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
       }
       for (const eval::VarRef& v : vars) r.vars.push_back(eval::read_var(I, f, v));
       r.retval = r.exit == Exit::Return ? r.returns : f.retval;
+      log.adopt(state);
       r.tensors = state.tensors_now();
       if (in_loop) {
         r.keep_going = L().keep_going;
@@ -382,6 +388,7 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
       }
     }
     eval::restore_vars(I, f, vars, before);
+    log.adopt(state);  // (an arm that raised)
     state.restore_tensors(state.tensor_states);
     state.restore_containers(I);
     f.retval = retval_before;
@@ -435,6 +442,9 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     Value m = merge(b, A.vars[i], B.vars[i], var_name(vars[i], f));
     if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
   }
+  // A tensor first written by arm B was as it was before the If at the end of arm A.
+  for (Branch* r : {&A, &B})
+    while (r->tensors.size() < state.tensors.size()) r->tensors.push_back(state.tensor_states[r->tensors.size()]);
   merge_tensors(b, state, A.tensors, B.tensors);
   if (in_loop && (A.returned != returned_before || B.returned != returned_before))
     merge_returned(b, L(), A.returned, A.ret, B.returned, B.ret, sym_before);

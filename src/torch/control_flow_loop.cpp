@@ -378,6 +378,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   FrameState state = FrameState::capture(I, f, vars);
   const ir::Type i64 = ir::Type::tensor(ir::ElementType::Int64, {});
   const ir::Type b1 = ir::Type::tensor(ir::ElementType::Bool, {});
+  // Tensors the body writes in place that the frame does not reach (a parameter written through a
+  // view made in the body): tracked from the attempt that wrote them on, carried like the others.
+  WriteLog log;
+  LogWrites logging(T, log, state);
 
   std::set<size_t> promote;                       // vars: Python numbers that change -> 0-d tensors
   // ... in the dtype their first iteration gave them (`loss = 0` then `loss += t.mean()`: float, as
@@ -761,6 +765,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                 "numbers can change from one iteration of an ONNX Loop to the next",
                                 var_name(vars[i], f), eval::type_name(I, v0));
         }
+        log.adopt(state);
         for (size_t j = 0; j < state.tensors.size(); ++j)
           if (!carry_t.count(j) && state.tensors[j]->version != state.tensor_states[j].version) {
             carry_t.insert(j);
@@ -812,6 +817,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     } catch (NeedSequence& ns) {
       // A list read in a way only an ONNX sequence can follow: record again with it as one.
       eval::restore_vars(I, f, vars, before);
+      log.adopt(state);
       state.restore_tensors(state.tensor_states);
       state.restore_containers(I);
       T.rec.forget_graph(g);
@@ -846,6 +852,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       continue;
     } catch (...) {
       eval::restore_vars(I, f, vars, before);
+      log.adopt(state);
       state.restore_tensors(state.tensor_states);
       state.restore_containers(I);
       T.rec.forget_graph(g);
@@ -863,6 +870,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       if (now.size() == cs.items.size() + 1) scans.emplace_back(&cs, now.back());
     }
     eval::restore_vars(I, f, vars, before);
+    log.adopt(state);
     state.restore_tensors(state.tensor_states);
     state.restore_containers(I);
     if (!peel_name.empty()) {

@@ -170,6 +170,28 @@ void FrameState::restore_containers(Interp& I) const {
   }
 }
 
+void WriteLog::note(TensorObj* t) {
+  if (t->born > since || !seen.insert(t).second) return;
+  tensors.emplace_back(t);
+  before.push_back(TensorState::of(t));
+}
+
+void WriteLog::adopt(FrameState& state) {
+  for (; adopted < tensors.size(); ++adopted) {
+    state.tensors.push_back(tensors[adopted]);
+    state.tensor_names.push_back("a tensor written through a view");
+    state.tensor_states.push_back(before[adopted]);
+  }
+}
+
+LogWrites::LogWrites(Torch& T, WriteLog& log, const FrameState& state) : T(T) {
+  log.since = TensorObj::births;
+  for (const auto& t : state.tensors) log.seen.insert(t.get());
+  T.write_watchers.push_back([&log](TensorObj* t) { log.note(t); });
+}
+
+LogWrites::~LogWrites() { T.write_watchers.pop_back(); }
+
 std::string var_name(const eval::VarRef& v, const eval::Frame& f) {
   if (v.name) return std::string(v.name->view());
   if (f.code && v.slot < f.code->slot_names.size()) return std::string(f.code->slot_names[v.slot]->view());

@@ -55,6 +55,26 @@ struct FrameState {
   static std::vector<eval::Value> items_of(eval::Interp& I, const eval::Value& obj, bool is_list);
 };
 
+// The tensors older than a recording (born before `since`) that it writes in place while the frame
+// state does not reach them (a parameter written through a view made in a branch), each with its
+// state before the first write. Open while a LogWrites is (Torch::write_watchers calls note).
+struct WriteLog {
+  uint64_t since = 0;
+  std::unordered_set<const TensorObj*> seen;
+  std::vector<eval::Ref<TensorObj>> tensors;
+  std::vector<TensorState> before;
+  size_t adopted = 0;
+  void note(TensorObj* t);
+  // Appends the tensors logged since the last call to `state`, which tracks them from then on.
+  void adopt(FrameState& state);
+};
+// Logs into `log` the writes to tensors older than now that `state` does not track, for its scope.
+struct LogWrites {
+  LogWrites(Torch& T, WriteLog& log, const FrameState& state);
+  ~LogWrites();
+  Torch& T;
+};
+
 // Lists held as ONNX sequences (control_flow_sequence.cpp): a list that a Loop appends to and reads
 // by an index only known at run time. Its one item is a SeqObj; its type a list subtype whose
 // operations record Sequence ops.
