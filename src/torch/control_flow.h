@@ -74,7 +74,9 @@ bool holds_scan_output(const eval::Value& v);
 // A list built in a Loop (its scan output, or a list held as an ONNX sequence) returned by forward:
 // one sequence-typed graph output holding its items (eager returns the Python list).
 ir::Value* sequence_output(Torch& T, const eval::Value& list);
-// len() of a list held as an ONNX sequence (a size only known at run time); Null for other values.
+// len() of a list held as an ONNX sequence or holding a Loop's stacked outputs (a size only known
+// at run time); Null for other values.
 eval::Value sequence_len(Torch& T, const eval::Value& v);
+eval::Value scan_list_len(Torch& T, const eval::Value& v);
 
 }  // namespace onnxify::torch

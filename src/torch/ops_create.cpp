@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "torch/control_flow.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -150,8 +151,9 @@ Value arange(OpCall& c, const Scalar& start, const Scalar& end, const Scalar& st
   }
   auto dim = [&](const Scalar& s) { return s.kind == Scalar::Kind::SymInt ? s.sym : DimExpr(s.i); };
   DimExpr a = dim(start), b = dim(end), s = dim(step);
-  if (!s.is_const() || s.value() <= 0) return c.unsupported("arange with a symbolic or negative step and symbolic bounds");
-  DimExpr n = ir::ceil_div(b - a, s);
+  if (!s.is_const()) return c.unsupported("arange with a symbolic step and symbolic bounds");
+  // ceil((b - a) / s); for a negative step (range(N - 1, -1, -1)) that is ceil((a - b) / -s).
+  DimExpr n = s.value() > 0 ? ir::ceil_div(b - a, s) : ir::ceil_div(a - b, -s);
   ir::Value* v = c.rec.emit("Range", {c.rec.dim_scalar(a), c.rec.dim_scalar(b), c.rec.dim_scalar(s)},
                             ir::Type::tensor(ir::ElementType::Int64, {n}));
   return c.out(cast_to(c.T, v, DType::Int64, dt, {n}), dt, {n});
@@ -208,6 +210,18 @@ void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
 Value tensor_from_data(OpCall& c, const Value& data, std::optional<DType> dt) {
   if (is_tensor(data)) {
     TensorObj* t = as_tensor(data);
+    DType d = dt ? *dt : t->dtype;
+    return c.out(cast_to(c.T, c.v(t), t->dtype, d, t->shape), d, t->shape);
+  }
+  if (holds_scan_output(data)) {
+    // A list of 0-d tensors built in a Loop (`scores.append(kl.sum())`; torch.tensor(scores)):
+    // eager reads their values, which are the items stacked (dtype: theirs).
+    Value st = scan_cat_stack(c.T, true, data, Value::integer(0));
+    if (!is_tensor(st)) return st;
+    TensorObj* t = as_tensor(st);
+    if (t->rank() != 1)
+      return c.unsupported("torch.tensor of a list built in a loop recorded as ONNX Loop whose items are not 0-d "
+                           "tensors (torch.stack it)");
     DType d = dt ? *dt : t->dtype;
     return c.out(cast_to(c.T, c.v(t), t->dtype, d, t->shape), d, t->shape);
   }
