@@ -154,6 +154,12 @@ const ContainerState* FrameState::changed_container(Interp& I) const {
   return nullptr;
 }
 
+std::vector<std::vector<Value>> FrameState::containers_now(Interp& I) const {
+  std::vector<std::vector<Value>> out;
+  for (const ContainerState& c : containers) out.push_back(items_of(I, c.obj, c.is_list));
+  return out;
+}
+
 void FrameState::restore_containers(Interp& I) const {
   for (const ContainerState& c : containers) {
     if (c.is_list) {

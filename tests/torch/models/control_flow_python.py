@@ -37,3 +37,39 @@ class PairScores(nn.Module):
         if n >= 0 and m > -1 and not (n + 1 <= 0):
             scores = scores / (m + 1)
         return scores, torch.full((1,), 1.0) * (n * m >= 0)
+
+
+class ArmsFillContainers(nn.Module):
+    """Both arms of a tensor condition change a list, a dict and an attribute the same way (one
+    append, the same keys, the same attribute): each item is merged as a variable is."""
+
+    def __init__(self):
+        super().__init__()
+        self.scale = 1.0
+
+    def forward(self, x):
+        picks, stats = [x[:, 0]], {"n": 1}
+        if x.mean() > 0:
+            picks.append(x.amax(1))
+            stats["n"] = 2
+            stats["peak"] = x.max()
+            self.scale = 2.0
+        else:
+            picks.append(x.amin(1) * 3)
+            stats["n"] = 5
+            stats["peak"] = x.min()
+            self.scale = 0.5
+        return torch.stack(picks, 1) * self.scale + stats["peak"] * stats["n"]
+
+
+class UnusedBranchValue(nn.Module):
+    """One arm appends a tensor, the other None, to a list nothing reads afterwards: no error (the
+    item is only an error where it is used)."""
+
+    def forward(self, x):
+        found = []
+        if (x > 1).any():
+            found.append(x.clamp(min=1))
+        else:
+            found.append(None)
+        return x * 2
