@@ -15,6 +15,8 @@ CASES = [
          shapes=[{"N": 4}, {"N": 2}, {"N": 7}]),
     Case("ll_head_per_row", "loop_lists.py", "HeadPerRow()", {"x": "float32[N,2,5,5]"},
          shapes=[{"N": 2}, {"N": 3}, {"N": 1}]),
+    Case("ll_split_scores", "loop_lists.py", "SplitScores()", {"x": "float32[N,5]"},
+         shapes=[{"N": 4}, {"N": 7}, {"N": 2}]),
 ]
 
 BATCH = Batch(CASES)

@@ -64,3 +64,22 @@ class HeadPerRow(nn.Module):
         for feat in x:
             outs.append(self.conv(feat.unsqueeze(0)).relu())
         return outs
+
+
+class SplitScores(nn.Module):
+    """Per-split scores: a Loop per split over its rows, the splits' results gathered in a Python
+    list of run-time 0-d tensors and turned into a tensor with torch.tensor."""
+
+    def forward(self, x):
+        p = x.softmax(-1)
+        n = p.size(0)
+        per_split = []
+        for i in range(2):
+            part = p[i * (n // 2):(i + 1) * (n // 2)]
+            ref = part.mean(0)
+            scores = []
+            for k in range(part.shape[0]):
+                scores.append((part[k] * (part[k] / ref).log()).sum())
+            per_split.append(torch.tensor(scores).mean().exp())
+        s = torch.tensor(per_split)
+        return s.mean(), s.std(), torch.tensor([[per_split[0], 1.0], [2, per_split[1]]])
