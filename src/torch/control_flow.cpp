@@ -291,7 +291,8 @@ void Hook::merge_containers(IfBuild& b, const FrameState& state, const Branch& A
     const std::vector<Value>& x0 = A.containers[k];
     const std::vector<Value>& x1 = B.containers[k];
     if (same_items(x0, c.items) && same_items(x1, c.items)) continue;
-    bool mergeable = x0.size() == x1.size();
+    // (A list held as an ONNX sequence or holding a Loop's stacked items has no Python items to merge.)
+    bool mergeable = x0.size() == x1.size() && !is_seq_list(c.obj) && !holds_scan_output(c.obj);
     for (size_t i = 0; mergeable && !c.is_list && i < x0.size(); i += 2) mergeable = same_key(x0[i], x1[i]);
     if (!mergeable)
       throw Diagnostic::error(fmt::format("'{}' is changed under a tensor-dependent condition", c.name),
