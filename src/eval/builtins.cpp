@@ -29,6 +29,11 @@ bool isinstance_full(Interp& I, const Value& v, const Value& cls) { return recur
 static bool recursive_isinstance(Interp& I, const Value& v, const Value& cls, int depth) {
   if (depth > 200) raise(I, I.exc.RecursionError, "maximum recursion depth exceeded in __instancecheck__");
   if (is_type(cls) && I.type_of(v)->is_subtype_of(as_type(cls))) return true;
+  // A run-time size is an int to model code, as PyTorch's sizes are; the embedded library (the torch
+  // prelude, written with them in mind) asks isinstance(x, int) to mean "a static size".
+  if (is_type(cls) && as_type(cls) == I.t.int_ && I.symbolic.is_int && I.symbolic.is_int(v) && I.frame &&
+      I.frame->code && !(I.frame->code->unit && I.frame->code->unit->library))
+    return true;
   if (is_tuple(cls)) {
     for (const Value& c : as_tuple(cls)->items)
       if (recursive_isinstance(I, v, c, depth + 1)) return true;

@@ -156,6 +156,9 @@ class Interp {
     // range(...) with a bound only known at run time, outside a `for` statement (which becomes a Loop):
     // what stands for it as data (`torch.LongTensor(range(x.size(0)))`), or Null when no bound is symbolic.
     Value (*range)(Interp& I, const Args& a) = nullptr;
+    // isinstance(v, int) in model code: a symbolic size is an int, as PyTorch's sizes are
+    // (`isinstance(d, int)` checks of shape helpers); not in the embedded library (builtins.cpp).
+    bool (*is_int)(const Value& v) = nullptr;
   } symbolic;
   // Iterations one `for`/`while` statement may run before it is an error (0: no limit). The torch
   // stage sets it while recording forward (`--max-unroll`): a Python loop there is unrolled.

@@ -130,6 +130,17 @@ Exit Hook::continuation(Interp& I, Frame& f, const eval::Stmt* s, Exit kind) {
 
 void Hook::check_guards(Interp& I, Frame& f, const eval::Stmt* st) {
   for (const Guard& g : guards_) {
+    if (g.changed_at) {
+      const auto& cs = g.state->containers;
+      for (size_t k = 0; k < cs.size(); ++k) {
+        if (g.changed_at->at(k)) continue;  // (noted already)
+        std::vector<Value> now = FrameState::items_of(I, cs[k].obj, cs[k].is_list);
+        bool changed = now.size() != cs[k].items.size();
+        for (size_t i = 0; !changed && i < now.size(); ++i) changed = !same(now[i], cs[k].items[i]);
+        if (changed) (*g.changed_at)[k] = f.code ? f.code->range(*st) : g.where;
+      }
+      continue;
+    }
     const ContainerState* m = g.state->changed_container(I);
     if (!m) continue;
     g.state->restore_containers(I);
@@ -258,6 +269,58 @@ std::vector<eval::VarRef> Hook::frame_vars(Frame& f, const std::vector<eval::Var
   return vars;
 }
 
+// A list, dict or instance's attributes changed in an arm: when both arms leave it the same structure
+// (a list of the same length, a dict with the same keys in the same order), each item is merged as a
+// variable is (`outs.append(a)` / `outs.append(b)` gives an If output; a tensor in one arm and None in
+// the other gives an error where it is used). Otherwise Python cannot follow both: an error at the
+// statement that first changed it.
+void Hook::merge_containers(IfBuild& b, const FrameState& state, const Branch& A, const Branch& B,
+                            const std::vector<std::optional<SourceRange>>& changed_at) {
+  Interp& I = T.I;
+  auto same_items = [](const std::vector<Value>& x, const std::vector<Value>& y) {
+    if (x.size() != y.size()) return false;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (!same(x[i], y[i])) return false;
+    return true;
+  };
+  auto same_key = [](const Value& x, const Value& y) {
+    return same(x, y) || (eval::is_str(x) && eval::is_str(y) && eval::as_str(x)->view() == eval::as_str(y)->view());
+  };
+  for (size_t k = 0; k < state.containers.size(); ++k) {
+    const ContainerState& c = state.containers[k];
+    const std::vector<Value>& x0 = A.containers[k];
+    const std::vector<Value>& x1 = B.containers[k];
+    if (same_items(x0, c.items) && same_items(x1, c.items)) continue;
+    // (A list held as an ONNX sequence or holding a Loop's stacked items has no Python items to merge.)
+    bool mergeable = x0.size() == x1.size() && !is_seq_list(c.obj) && !holds_scan_output(c.obj);
+    for (size_t i = 0; mergeable && !c.is_list && i < x0.size(); i += 2) mergeable = same_key(x0[i], x1[i]);
+    if (!mergeable)
+      throw Diagnostic::error(fmt::format("'{}' is changed under a tensor-dependent condition", c.name),
+                              changed_at[k] ? *changed_at[k] : b.where)
+          .with_note(Diagnostic::note("the condition", b.where))
+          .with_help("both branches become an ONNX If; Python objects can only follow one of them: compute the "
+                     "value with tensor ops (torch.where) or move the change out of the branch");
+    std::vector<Value> merged;
+    for (size_t i = 0; i < x0.size(); ++i) {
+      if (!c.is_list && i % 2 == 0) {
+        merged.push_back(x0[i]);
+        continue;
+      }
+      std::string name = c.is_list ? fmt::format("{}[{}]", c.name, i)
+                                   : eval::is_str(x0[i - 1]) ? fmt::format("{}['{}']", c.name, eval::as_str(x0[i - 1])->view())
+                                                              : fmt::format("an item of {}", c.name);
+      merged.push_back(merge(b, x0[i], x1[i], name));
+    }
+    if (c.is_list) {
+      eval::as_list(c.obj)->items = std::move(merged);
+      continue;
+    }
+    eval::Dict* d = eval::as_dict(c.obj);
+    eval::dict_clear(I, d);
+    for (size_t i = 0; i + 1 < merged.size(); i += 2) eval::dict_set(I, d, merged[i], merged[i + 1]);
+  }
+}
+
 void Hook::merge_tensors(IfBuild& b, const FrameState& state, const std::vector<TensorState>& A,
                          const std::vector<TensorState>& B) {
   for (size_t i = 0; i < state.tensors.size(); ++i) {
@@ -333,11 +396,17 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   ir::Value* returned_before = in_loop ? L().returned : nullptr;
   Value ret_before = in_loop ? L().ret : Value();
 
-  guards_.push_back({&state, b.where});
+  std::vector<std::optional<SourceRange>> changed_at(state.containers.size());
+  guards_.push_back({&state, b.where, &changed_at});
   struct PopGuard {
     std::vector<Guard>& g;
     ~PopGuard() { g.pop_back(); }
   } pop_guard{guards_};
+  // Tensors older than this If that the arms write in place without the frame reaching them (a
+  // parameter written through a view made in the arm, `self.w.data.copy_(...)`): logged at their
+  // first write, undone after each arm and merged like the tracked ones.
+  WriteLog log;
+  LogWrites logging(T, log, state);
   auto run = [&](int k, Exit cont) {
     Branch r;
     if (in_loop) L().keep_going = nullptr;
@@ -366,14 +435,10 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     });
     r.g = b.g[k];
     if (!r.raised) {
-      if (const ContainerState* m = state.changed_container(I)) {
-        state.restore_containers(I);
-        throw Diagnostic::error(fmt::format("'{}' is changed in a branch of a tensor-dependent condition", m->name), b.where)
-            .with_help("both branches become an ONNX If; Python objects can only follow one of them: compute the "
-                       "value with tensor ops (torch.where) or move the change out of the branch");
-      }
+      r.containers = state.containers_now(I);
       for (const eval::VarRef& v : vars) r.vars.push_back(eval::read_var(I, f, v));
       r.retval = r.exit == Exit::Return ? r.returns : f.retval;
+      log.adopt(state);
       r.tensors = state.tensors_now();
       if (in_loop) {
         r.keep_going = L().keep_going;
@@ -382,6 +447,7 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
       }
     }
     eval::restore_vars(I, f, vars, before);
+    log.adopt(state);  // (an arm that raised)
     state.restore_tensors(state.tensor_states);
     state.restore_containers(I);
     f.retval = retval_before;
@@ -435,6 +501,10 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     Value m = merge(b, A.vars[i], B.vars[i], var_name(vars[i], f));
     if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
   }
+  merge_containers(b, state, A, B, changed_at);
+  // A tensor first written by arm B was as it was before the If at the end of arm A.
+  for (Branch* r : {&A, &B})
+    while (r->tensors.size() < state.tensors.size()) r->tensors.push_back(state.tensor_states[r->tensors.size()]);
   merge_tensors(b, state, A.tensors, B.tensors);
   if (in_loop && (A.returned != returned_before || B.returned != returned_before))
     merge_returned(b, L(), A.returned, A.ret, B.returned, B.ret, sym_before);

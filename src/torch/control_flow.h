@@ -10,7 +10,12 @@
 //     (dtype and rank must agree; a dim that differs becomes a fresh symbol read from the output);
 //   * a variable bound in one branch only, or tensors whose dtype/rank differ, or different Python
 //     objects -> poison (DESIGN.md decision 6): an error naming the variable where it is used;
-//   * a list, dict or object attribute changed in a branch -> an error at the `if` naming it.
+//   * a list, dict or object attribute changed the same way in both branches (same length, same keys)
+//     -> merged item by item as variables are; changed otherwise -> an error at the statement that
+//     first changed it;
+//   * tensors the frame does not reach that a branch writes in place (a parameter written through a
+//     view made in the branch): logged at their first write (Torch::write_watchers, cf::WriteLog),
+//     restored and merged like the others (the same in Loop bodies and guarded unrolled iterations).
 // A branch that leaves early (`return`, `break`, `continue`) while the other does not: the other
 // branch runs the rest of the enclosing block(s) up to the function body (return) or the body of the
 // Loop being recorded (break/continue) as its continuation, so both end the same way. A branch that
@@ -74,7 +79,9 @@ bool holds_scan_output(const eval::Value& v);
 // A list built in a Loop (its scan output, or a list held as an ONNX sequence) returned by forward:
 // one sequence-typed graph output holding its items (eager returns the Python list).
 ir::Value* sequence_output(Torch& T, const eval::Value& list);
-// len() of a list held as an ONNX sequence (a size only known at run time); Null for other values.
+// len() of a list held as an ONNX sequence or holding a Loop's stacked outputs (a size only known
+// at run time); Null for other values.
 eval::Value sequence_len(Torch& T, const eval::Value& v);
+eval::Value scan_list_len(Torch& T, const eval::Value& v);
 
 }  // namespace onnxify::torch

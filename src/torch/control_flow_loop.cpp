@@ -3,6 +3,7 @@
 // `outs.append(t)` as scan outputs read by torch.stack / torch.cat.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -39,9 +40,11 @@ eval::Type* scan_type(Torch& T) {
   return T.scan_type;
 }
 
-// A list a Loop appended to: its length is only known at run time, so len() is an error rather
-// than a wrong number (its items are the tensors from before the loop, then one LoopScanOutput).
-int64_t scan_list_len(Interp& I, const Value&) {
+// A list a Loop appended to: its length is only known at run time. len() gives it as a run-time
+// size (Interp::symbolic.len, scan_list_len); the evaluator's own uses of a length (unpacking) are
+// an error rather than a wrong number (its items are the tensors from before the loop, then one
+// LoopScanOutput).
+int64_t scan_len_slot(Interp& I, const Value&) {
   need_concrete(torch_state(), "the length of a list appended to in a loop recorded as ONNX Loop",
                 "len() (torch.stack/torch.cat read such a list)");
 }
@@ -64,6 +67,9 @@ Value watched_getitem(Interp& I, const Value& self, const Value& key) {
 }
 enum ListKind { kScan = 0, kGuarded = 1, kWatched = 2 };
 
+Value scan_getitem(Interp& I, const Value& self, const Value& key);
+Value scan_reverse(Interp& I, const Value& self, const eval::Args& a);
+
 eval::Type* list_subtype(Torch& T, int kind) {
   static thread_local eval::Type* types[3] = {nullptr, nullptr, nullptr};
   static thread_local Torch* owner = nullptr;
@@ -84,7 +90,9 @@ eval::Type* list_subtype(Torch& T, int kind) {
       s.slots.iter = &guarded_iter;
       s.slots.len = &guarded_len;
     } else {
-      s.slots.len = &scan_list_len;
+      s.slots.len = &scan_len_slot;
+      s.slots.getitem = &scan_getitem;
+      s.methods = {{"reverse", &scan_reverse}};
     }
     t = eval::new_native_type(T.I, s);
     eval::incref(reinterpret_cast<eval::Object*>(t));  // kept for the interpreter's life
@@ -111,7 +119,53 @@ bool is_scan(const Value& v) {
   return T && T->scan_type && v.is_obj() && v.obj()->type == T->scan_type;
 }
 
+TensorObj* stacked_of(const Value& scan) { return as_tensor(static_cast<ScanObj*>(scan.obj())->stacked); }
+
+// A list built in a Loop read as a Python list. Its length is only known at run time, so an item
+// is read from all of them stacked ([len, ...item]: the tensors before and after the Loop's
+// stacked outputs, in order), by Gather with the (possibly negative) index. Eager raises
+// IndexError for an index out of range; ONNX Runtime reports the Gather's.
+Value scan_getitem(Interp& I, const Value& self, const Value& key) {
+  Torch& T = torch_state();
+  int64_t k = 0;
+  if (!eval::int_value(key, &k))
+    throw Diagnostic::error(fmt::format("indexing a list built in a loop recorded as ONNX Loop by {} is not supported "
+                                        "(its length is only known at run time)",
+                                        eval::type_name(I, key)),
+                            T.rec.location())
+        .with_help("index it by an int (`outs[0]`, `outs[-1]`), or torch.stack/torch.cat it first");
+  Value all = scan_cat_stack(T, true, self, Value::integer(0));
+  if (!is_tensor(all)) return all;  // poison: reported
+  TensorObj* a = as_tensor(all);
+  std::vector<ir::DimExpr> item(a->shape.begin() + 1, a->shape.end());
+  ir::Value* v = T.rec.emit("Gather", {value_of(T, a), T.rec.const_i64_scalar(k)}, ir::Type::tensor(elem(a->dtype), item),
+                            {{"axis", int64_t{0}}});
+  return new_tensor(T, v, a->dtype, item);
+}
+
+// outs.reverse(): the items in reverse order, each Loop's stacked outputs flipped.
+Value scan_reverse(Interp& I, const Value& self, const eval::Args& a) {
+  if (a.npos || a.nkw) eval::raise(I, I.exc.TypeError, "reverse() takes no arguments");
+  Torch& T = torch_state();
+  std::vector<Value>& items = eval::as_list(self)->items;
+  std::reverse(items.begin(), items.end());
+  for (Value& x : items) {
+    if (!is_scan(x)) continue;
+    auto flipped = I.make<ScanObj>(scan_type(T));
+    flipped->stacked = call_op(T, "flip", {static_cast<ScanObj*>(x.obj())->stacked, eval::new_list(I, {Value::integer(0)})});
+    x = flipped.take_value();
+  }
+  return Value::none();
+}
+
 }  // namespace
+
+Value scan_list_len(Torch& T, const Value& v) {
+  if (!eval::is_list(v) || !holds_scan_output(v)) return Value();
+  ir::DimExpr n(int64_t{0});
+  for (const Value& x : eval::as_list(v)->items) n = n + (is_scan(x) ? stacked_of(x)->shape[0] : ir::DimExpr(1));
+  return make_size_value(T, n);
+}
 
 bool holds_scan_output(const Value& v) {
   if (is_scan(v) || cf::is_seq_list(v)) return true;
@@ -123,66 +177,77 @@ bool holds_scan_output(const Value& v) {
   return false;
 }
 
+// cat/stack of a list whose items are tensors and Loops' stacked outputs, in any order (`[t0, *scan]`,
+// `x1 + x2` of two lists built in Loops, a reversed one): each part is joined along `dim` as the
+// items it stands for would be (a tensor as itself, unsqueezed for stack; a Loop's outputs moved
+// from dim 0 to `dim`, merged with it for cat), then the parts are concatenated.
 Value scan_cat_stack(Torch& T, bool stack, const Value& tensors, const Value& dim) {
   Interp& I = T.I;
   if (!holds_scan_output(tensors)) return Value();
   if (cf::is_seq_list(tensors)) return cf::seq_cat_stack(T, stack, tensors, dim);
   const auto& items = eval::is_list(tensors) ? eval::as_list(tensors)->items : eval::as_tuple(tensors)->items;
-  // The tensors before the Loop's scan output (the list held them before the loop).
-  std::vector<TensorObj*> prefix;
-  for (size_t k = 0; k + 1 < items.size(); ++k) {
-    if (!is_tensor(items[k]))
-      return unsupported(T, stack ? "torch.stack" : "torch.cat",
-                         "the list holds something other than tensors before a Loop's scan output");
-    prefix.push_back(as_tensor(items[k]));
+  const char* op = stack ? "torch.stack" : "torch.cat";
+  int64_t rank = -1;  // of one item
+  for (const Value& x : items) {
+    if (is_scan(x)) rank = static_cast<int64_t>(stacked_of(x)->rank()) - 1;
+    else if (!is_tensor(x))
+      return unsupported(T, op, fmt::format("the list built in a loop recorded as ONNX Loop also holds a {}",
+                                            eval::type_name(I, x)));
   }
-  if (!is_scan(items.back()))
-    return unsupported(T, stack ? "torch.stack" : "torch.cat",
-                       "the list was appended to after the loop that stacked its items");
-  TensorObj* s = as_tensor(static_cast<ScanObj*>(items.back().obj())->stacked);
-  if (!prefix.empty()) {
-    // cat/stack(prefix + [scan]) = cat/stack(prefix) joined with cat/stack([scan]) along dim.
-    Value rest = scan_cat_stack(T, stack, eval::new_list(I, {items.back()}), dim);
-    std::vector<Value> parts;
-    for (TensorObj* p : prefix) parts.push_back(Value::borrow(p));
-    Value head = call_op(T, stack ? "stack" : "cat", {eval::new_list(I, parts), dim.is_null() ? Value::integer(0) : dim});
-    int64_t rank = static_cast<int64_t>(s->rank()) - 1;
-    int64_t d = dim.is_null() || dim.is_none() ? 0 : dim.i();
-    d = norm_dim(I, d, stack ? rank + 1 : rank);
-    return call_op(T, "cat", {eval::new_list(I, {head, rest}), Value::integer(d)});
-  }
-  int64_t rank = static_cast<int64_t>(s->rank()) - 1;  // of one item
   int64_t d = dim.is_null() || dim.is_none() ? 0 : dim.i();
   d = norm_dim(I, d, stack ? rank + 1 : rank);
-  std::vector<int64_t> perm;
-  std::vector<ir::DimExpr> moved;
-  for (int64_t k = 1; k <= d; ++k) perm.push_back(k), moved.push_back(s->shape[k]);
-  perm.push_back(0);
-  moved.push_back(s->shape[0]);
-  for (int64_t k = d + 1; k <= rank; ++k) perm.push_back(k), moved.push_back(s->shape[k]);
-  ir::Value* v = value_of(T, s);
-  if (d != 0) v = T.rec.emit("Transpose", {v}, ir::Type::tensor(elem(s->dtype), moved), {{"perm", perm}});
-  if (stack) return new_tensor(T, v, s->dtype, moved);
-  std::vector<ir::DimExpr> shape;
-  for (int64_t k = 0; k <= rank; ++k) {
-    if (k == d) {
-      shape.push_back(moved[k] * moved[k + 1]);
-      ++k;
-    } else {
-      shape.push_back(moved[k]);
+  std::vector<Value> parts;
+  for (const Value& x : items) {
+    if (!is_scan(x)) {
+      parts.push_back(stack ? call_op(T, "unsqueeze", {x, Value::integer(d)}) : x);
+      continue;
     }
+    TensorObj* s = stacked_of(x);
+    std::vector<int64_t> perm;
+    std::vector<ir::DimExpr> moved;
+    for (int64_t k = 1; k <= d; ++k) perm.push_back(k), moved.push_back(s->shape[k]);
+    perm.push_back(0);
+    moved.push_back(s->shape[0]);
+    for (int64_t k = d + 1; k <= rank; ++k) perm.push_back(k), moved.push_back(s->shape[k]);
+    ir::Value* v = value_of(T, s);
+    if (d != 0) v = T.rec.emit("Transpose", {v}, ir::Type::tensor(elem(s->dtype), moved), {{"perm", perm}});
+    if (stack) {
+      parts.push_back(new_tensor(T, v, s->dtype, moved));
+      continue;
+    }
+    std::vector<ir::DimExpr> shape;
+    for (int64_t k = 0; k <= rank; ++k) {
+      if (k == d) {
+        shape.push_back(moved[k] * moved[k + 1]);
+        ++k;
+      } else {
+        shape.push_back(moved[k]);
+      }
+    }
+    v = T.rec.emit("Reshape", {v, T.rec.shape_value(shape)}, ir::Type::tensor(elem(s->dtype), shape));
+    parts.push_back(new_tensor(T, v, s->dtype, shape));
   }
-  v = T.rec.emit("Reshape", {v, T.rec.shape_value(shape)}, ir::Type::tensor(elem(s->dtype), shape));
-  return new_tensor(T, v, s->dtype, shape);
+  if (parts.size() == 1) return parts[0];
+  return call_op(T, "cat", {eval::new_list(I, parts), Value::integer(d)});
 }
 
 ir::Value* sequence_output(Torch& T, const Value& list) {
   if (cf::is_seq_list(list)) return cf::seq_of(list)->value;
   const auto& items = eval::as_list(list)->items;
-  if (items.empty() || !is_scan(items.back()))
-    throw Diagnostic::error("forward returns a list that was appended to after the loop that built it (recorded as "
-                            "ONNX Loop); only such a list as the loop left it can be returned",
-                            T.rec.location());
+  size_t scans = 0;
+  for (const Value& x : items) scans += is_scan(x);
+  if (items.empty() || !is_scan(items.back()) || scans > 1) {
+    // Items after a Loop's outputs (appended later, a reversed list): all of them stacked, then split.
+    Value all = scan_cat_stack(T, true, list, Value::integer(0));
+    if (!is_tensor(all))
+      throw Diagnostic::error("forward returns a list built in a loop recorded as ONNX Loop that also holds values "
+                              "other than tensors",
+                              T.rec.location());
+    TensorObj* a = as_tensor(all);
+    std::vector<ir::DimExpr> item(a->shape.begin() + 1, a->shape.end());
+    return T.rec.emit("SplitToSequence", {value_of(T, a)}, cf::seq_type(a->dtype, item),
+                      {{"axis", int64_t{0}}, {"keepdims", int64_t{0}}});
+  }
   TensorObj* s = as_tensor(static_cast<ScanObj*>(items.back().obj())->stacked);
   std::vector<ir::DimExpr> item(s->shape.begin() + 1, s->shape.end());
   for (size_t k = 0; k + 1 < items.size(); ++k) {
@@ -378,6 +443,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   FrameState state = FrameState::capture(I, f, vars);
   const ir::Type i64 = ir::Type::tensor(ir::ElementType::Int64, {});
   const ir::Type b1 = ir::Type::tensor(ir::ElementType::Bool, {});
+  // Tensors the body writes in place that the frame does not reach (a parameter written through a
+  // view made in the body): tracked from the attempt that wrote them on, carried like the others.
+  WriteLog log;
+  LogWrites logging(T, log, state);
 
   std::set<size_t> promote;                       // vars: Python numbers that change -> 0-d tensors
   // ... in the dtype their first iteration gave them (`loss = 0` then `loss += t.mean()`: float, as
@@ -761,6 +830,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                 "numbers can change from one iteration of an ONNX Loop to the next",
                                 var_name(vars[i], f), eval::type_name(I, v0));
         }
+        log.adopt(state);
         for (size_t j = 0; j < state.tensors.size(); ++j)
           if (!carry_t.count(j) && state.tensors[j]->version != state.tensor_states[j].version) {
             carry_t.insert(j);
@@ -812,6 +882,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     } catch (NeedSequence& ns) {
       // A list read in a way only an ONNX sequence can follow: record again with it as one.
       eval::restore_vars(I, f, vars, before);
+      log.adopt(state);
       state.restore_tensors(state.tensor_states);
       state.restore_containers(I);
       T.rec.forget_graph(g);
@@ -846,6 +917,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       continue;
     } catch (...) {
       eval::restore_vars(I, f, vars, before);
+      log.adopt(state);
       state.restore_tensors(state.tensor_states);
       state.restore_containers(I);
       T.rec.forget_graph(g);
@@ -863,6 +935,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       if (now.size() == cs.items.size() + 1) scans.emplace_back(&cs, now.back());
     }
     eval::restore_vars(I, f, vars, before);
+    log.adopt(state);
     state.restore_tensors(state.tensor_states);
     state.restore_containers(I);
     if (!peel_name.empty()) {

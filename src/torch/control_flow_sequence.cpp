@@ -277,6 +277,8 @@ Value seq_cat_stack(Torch& T, bool stack, const Value& list, const Value& dim) {
 
 namespace onnxify::torch {
 
-eval::Value sequence_len(Torch& T, const eval::Value& v) { return cf::is_seq_list(v) ? cf::seq_list_len(T, v) : eval::Value(); }
+eval::Value sequence_len(Torch& T, const eval::Value& v) {
+  return cf::is_seq_list(v) ? cf::seq_list_len(T, v) : scan_list_len(T, v);
+}
 
 }  // namespace onnxify::torch

@@ -154,6 +154,12 @@ const ContainerState* FrameState::changed_container(Interp& I) const {
   return nullptr;
 }
 
+std::vector<std::vector<Value>> FrameState::containers_now(Interp& I) const {
+  std::vector<std::vector<Value>> out;
+  for (const ContainerState& c : containers) out.push_back(items_of(I, c.obj, c.is_list));
+  return out;
+}
+
 void FrameState::restore_containers(Interp& I) const {
   for (const ContainerState& c : containers) {
     if (c.is_list) {
@@ -169,6 +175,28 @@ void FrameState::restore_containers(Interp& I) const {
     for (size_t i = 0; i + 1 < c.items.size(); i += 2) eval::dict_set(I, d, c.items[i], c.items[i + 1]);
   }
 }
+
+void WriteLog::note(TensorObj* t) {
+  if (t->born > since || !seen.insert(t).second) return;
+  tensors.emplace_back(t);
+  before.push_back(TensorState::of(t));
+}
+
+void WriteLog::adopt(FrameState& state) {
+  for (; adopted < tensors.size(); ++adopted) {
+    state.tensors.push_back(tensors[adopted]);
+    state.tensor_names.push_back("a tensor written through a view");
+    state.tensor_states.push_back(before[adopted]);
+  }
+}
+
+LogWrites::LogWrites(Torch& T, WriteLog& log, const FrameState& state) : T(T) {
+  log.since = TensorObj::births;
+  for (const auto& t : state.tensors) log.seen.insert(t.get());
+  T.write_watchers.push_back([&log](TensorObj* t) { log.note(t); });
+}
+
+LogWrites::~LogWrites() { T.write_watchers.pop_back(); }
 
 std::string var_name(const eval::VarRef& v, const eval::Frame& f) {
   if (v.name) return std::string(v.name->view());

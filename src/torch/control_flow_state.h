@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -51,8 +52,30 @@ struct FrameState {
   void restore_tensors(const std::vector<TensorState>& s) const;
   // The first container whose items changed, or null.
   const ContainerState* changed_container(eval::Interp& I) const;
+  // The items of every container now (in the order of `containers`).
+  std::vector<std::vector<eval::Value>> containers_now(eval::Interp& I) const;
   void restore_containers(eval::Interp& I) const;
   static std::vector<eval::Value> items_of(eval::Interp& I, const eval::Value& obj, bool is_list);
+};
+
+// The tensors older than a recording (born before `since`) that it writes in place while the frame
+// state does not reach them (a parameter written through a view made in a branch), each with its
+// state before the first write. Open while a LogWrites is (Torch::write_watchers calls note).
+struct WriteLog {
+  uint64_t since = 0;
+  std::unordered_set<const TensorObj*> seen;
+  std::vector<eval::Ref<TensorObj>> tensors;
+  std::vector<TensorState> before;
+  size_t adopted = 0;
+  void note(TensorObj* t);
+  // Appends the tensors logged since the last call to `state`, which tracks them from then on.
+  void adopt(FrameState& state);
+};
+// Logs into `log` the writes to tensors older than now that `state` does not track, for its scope.
+struct LogWrites {
+  LogWrites(Torch& T, WriteLog& log, const FrameState& state);
+  ~LogWrites();
+  Torch& T;
 };
 
 // Lists held as ONNX sequences (control_flow_sequence.cpp): a list that a Loop appends to and reads
@@ -122,6 +145,7 @@ struct Branch {
   std::vector<eval::Value> vars;        // end values of the merged variables
   eval::Value retval;                   // when exit == Return
   std::vector<TensorState> tensors;     // end states of the tracked tensors
+  std::vector<std::vector<eval::Value>> containers;  // ... and the items of the tracked containers
   ir::Value* keep_going = nullptr;      // inside a Loop: false when the branch breaks (null: true)
   ir::Value* returned = nullptr;        // inside a loop: the pending-return flag at its end (null: false)
   eval::Value ret;                      // ... and the value that return gives (Null: none yet)
@@ -225,10 +249,15 @@ class Hook : public eval::ControlFlowHook {
 
   // Branches being recorded: a container reachable from the frame that a statement changes is an
   // error at that statement.
+  // An If's guard only notes where each container first changed (`changed_at`, by container): its
+  // arms' containers are merged item by item when both leave them the same structure (merge_containers).
   struct Guard {
     const FrameState* state;
     SourceRange where;
+    std::vector<std::optional<SourceRange>>* changed_at = nullptr;
   };
+  void merge_containers(IfBuild& b, const FrameState& state, const Branch& A, const Branch& B,
+                        const std::vector<std::optional<SourceRange>>& changed_at);
   void check_guards(eval::Interp& I, eval::Frame& f, const eval::Stmt* st);
   eval::Exit exec_checked(eval::Interp& I, eval::Frame& f, const eval::Block& b);
   std::vector<Guard> guards_;

@@ -68,6 +68,10 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
     ~PopGuard() { g.pop_back(); }
   } pop_guard{guards_};
 
+  // Tensors the frame does not reach that the iteration writes in place (see record_if).
+  WriteLog log;
+  LogWrites logging(T, log, state);
+
   ctx.keep_going = nullptr;  // the flag of this iteration, as in an unguarded one
   Value returns;  // what this iteration returns, when it does (frozen inside the region)
   Exit x = in_region(T, b.g[0], [&] {
@@ -100,6 +104,7 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
   ir::Value* keep = x == Exit::Break ? nullptr : c.keep_going;
   std::vector<Value> ran;
   for (const eval::VarRef& v : vars) ran.push_back(eval::read_var(I, f, v));
+  log.adopt(state);
   std::vector<TensorState> ran_tensors = state.tensors_now();
   eval::restore_vars(I, f, vars, before);
   state.restore_tensors(state.tensor_states);

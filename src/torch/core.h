@@ -63,6 +63,9 @@ struct TensorObj : eval::Object {
   eval::Ref<TensorObj> base;                 // views: the tensor this one views
   uint32_t base_version = 0;
   ViewSpec view;
+  // Creation order: a branch of an If tells the tensors it made from older ones it changed in place.
+  static inline thread_local uint64_t births = 0;
+  uint64_t born = ++births;
 
   size_t rank() const { return shape.size(); }
   ir::Type ir_type() const { return ir::Type::tensor(elem(dtype), shape); }
@@ -115,6 +118,10 @@ class Torch {
   // outputs a Loop leaves in a list that its body appended to.
   std::unique_ptr<eval::ControlFlowHook> control_flow;
   eval::Type* scan_type = nullptr;
+  // Told of every in-place write (note_write) while branches of an If are recorded, so a branch's
+  // writes to tensors its frame does not reach (a parameter written through a view made in the
+  // branch) are undone after it and merged into the If like the others (control_flow.cpp).
+  std::vector<std::function<void(TensorObj*)>> write_watchers;
 
   // True while model code builds the model (its __init__), false once forward is recorded. While
   // building, an op that reads a random tensor's values (torch.randn(1, n) * .02) gives a random
@@ -166,6 +173,10 @@ eval::Value new_fill(Torch& T, double fill, DType dtype, std::vector<ir::DimExpr
 ir::Value* value_of(Torch& T, TensorObj* t);
 // In-place write: rebinds `t` to `v` (same shape and dtype) and writes views back to their bases.
 void assign_inplace(Torch& T, TensorObj* t, ir::Value* v);
+// Called before any in-place change of `t`'s state (assign_inplace, take_state_of).
+inline void note_write(Torch& T, TensorObj* t) {
+  for (auto& w : T.write_watchers) w(t);
+}
 // Marks `view` as a view of `base` (for in-place writes through it).
 void make_view(TensorObj* view, TensorObj* base, ViewSpec spec);
 // Runs `op` (an op on tensors) while the model is built: when it read the values of a random tensor

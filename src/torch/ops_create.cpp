@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "torch/control_flow.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -161,8 +162,9 @@ Value arange(OpCall& c, const Scalar& start, const Scalar& end, const Scalar& st
   }
   auto dim = [&](const Scalar& s) { return s.kind == Scalar::Kind::SymInt ? s.sym : DimExpr(s.i); };
   DimExpr a = dim(start), b = dim(end), s = dim(step);
-  if (!s.is_const() || s.value() <= 0) return c.unsupported("arange with a symbolic or negative step and symbolic bounds");
-  DimExpr n = ir::ceil_div(b - a, s);
+  if (!s.is_const()) return c.unsupported("arange with a symbolic step and symbolic bounds");
+  // ceil((b - a) / s); for a negative step (range(N - 1, -1, -1)) that is ceil((a - b) / -s).
+  DimExpr n = s.value() > 0 ? ir::ceil_div(b - a, s) : ir::ceil_div(a - b, -s);
   ir::Value* v = c.rec.emit("Range", {c.rec.dim_scalar(a), c.rec.dim_scalar(b), c.rec.dim_scalar(s)},
                             ir::Type::tensor(ir::ElementType::Int64, {n}));
   return c.out(cast_to(c.T, v, DType::Int64, dt, {n}), dt, {n});
@@ -216,9 +218,56 @@ void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
   else out.syms.push_back(DimExpr(static_cast<int64_t>(out.vals.back())));
 }
 
+// torch.tensor of (nested) lists whose leaves are 0-d tensors, some only known at run time (a
+// score computed per step): eager copies their values, which is stacking them. Sets *dt to the
+// leaves' dtype (numbers take it); false when a leaf is something else, the tensors' dtypes differ,
+// a list is empty, or every value is known at conversion time (the usual path).
+bool runtime_scalars(OpCall& c, const Value& v, std::optional<DType>* dt, bool* runtime) {
+  if (is_tensor(v)) {
+    TensorObj* t = as_tensor(v);
+    if (t->rank() != 0 || (*dt && **dt != t->dtype)) return false;
+    *dt = t->dtype;
+    if (!known_values(c.T, t)) *runtime = true;
+    return true;
+  }
+  if (eval::is_list(v) || eval::is_tuple(v)) {
+    const auto& xs = eval::is_list(v) ? eval::as_list(v)->items : eval::as_tuple(v)->items;
+    if (xs.empty()) return false;
+    for (const Value& x : xs)
+      if (!runtime_scalars(c, x, dt, runtime)) return false;
+    return true;
+  }
+  return v.is_int() || v.is_float() || v.is_bool();
+}
+
+Value stack_scalars(OpCall& c, const Value& v, DType dt) {
+  if (is_tensor(v)) return call_op(c.T, "to", {v, c.T.dtype_object(dt)});
+  if (!eval::is_list(v) && !eval::is_tuple(v)) return new_fill(c.T, v.is_float() ? v.f() : static_cast<double>(v.i()), dt, {});
+  std::vector<Value> items;
+  for (const Value& x : eval::to_vector(c.I, v)) items.push_back(stack_scalars(c, x, dt));
+  return call_op(c.T, "stack", {eval::new_list(c.I, std::move(items)), Value::integer(0)});
+}
+
 Value tensor_from_data(OpCall& c, const Value& data, std::optional<DType> dt) {
+  std::optional<DType> leaf_dt;
+  bool runtime = false;
+  if ((eval::is_list(data) || eval::is_tuple(data)) && runtime_scalars(c, data, &leaf_dt, &runtime) && runtime &&
+      leaf_dt)
+    return stack_scalars(c, data, dt ? *dt : *leaf_dt);
   if (is_tensor(data)) {
     TensorObj* t = as_tensor(data);
+    DType d = dt ? *dt : t->dtype;
+    return c.out(cast_to(c.T, c.v(t), t->dtype, d, t->shape), d, t->shape);
+  }
+  if (holds_scan_output(data)) {
+    // A list of 0-d tensors built in a Loop (`scores.append(kl.sum())`; torch.tensor(scores)):
+    // eager reads their values, which are the items stacked (dtype: theirs).
+    Value st = scan_cat_stack(c.T, true, data, Value::integer(0));
+    if (!is_tensor(st)) return st;
+    TensorObj* t = as_tensor(st);
+    if (t->rank() != 1)
+      return c.unsupported("torch.tensor of a list built in a loop recorded as ONNX Loop whose items are not 0-d "
+                           "tensors (torch.stack it)");
     DType d = dt ? *dt : t->dtype;
     return c.out(cast_to(c.T, c.v(t), t->dtype, d, t->shape), d, t->shape);
   }

@@ -614,6 +614,7 @@ Value rebind_self(OpCall& c, const Value& r) {
   if (self->base)
     return c.unsupported(fmt::format("Tensor.{} of a tensor that is a view of another (write the out-of-place "
                                      "form: x = x.{}(...))", c.name(), c.name().substr(0, c.name().size() - 1)));
+  note_write(c.T, self);
   self->take_state_of(*res);
   return Value::borrow(self);
 }

@@ -218,6 +218,7 @@ Value write_out(Torch& T, const Value& out, const Value& r, const std::string& q
     assign_inplace(T, o, value_of(T, res));
     return out;
   }
+  note_write(T, o);
   o->take_state_of(*res);
   return out;
 }

@@ -78,6 +78,12 @@ class Recorder {
   // Declares where symbol `name` can be read at run time: dim `axis` of `tensor`.
   void add_symbol_source(const std::string& name, ir::Value* tensor, int64_t axis);
   bool has_symbol_source(const std::string& name) const { return sources_.count(name) != 0; }
+  // Whether symbol `name` is a size (read from a tensor's dim, so never negative), not a value
+  // read with int(t).
+  bool is_size_symbol(const std::string& name) const {
+    auto it = sources_.find(name);
+    return it != sources_.end() && it->second.axis != kValueAxis;
+  }
   // A fresh symbol for a size only known at run time, read from dim `axis` of `tensor`.
   ir::DimExpr fresh_symbol(ir::Value* tensor, int64_t axis);
   // A fresh symbol whose run-time value is `value` itself (a 1-d int64 tensor of one element):

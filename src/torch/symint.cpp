@@ -2,8 +2,8 @@
 // a batch declared as N. Static sizes are plain Python ints; a SymInt is a DimExpr, and integer
 // arithmetic on it (+ - * // % and unary -) stays a DimExpr. It becomes graph values only where an
 // op uses it as data (Recorder::dim_value). Comparisons are decided when the difference of the two
-// sides is a constant (N + 1 > N); otherwise they give a zero-dim bool tensor, i.e. a symbolic
-// condition. True division, float powers and mixing with floats give zero-dim float tensors. int(N)
+// sides is a constant (N + 1 > N) or its sign follows from sizes never being negative (N >= 0,
+// N + 1 != 0, -1 < N); otherwise they give a zero-dim bool tensor, i.e. a symbolic condition. True division, float powers and mixing with floats give zero-dim float tensors. int(N)
 // is N, min/max/abs/divmod stay sizes, and len(x) of a tensor with a symbolic first dim is that
 // size (the builtins' hooks, Interp::SymbolicHooks). Using a SymInt where Python needs a concrete
 // int (range() outside a `for` statement, list indexing) is a clear error.
@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "torch/control_flow.h"
 #include "torch/ops.h"
@@ -38,6 +39,89 @@ bool as_dim(Interp& I, const Value& v, DimExpr* out) {
 }
 
 DimExpr expr(const Value& v) { return eval::as<SymIntObj>(v)->expr; }
+
+// The least value `e` can take, when there is one: sizes are never negative, so `N`, `N*C + 1`,
+// `floor(N / 2)` and `mod(N, 3)` have lower bounds that the DimExpr algebra (whose symbols range over
+// all integers) does not use. Symbols read with int(t) may be negative: no bound.
+std::optional<int64_t> lower_bound(Torch& T, DimExpr e) {
+  using ir::DimOp;
+  switch (e.op()) {
+    case DimOp::Const: return e.value();
+    case DimOp::Symbol:
+      if (T.rec.is_size_symbol(std::string(e.name()))) return 0;
+      return std::nullopt;
+    case DimOp::Sum: {
+      int64_t lo = e.sum_constant();
+      for (size_t i = 0; i < e.num_operands(); ++i) {
+        std::optional<int64_t> t = lower_bound(T, e.operand(i));
+        int64_t k = e.term_coefficient(i);
+        if (!t || k < 0 || *t < 0) return std::nullopt;
+        // (clamped: a smaller bound is still a bound, and int64 must not overflow)
+        lo += std::min<int64_t>(k, int64_t{1} << 20) * std::min<int64_t>(*t, int64_t{1} << 20);
+      }
+      return lo;
+    }
+    case DimOp::Product: {
+      int64_t lo = 1;
+      for (size_t i = 0; i < e.num_operands(); ++i) {
+        std::optional<int64_t> t = lower_bound(T, e.operand(i));
+        if (!t || *t < 0) return std::nullopt;
+        lo = std::min<int64_t>(lo, int64_t{1} << 20) * std::min<int64_t>(*t, int64_t{1} << 20);
+      }
+      return lo;
+    }
+    case DimOp::FloorDiv:
+    case DimOp::CeilDiv: {
+      std::optional<int64_t> a = lower_bound(T, e.operand(0));
+      DimExpr k = e.operand(1);
+      if (!a || !k.is_const() || k.value() <= 0) return std::nullopt;
+      return e.op() == DimOp::FloorDiv ? ir::floor_div(*a, k.value()) : -ir::floor_div(-*a, k.value());
+    }
+    case DimOp::Mod: {
+      DimExpr k = e.operand(1);
+      if (k.is_const() && k.value() > 0) return 0;
+      return std::nullopt;
+    }
+    case DimOp::Min: {
+      int64_t lo = INT64_MAX;
+      for (size_t i = 0; i < e.num_operands(); ++i) {
+        std::optional<int64_t> t = lower_bound(T, e.operand(i));
+        if (!t) return std::nullopt;
+        lo = std::min(lo, *t);
+      }
+      return lo;
+    }
+    case DimOp::Max: {
+      std::optional<int64_t> lo;
+      for (size_t i = 0; i < e.num_operands(); ++i)
+        if (std::optional<int64_t> t = lower_bound(T, e.operand(i))) lo = lo ? std::max(*lo, *t) : *t;
+      return lo;
+    }
+    default: return std::nullopt;
+  }
+}
+
+// `d <op> 0` when a lower bound of d or of -d decides it (N < 0, N + 1 > 0, 0 <= N), else nullopt.
+std::optional<bool> decided_by_bounds(Torch& T, DimExpr d, eval::CmpOp op) {
+  using eval::CmpOp;
+  if (std::optional<int64_t> lo = lower_bound(T, d)) {  // d >= lo
+    if (*lo >= 0 && op == CmpOp::Lt) return false;
+    if (*lo >= 0 && op == CmpOp::Ge) return true;
+    if (*lo >= 1) {
+      if (op == CmpOp::Gt || op == CmpOp::Ne) return true;
+      if (op == CmpOp::Le || op == CmpOp::Eq) return false;
+    }
+  }
+  if (std::optional<int64_t> lo = lower_bound(T, -d)) {  // d <= -lo
+    if (*lo >= 0 && op == CmpOp::Gt) return false;
+    if (*lo >= 0 && op == CmpOp::Le) return true;
+    if (*lo >= 1) {
+      if (op == CmpOp::Lt || op == CmpOp::Ne) return true;
+      if (op == CmpOp::Ge || op == CmpOp::Eq) return false;
+    }
+  }
+  return std::nullopt;
+}
 
 // The SymInt as a zero-dim int64 tensor (for float arithmetic and undecided comparisons).
 Value as_tensor_value(Torch& T, DimExpr e) { return new_tensor(T, T.rec.dim_scalar(e), DType::Int64, {}); }
@@ -170,6 +254,7 @@ Value compare(Interp& I, const Value& a, const Value& b, eval::CmpOp op) {
       default: break;
     }
   }
+  if (std::optional<bool> known = decided_by_bounds(T, d, op)) return Value::boolean(*known);
   // Only known at run time: a symbolic condition.
   const char* name = op == eval::CmpOp::Eq ? "eq" : op == eval::CmpOp::Ne ? "ne" : op == eval::CmpOp::Lt ? "lt"
                      : op == eval::CmpOp::Le ? "le" : op == eval::CmpOp::Gt ? "gt" : "ge";
@@ -380,6 +465,7 @@ void init_symint_type(Torch& T) {
   T.I.symbolic.math = &hook_math;
   T.I.symbolic.min_max = &hook_min_max;
   T.I.symbolic.range = &hook_range;
+  T.I.symbolic.is_int = &is_symint;
 }
 
 }  // namespace onnxify::torch

@@ -299,7 +299,9 @@ ir::Value* value_of(Torch& T, TensorObj* t) {
   if (t->base) {
     TensorObj* b = t->base.get();
     value_of(T, b);  // brings the base (and its own base) up to date
-    if (t->base_version != b->version || !t->value) {
+    // A value derived inside a region that has ended (a branch of an If that read the view while its
+    // base had other values) is not visible here: derive it again.
+    if (t->base_version != b->version || !t->value || !visible_here(T, t->value)) {
       bool stale = t->value != nullptr;
       t->value = derive_view(T, b, t);
       t->data.reset();
@@ -318,6 +320,7 @@ ir::Value* value_of(Torch& T, TensorObj* t) {
 }
 
 void assign_inplace(Torch& T, TensorObj* t, ir::Value* v) {
+  note_write(T, t);
   t->value = v;
   t->data.reset();
   t->fill.reset();

@@ -244,6 +244,7 @@ void s_data(Interp& I, const Value& a, const Value& v) {
   if (!is_tensor(v)) eval::raise(I, I.exc.TypeError, "data must be a Tensor");
   TensorObj* t = self_t(a);
   TensorObj* src = as_tensor(v);
+  note_write(torch_state(), t);
   t->dtype = src->dtype;
   t->take_state_of(*src);
 }

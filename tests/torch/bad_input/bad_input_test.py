@@ -68,6 +68,8 @@ CASES = [
     # A raise under a tensor condition: exported with a warning that the check is dropped.
     ("cf_raise_warning", CF + ["--model", "Raises()"] + CFX, 0),
     ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 0),  # a list read in its Loop: an ONNX sequence
+    # A list item that is a tensor in one arm and None in the other: an error where it decides a branch.
+    ("cf_branch_item_used", CF + ["--model", "BranchItemUsed()"] + CFX, 1),
     ("cf_seq_pop", CF + ["--model", "SeqPop()"] + CFX, 1),
     ("cf_seq_rank", CF + ["--model", "SeqRank()"] + CFX, 1),
     ("cf_max_unroll", CF + ["--model", "Unroll()", "--max-unroll", "4"] + CFX, 1),

@@ -1,0 +1,22 @@
+"""Python values under conditions that only depend on run-time sizes (issue 15; models in
+tests/torch/models/control_flow_python.py), compared with PyTorch eager at two sets of sizes."""
+import pytest
+
+from harness import Batch, Case, check
+
+CASES = [
+    Case("cfp_pair_scores", "control_flow_python.py", "PairScores()", {"a": "float32[N,4]", "b": "float32[N,M,4]"},
+         shapes=[{"N": 2, "M": 3}, {"N": 3, "M": 5}, {"N": 1, "M": 0}]),
+    Case("cfp_arms_fill_containers", "control_flow_python.py", "ArmsFillContainers()", {"x": "float32[N,3]"},
+         paths=[(f"{label} b{n}", {"x": f"{sign}(torch.rand({n}, 3) + 0.1)"})
+                for label, sign in (("else", "-"), ("if", "")) for n in (2, 3)]),
+    Case("cfp_unused_branch_value", "control_flow_python.py", "UnusedBranchValue()", {"x": "float32[N,3]"},
+         paths=[("none above 1", {"x": "torch.rand(2, 3) * 0.5"}), ("some", {"x": "torch.rand(3, 3) * 4"})]),
+]
+
+BATCH = Batch(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_control_flow_python(case):
+    check(BATCH.get(case))

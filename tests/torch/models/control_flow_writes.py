@@ -1,0 +1,107 @@
+"""In-place writes under tensor-dependent control flow to tensors the frame only reaches through a
+view made under the condition (issue 15): a parameter, a buffer, a plain tensor attribute or a
+module-level tensor, written through squeeze / view / indexing / .data / transpose. PyTorch leaves
+the written values in the tensor; the exported model merges them into the If's (or Loop's) outputs.
+
+Every write here overwrites the same elements with values computed from the input, so the eager
+model gives the same result whether or not an earlier call took the branch (the harness runs the
+paths of a case one after the other on one model): a path that takes the branch after one that did
+not sees the weights of the checkpoint."""
+import torch
+import torch.nn as nn
+
+
+class ViewWriteParam(nn.Module):
+    """`self.bias` written through a view made in the branch; `how` picks the view."""
+
+    def __init__(self, how):
+        super().__init__()
+        self.bias = nn.Parameter(torch.linspace(-1, 1, 4).reshape(1, 4))
+        self.how = how
+
+    def forward(self, x):
+        if x.sum() > 0:
+            if self.how == "squeeze":
+                self.bias.squeeze().copy_(x.mean(0))
+            elif self.how == "view":
+                self.bias.view(-1).copy_(x.amax(0))
+            elif self.how == "index":
+                self.bias[0].copy_(x.amin(0))
+            else:
+                self.bias.data.copy_(x.mean(0, keepdim=True) * 2)
+        return x + self.bias
+
+
+class BufferBothArms(nn.Module):
+    """A buffer written through a different view in each arm (a strided slice of a flat view, a row of
+    the transpose): both write elements 2 and 5."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("table", torch.arange(6.0).reshape(2, 3))
+
+    def forward(self, x):
+        if x[:, 0].mean() > 0:
+            self.table.view(-1)[2::3].fill_(x.abs().max())
+        else:
+            self.table.t()[2].copy_(x[0, :2])
+        return x @ self.table.t(), self.table * 1
+
+
+_SCALE = torch.ones(3)
+
+
+def _note_peak(m, x):
+    # A helper: the write happens in another frame, to a submodule's weight.
+    m.proj.weight[:, 0] = x.amax(0)
+
+
+class HelperAndGlobal(nn.Module):
+    """A nested If writing a submodule's weight in a helper, and a module-level tensor."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(2, 3)
+        self.gain = torch.full((3,), 0.5)  # a plain tensor attribute, no buffer
+
+    def forward(self, x):
+        if x.sum() > 0:
+            if x[0, 0] > x[0, 1]:
+                _note_peak(self, x[:, :3])
+            _SCALE.view(1, 3)[0, 1:].fill_(2.0)
+            self.gain[0:1].copy_(x[0, :1])
+        else:
+            _SCALE.view(1, 3)[0, 1:].fill_(1.0)
+        y = self.proj(x[:, :2])
+        return y * _SCALE * self.gain
+
+
+class ViewBeforeIf(nn.Module):
+    """A view taken before the If is read after it, while the If writes the base through another view."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(2, 4))
+
+    def forward(self, x):
+        flat = self.w.view(-1)
+        first = flat[:4] * 1  # read before the If: the old values
+        if x.max() > 1:
+            self.w.data[1].copy_(x[0])
+        return x * flat[4:] + first
+
+
+class LoopWrite(nn.Module):
+    """A tensor `while` whose body writes a parameter through a view made in the body."""
+
+    def __init__(self):
+        super().__init__()
+        self.acc = nn.Parameter(torch.zeros(1, 3))
+
+    def forward(self, x):
+        self.acc.squeeze(0).zero_()
+        n = x.sum()
+        while n < 6:
+            n = n + 1
+            self.acc.squeeze(0).add_(x[0])
+        return x + self.acc, n
