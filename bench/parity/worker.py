@@ -6,7 +6,9 @@ line before each stage, so the parent can tell where a killed or crashed worker 
 
 Per case (TESTCASES[k] = (Module, init_args, forward_args, flags)):
   eager   build the module (seeded), eval(), call it twice on copies of the inputs with the RNG reset
-          (ParityBench's own check); a failure, a difference between the two calls or an output
+          (ParityBench's own check), each call (and each exporter below) on a copy of the module as
+          constructed, so state forward keeps between calls does not leak into the next one; a
+          failure, a difference between the two calls or an output
           without tensors makes the case "not runnable". At batch + 1 (when every tensor input has
           the same dim 0) the inputs get one more row, drawn from the same values, and eager runs
           again: its output is the batch+1 oracle (n/a when eager fails there).
@@ -204,7 +206,8 @@ def ort_check(path, feeds_sets, wants, names_by_label):
             out.append((label, f"the ONNX file has inputs {missing} the case does not give"))
             continue
         try:
-            # (a sequence output, a list built in an ONNX Loop that forward returns: spread, as eager's list is)
+            # A list whose length is only known at run time (forward iterating over a tensor with a
+            # symbolic batch) is one sequence output: its items, as eager's list gives them.
             got = harness._flat_outputs(sess.run(None, {n: feeds[n] for n in in_names}))
         except Exception as e:
             out.append((label, "ONNX Runtime: " + first_line(e)))
@@ -226,15 +229,22 @@ def prepare(mod, entry, src, g):
     args, kwargs = init_fn()
     c.model = cls(*args, **kwargs)
     c.model.eval()
+    # forward may keep state from call to call (a running histogram in a Python attribute, a
+    # first-call data initialization): every eager call and every exporter starts from the module as
+    # constructed, the state an export of its source and state_dict describes.
+    try:
+        c.pristine = copy.deepcopy(c.model)
+    except Exception:
+        c.pristine = None  # not copyable: calls share the one module, as before
     fargs, fkwargs = fwd_fn()
     c.fargs, c.fkwargs = fargs, fkwargs
     with torch.no_grad():
         reset_rng()
         a, k = clone_args(fargs, fkwargs)
-        r1 = flatten(c.model(*a, **k))
+        r1 = flatten(fresh_model(c)(*a, **k))
         reset_rng()
         a, k = clone_args(fargs, fkwargs)
-        r2 = flatten(c.model(*a, **k))
+        r2 = flatten(fresh_model(c)(*a, **k))
     if not r1:
         raise RuntimeError("NoTensorOutput: forward returned no tensor")
     if len(r1) != len(r2) or any(x.shape != y.shape or not np.array_equal(x, y, equal_nan=True) for x, y in zip(r1, r2)):
@@ -278,6 +288,7 @@ def prepare(mod, entry, src, g):
                 reset_rng()
                 # (copies: a model may write into its inputs)
                 kw = {n: with_leaves(v, n, {p: t.clone() for p, t in bigger.items()}) for n, v in c.inputs.items()}
+                fresh_model(c)
                 w1 = flatten(call_by_name(c, kw))
             c.feeds.append(("batch+1", {n: v.numpy().copy() for n, v in bigger.items()}))
             c.wants.append(w1)
@@ -286,6 +297,13 @@ def prepare(mod, entry, src, g):
             c.b1 = "n/a"  # eager itself fails at batch + 1: nothing to compare with
     c.init_src, c.class_src = src[1], src[0]
     return c
+
+
+def fresh_model(c):
+    """c.model made again the module as constructed (a copy of it), before a call or an export."""
+    if c.pristine is not None:
+        c.model = copy.deepcopy(c.pristine)
+    return c.model
 
 
 def call_by_name(c, values):
@@ -334,7 +352,7 @@ def run_onnxify(c, path, tmp, k, timeout, site):
         res.update(error_class="harness", error=f"no onnxify command line for this case: {c.unexpressible}")
         return res, None
     ckpt = os.path.join(tmp, f"{k}.pt")
-    torch.save(c.model.state_dict(), ckpt)
+    torch.save(fresh_model(c).state_dict(), ckpt)
     out = os.path.join(tmp, f"{k}.onnxify.onnx")
     model_expr = model_expression(c.class_src, c.init_src)
     # A copy of the file in a folder of its own, so that its `_paritybench_helpers` import finds
@@ -385,6 +403,7 @@ def run_torch_export(c, tmp, k, dynamo, timeout):
     res = {"export": False, "seconds": None}
     out = os.path.join(tmp, f"{k}.{'dy' if dynamo else 'ts'}.onnx")
     names = c.tensor_names
+    fresh_model(c)
     args, kwargs = clone_args(c.fargs, c.fkwargs)
     t0 = time.time()
     signal.signal(signal.SIGALRM, _alarm)

@@ -271,8 +271,17 @@ def prepare(case, workdir):
     case.ckpt = os.path.join(workdir, case.name + ".pt")
     torch.save(model.state_dict(), case.ckpt)
     case.onnx = os.path.join(workdir, case.name + ".onnx")
+    # Each shape's call starts from the module as saved (a copy): a forward that keeps state between
+    # calls (a running statistic in an attribute) must not hand the first call's state to the next,
+    # since the ONNX file computes every call from the saved state.
+    try:
+        pristine = copy.deepcopy(model)
+    except Exception:
+        pristine = None
     with torch.no_grad():
         for k, binding in enumerate(case.shapes):
+            if k and pristine is not None:
+                model = copy.deepcopy(pristine)
             feeds = {}
             kwargs = {}
             for n, s in case.inputs.items():
