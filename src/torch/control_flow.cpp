@@ -245,10 +245,23 @@ Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string&
                   fmt::format("'{}' is {} in the if branch but {} in the else branch of this tensor-dependent "
                               "condition; both branches must give the same dtype and rank",
                               name, describe(a), describe(c)));
-  ir::Value* v0 = in_region(T, b.g[0], [&] { return tensor_value(T, a, *dt); });
-  ir::Value* v1 = in_region(T, b.g[1], [&] { return tensor_value(T, c, *dt); });
+  ir::Value* v0 = in_branch(b, 0, [&] { return tensor_value(T, a, *dt); });
+  ir::Value* v1 = in_branch(b, 1, [&] { return tensor_value(T, c, *dt); });
   ir::Value* out = add_output(b, v0, v1, *dt, s0, s1);
   return new_tensor(T, out, *dt, out->type().dims());
+}
+
+ir::Value* Hook::in_branch(IfBuild& b, int k, const std::function<ir::Value*()>& fn) {
+  return in_region(T, b.g[k], [&] {
+    if (!ends_ || !ends_->end[k]) return fn();
+    const FrameState& s = *ends_->state;
+    struct Restore {
+      const FrameState& s;
+      ~Restore() { s.restore_tensors(s.tensor_states); }
+    } restore{s};
+    s.restore_tensors(*ends_->end[k]);
+    return fn();
+  });
 }
 
 std::vector<eval::VarRef> Hook::frame_vars(Frame& f, const std::vector<eval::VarRef>& otherwise) {
@@ -323,11 +336,27 @@ void Hook::merge_containers(IfBuild& b, const FrameState& state, const Branch& A
 
 void Hook::merge_tensors(IfBuild& b, const FrameState& state, const std::vector<TensorState>& A,
                          const std::vector<TensorState>& B) {
+  auto changed = [&](size_t i) {
+    return !A[i].same_as(state.tensor_states[i]) || !B[i].same_as(state.tensor_states[i]);
+  };
+  // A view whose base changed is not merged itself: a write through a view writes its base, and once
+  // the base holds the merged values the view is derived from them again when next read (its
+  // base_version is the one before the If). Merged on its own, it would read its base as it was
+  // before the If (or as an arm left it, in that arm's region).
+  std::unordered_set<const TensorObj*> written;
+  for (size_t i = 0; i < state.tensors.size(); ++i)
+    if (changed(i)) written.insert(state.tensors[i].get());
+  auto base_written = [&](const TensorObj* t) {
+    for (const TensorObj* x = t->base.get(); x; x = x->base.get())
+      if (written.count(x)) return true;
+    return false;
+  };
   for (size_t i = 0; i < state.tensors.size(); ++i) {
     const TensorState& t0 = A[i];
     const TensorState& t1 = B[i];
-    if (t0.same_as(state.tensor_states[i]) && t1.same_as(state.tensor_states[i])) continue;
+    if (!changed(i)) continue;
     TensorObj* obj = state.tensors[i].get();
+    if (base_written(obj)) continue;
     if (t0.dtype != t1.dtype || t0.shape.size() != t1.shape.size())
       throw Diagnostic::error(fmt::format("the tensor '{}' is changed in place to different dtypes or ranks in the two "
                                           "branches of this tensor-dependent condition",
@@ -497,14 +526,18 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
                                         exit_word(A.exit), exit_word(B.exit)),
                             b.where);
   Exit result = Exit::Normal;
-  for (size_t i = 0; i < vars.size(); ++i) {
-    Value m = merge(b, A.vars[i], B.vars[i], var_name(vars[i], f));
-    if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
-  }
-  merge_containers(b, state, A, B, changed_at);
   // A tensor first written by arm B was as it was before the If at the end of arm A.
   for (Branch* r : {&A, &B})
     while (r->tensors.size() < state.tensors.size()) r->tensors.push_back(state.tensor_states[r->tensors.size()]);
+  BranchEnds ends{&state, {&A.tensors, &B.tensors}};
+  {
+    UseEnds use(*this, &ends);
+    for (size_t i = 0; i < vars.size(); ++i) {
+      Value m = merge(b, A.vars[i], B.vars[i], var_name(vars[i], f));
+      if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
+    }
+    merge_containers(b, state, A, B, changed_at);
+  }
   merge_tensors(b, state, A.tensors, B.tensors);
   if (in_loop && (A.returned != returned_before || B.returned != returned_before))
     merge_returned(b, L(), A.returned, A.ret, B.returned, B.ret, sym_before);
