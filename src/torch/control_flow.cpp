@@ -644,10 +644,39 @@ Exit Hook::settle_return(Interp& I, Frame& f, const eval::Stmt* s, ir::Value* re
 
 Value Hook::on_ifexp(Interp& I, Frame& f, const eval::IfExpExpr& e, const Value& cond) {
   f.cur = e.test;
+  // An arm may write tensors in place (`w.data.mul_(2) if c else w`): each arm starts from the state
+  // before the expression, and what the arms wrote is merged as for an `if` statement (the write log
+  // of record_if; an expression assigns no variables, so only logged tensors are tracked).
+  FrameState state;
+  WriteLog log;
+  LogWrites logging(T, log, state);
   IfBuild b = new_if(condition_value(T, cond));
-  Value a = in_region(T, b.g[0], [&] { return eval::eval(I, f, e.body); });
-  Value c = in_region(T, b.g[1], [&] { return eval::eval(I, f, e.orelse); });
-  Value m = merge(b, a, c, "the conditional expression");
+  std::vector<TensorState> ends[2];
+  auto arm = [&](int k, const eval::Expr* x) {
+    struct Restore {
+      WriteLog& log;
+      FrameState& s;
+      ~Restore() {
+        log.adopt(s);  // (an arm that raised)
+        s.restore_tensors(s.tensor_states);
+      }
+    } restore{log, state};
+    Value v = in_region(T, b.g[k], [&] { return eval::eval(I, f, x); });
+    log.adopt(state);
+    ends[k] = state.tensors_now();
+    return v;
+  };
+  Value a = arm(0, e.body);
+  Value c = arm(1, e.orelse);
+  for (std::vector<TensorState>& end : ends)
+    while (end.size() < state.tensors.size()) end.push_back(state.tensor_states[end.size()]);
+  BranchEnds arm_ends{&state, {&ends[0], &ends[1]}};
+  Value m;
+  {
+    UseEnds use(*this, &arm_ends);
+    m = merge(b, a, c, "the conditional expression");
+  }
+  merge_tensors(b, state, ends[0], ends[1]);
   if (b.node->num_outputs() == 0) drop_if(b);
   if (eval::is_poison(m) && !eval::is_poison(a) && !eval::is_poison(c))
     eval::poison_matters(I, m, "the value of a conditional expression");
