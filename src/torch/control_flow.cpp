@@ -642,42 +642,46 @@ Exit Hook::settle_return(Interp& I, Frame& f, const eval::Stmt* s, ir::Value* re
 
 // ---- conditional expressions and `and` / `or` ---------------------------------------------------------
 
-Value Hook::on_ifexp(Interp& I, Frame& f, const eval::IfExpExpr& e, const Value& cond) {
-  f.cur = e.test;
-  // An arm may write tensors in place (`w.data.mul_(2) if c else w`): each arm starts from the state
-  // before the expression, and what the arms wrote is merged as for an `if` statement (the write log
-  // of record_if; an expression assigns no variables, so only logged tensors are tracked).
-  FrameState state;
-  WriteLog log;
-  LogWrites logging(T, log, state);
-  IfBuild b = new_if(condition_value(T, cond));
-  std::vector<TensorState> ends[2];
-  auto arm = [&](int k, const eval::Expr* x) {
-    struct Restore {
-      WriteLog& log;
-      FrameState& s;
-      ~Restore() {
-        log.adopt(s);  // (an arm that raised)
-        s.restore_tensors(s.tensor_states);
-      }
-    } restore{log, state};
-    Value v = in_region(T, b.g[k], [&] { return eval::eval(I, f, x); });
-    log.adopt(state);
-    ends[k] = state.tensors_now();
-    return v;
-  };
-  Value a = arm(0, e.body);
-  Value c = arm(1, e.orelse);
-  for (std::vector<TensorState>& end : ends)
-    while (end.size() < state.tensors.size()) end.push_back(state.tensor_states[end.size()]);
-  BranchEnds arm_ends{&state, {&ends[0], &ends[1]}};
+// The arms of an expression's If (a conditional expression, `and`, `or`) may write tensors in place
+// (`w.data.mul_(2) if c else w`, `c and t.add_(1).all()`): the write log of record_if notes the
+// tensors older than the expression that they write (an expression assigns no variables, so the
+// logged ones are all it tracks); each arm starts from their state before the expression.
+Value Hook::run_expr_arm(ExprWrites& w, int k, const std::function<Value()>& fn) {
+  struct Restore {
+    ExprWrites& w;
+    ~Restore() {
+      w.log.adopt(w.state);  // (an arm that raised)
+      w.state.restore_tensors(w.state.tensor_states);
+    }
+  } restore{w};
+  Value v = fn();
+  w.log.adopt(w.state);
+  w.ends[k] = w.state.tensors_now();
+  return v;
+}
+
+Value Hook::merge_expr(IfBuild& b, ExprWrites& w, const Value& a, const Value& c, const std::string& name) {
+  for (std::vector<TensorState>& end : w.ends)  // (an arm that wrote nothing: the state before)
+    while (end.size() < w.state.tensors.size()) end.push_back(w.state.tensor_states[end.size()]);
+  BranchEnds arm_ends{&w.state, {&w.ends[0], &w.ends[1]}};
   Value m;
   {
     UseEnds use(*this, &arm_ends);
-    m = merge(b, a, c, "the conditional expression");
+    m = merge(b, a, c, name);
   }
-  merge_tensors(b, state, ends[0], ends[1]);
+  merge_tensors(b, w.state, w.ends[0], w.ends[1]);
   if (b.node->num_outputs() == 0) drop_if(b);
+  return m;
+}
+
+Value Hook::on_ifexp(Interp& I, Frame& f, const eval::IfExpExpr& e, const Value& cond) {
+  f.cur = e.test;
+  ExprWrites w;
+  LogWrites logging(T, w.log, w.state);
+  IfBuild b = new_if(condition_value(T, cond));
+  Value a = run_expr_arm(w, 0, [&] { return in_region(T, b.g[0], [&] { return eval::eval(I, f, e.body); }); });
+  Value c = run_expr_arm(w, 1, [&] { return in_region(T, b.g[1], [&] { return eval::eval(I, f, e.orelse); }); });
+  Value m = merge_expr(b, w, a, c, "the conditional expression");
   if (eval::is_poison(m) && !eval::is_poison(a) && !eval::is_poison(c))
     eval::poison_matters(I, m, "the value of a conditional expression");
   return m;
@@ -698,6 +702,7 @@ Value Hook::eval_rest(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t fro
 Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t index, const Value& value) {
   // `a and rest` is `rest if a else a`; `a or rest` is `a if a else rest`.
   bool is_and = e.kind == eval::EK::And;
+  const int rest_branch = is_and ? 0 : 1;  // the If's arm that evaluates the rest
   f.cur = e.values[index];
   if (e.values.size() == index + 2 && is_tensor(value) && as_tensor(value)->dtype == DType::Bool &&
       as_tensor(value)->rank() == 0) {
@@ -705,23 +710,33 @@ Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t ind
     // tensor): no If when the right operand is a Python bool.
     // Both 0-d bool tensors: And / Or (ONNX ops have no side effects, so computing the right
     // operand on both paths changes nothing).
-    Value r = eval::eval(I, f, e.values[index + 1]);
-    if (r.is_bool()) return r.b() == is_and ? value : r;
-    if (is_tensor(r) && as_tensor(r)->dtype == DType::Bool && as_tensor(r)->rank() == 0) {
-      ir::Value* v = T.rec.emit(is_and ? "And" : "Or", {value_of(T, as_tensor(value)), value_of(T, as_tensor(r))},
-                                ir::Type::tensor(ir::ElementType::Bool, {}));
-      return new_tensor(T, v, DType::Bool, {});
+    // Unless the right operand writes tensors in place: then only the If keeps the writes to the
+    // path that evaluates it (its ops, recorded here, are visible in both arms).
+    ExprWrites w;
+    Value r;
+    {
+      LogWrites logging(T, w.log, w.state);
+      r = run_expr_arm(w, rest_branch, [&] { return eval::eval(I, f, e.values[index + 1]); });
+    }
+    if (w.state.tensors.empty()) {
+      if (r.is_bool()) return r.b() == is_and ? value : r;
+      if (is_tensor(r) && as_tensor(r)->dtype == DType::Bool && as_tensor(r)->rank() == 0) {
+        ir::Value* v = T.rec.emit(is_and ? "And" : "Or", {value_of(T, as_tensor(value)), value_of(T, as_tensor(r))},
+                                  ir::Type::tensor(ir::ElementType::Bool, {}));
+        return new_tensor(T, v, DType::Bool, {});
+      }
     }
     IfBuild b = new_if(condition_value(T, value));
-    Value m = is_and ? merge(b, r, value, "the `and` expression") : merge(b, value, r, "the `or` expression");
-    if (b.node->num_outputs() == 0) drop_if(b);
-    return m;
+    return is_and ? merge_expr(b, w, r, value, "the `and` expression") : merge_expr(b, w, value, r, "the `or` expression");
   }
+  ExprWrites w;
+  LogWrites logging(T, w.log, w.state);
   IfBuild b = new_if(condition_value(T, value));
-  int rest_branch = is_and ? 0 : 1;
-  Value r = in_region(T, b.g[rest_branch], [&] { return eval_rest(I, f, e, index + 1); });
-  Value m = rest_branch == 0 ? merge(b, r, value, "the `and` expression") : merge(b, value, r, "the `or` expression");
-  if (b.node->num_outputs() == 0) drop_if(b);
+  Value r = run_expr_arm(w, rest_branch, [&] {
+    return in_region(T, b.g[rest_branch], [&] { return eval_rest(I, f, e, index + 1); });
+  });
+  Value m = rest_branch == 0 ? merge_expr(b, w, r, value, "the `and` expression")
+                             : merge_expr(b, w, value, r, "the `or` expression");
   if (eval::is_poison(m) && !eval::is_poison(r) && !eval::is_poison(value))
     eval::poison_matters(I, m, is_and ? "the value of an `and` expression" : "the value of an `or` expression");
   return m;

@@ -223,6 +223,17 @@ class Hook : public eval::ControlFlowHook {
   };
   // `fn()` (an IR value) recorded in arm k's region, with the tracked tensors as arm k left them.
   ir::Value* in_branch(IfBuild& b, int k, const std::function<ir::Value*()>& fn);
+  // An expression's If (a conditional expression, `and`, `or`): the tensors its arms write in place.
+  struct ExprWrites {
+    FrameState state;  // the logged tensors, with their states before the expression
+    WriteLog log;
+    std::vector<TensorState> ends[2];  // ... as each arm left them
+  };
+  // Arm k's value fn(), with the writes it makes logged into `w`, noted in w.ends[k] and undone.
+  eval::Value run_expr_arm(ExprWrites& w, int k, const std::function<eval::Value()>& fn);
+  // The arms' values merged (with the tensors as each arm left them) and their writes merged.
+  eval::Value merge_expr(IfBuild& b, ExprWrites& w, const eval::Value& a, const eval::Value& c,
+                         const std::string& name);
   ir::Value* add_output(IfBuild& b, ir::Value* v0, ir::Value* v1, DType dt, const std::vector<ir::DimExpr>& s0,
                         const std::vector<ir::DimExpr>& s1);
   eval::Value poison(const SourceRange& where, const std::string& name, const std::string& reason);

@@ -52,6 +52,9 @@ CASES = [
        [("all positive b2", {"x": "torch.rand(2, 4) + 0.1"}), ("all negative b3", {"x": "-torch.rand(3, 4) - 0.1"}),
         ("mixed b4", {"x": "torch.tensor([[1.0, 2, 3, 4], [-1, -2, -3, -4], [0.5, -0.1, 0.2, 0.3], [-2, 1, 0, 0]])"})]),
     cf("local_rebound", "LocalViewWrites('rebound')", {"x": "float32[N,4]"}, X4),
+    cf("local_and", "LocalViewWrites('and')", {"x": "float32[N,4]"}, X4),
+    cf("local_or_chain", "LocalViewWrites('or_chain')", {"x": "float32[N,4]"},
+       X4 + [("else, second operand true b2", {"x": "torch.tensor([[0.9, -1, -1, -1], [-1, -1, -1, -1.0]])"})]),
 ]
 
 BATCH = Batch(CASES)

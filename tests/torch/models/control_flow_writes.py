@@ -118,7 +118,9 @@ class LocalViewWrites(nn.Module):
       ifexp:       a conditional expression whose two arms write the same view in place.
       if_in_loop:  an If inside an ONNX Loop whose arms write a view of a local made before the loop.
       rebound:     one arm binds a new view of the base and writes it, the other writes the base;
-                   the variable holding a view is read after the If."""
+                   the variable holding a view is read after the If.
+      and:         `c and (write).sum() > k`: the write happens only where c holds.
+      or_chain:    `c or (write) or (write)`: each write only where the operands before it are false."""
 
     def __init__(self, how):
         super().__init__()
@@ -154,6 +156,14 @@ class LocalViewWrites(nn.Module):
                     head.mul_(0.5)
                     head[0].sub_(r)
             return total, head
+        if self.how == "and":
+            head = total[0, 1:]
+            ok = (x.sum() > 0) and (head.add_(x[0, :3]).sum() > -100)
+            return total, head, ok.float()
+        if self.how == "or_chain":
+            head = total[1]
+            ok = (x.sum() > 0) or (head.add_(x[0]).amax() > 0.5) or (total.mul_(-2).sum() > 0)
+            return total, head, ok.float()
         view = total[0]
         if x.sum() > 0:
             view = total[2]
