@@ -245,10 +245,23 @@ Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string&
                   fmt::format("'{}' is {} in the if branch but {} in the else branch of this tensor-dependent "
                               "condition; both branches must give the same dtype and rank",
                               name, describe(a), describe(c)));
-  ir::Value* v0 = in_region(T, b.g[0], [&] { return tensor_value(T, a, *dt); });
-  ir::Value* v1 = in_region(T, b.g[1], [&] { return tensor_value(T, c, *dt); });
+  ir::Value* v0 = in_branch(b, 0, [&] { return tensor_value(T, a, *dt); });
+  ir::Value* v1 = in_branch(b, 1, [&] { return tensor_value(T, c, *dt); });
   ir::Value* out = add_output(b, v0, v1, *dt, s0, s1);
   return new_tensor(T, out, *dt, out->type().dims());
+}
+
+ir::Value* Hook::in_branch(IfBuild& b, int k, const std::function<ir::Value*()>& fn) {
+  return in_region(T, b.g[k], [&] {
+    if (!ends_ || !ends_->end[k]) return fn();
+    const FrameState& s = *ends_->state;
+    struct Restore {
+      const FrameState& s;
+      ~Restore() { s.restore_tensors(s.tensor_states); }
+    } restore{s};
+    s.restore_tensors(*ends_->end[k]);
+    return fn();
+  });
 }
 
 std::vector<eval::VarRef> Hook::frame_vars(Frame& f, const std::vector<eval::VarRef>& otherwise) {
@@ -323,11 +336,27 @@ void Hook::merge_containers(IfBuild& b, const FrameState& state, const Branch& A
 
 void Hook::merge_tensors(IfBuild& b, const FrameState& state, const std::vector<TensorState>& A,
                          const std::vector<TensorState>& B) {
+  auto changed = [&](size_t i) {
+    return !A[i].same_as(state.tensor_states[i]) || !B[i].same_as(state.tensor_states[i]);
+  };
+  // A view whose base changed is not merged itself: a write through a view writes its base, and once
+  // the base holds the merged values the view is derived from them again when next read (its
+  // base_version is the one before the If). Merged on its own, it would read its base as it was
+  // before the If (or as an arm left it, in that arm's region).
+  std::unordered_set<const TensorObj*> written;
+  for (size_t i = 0; i < state.tensors.size(); ++i)
+    if (changed(i)) written.insert(state.tensors[i].get());
+  auto base_written = [&](const TensorObj* t) {
+    for (const TensorObj* x = t->base.get(); x; x = x->base.get())
+      if (written.count(x)) return true;
+    return false;
+  };
   for (size_t i = 0; i < state.tensors.size(); ++i) {
     const TensorState& t0 = A[i];
     const TensorState& t1 = B[i];
-    if (t0.same_as(state.tensor_states[i]) && t1.same_as(state.tensor_states[i])) continue;
+    if (!changed(i)) continue;
     TensorObj* obj = state.tensors[i].get();
+    if (base_written(obj)) continue;
     if (t0.dtype != t1.dtype || t0.shape.size() != t1.shape.size())
       throw Diagnostic::error(fmt::format("the tensor '{}' is changed in place to different dtypes or ranks in the two "
                                           "branches of this tensor-dependent condition",
@@ -497,14 +526,18 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
                                         exit_word(A.exit), exit_word(B.exit)),
                             b.where);
   Exit result = Exit::Normal;
-  for (size_t i = 0; i < vars.size(); ++i) {
-    Value m = merge(b, A.vars[i], B.vars[i], var_name(vars[i], f));
-    if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
-  }
-  merge_containers(b, state, A, B, changed_at);
   // A tensor first written by arm B was as it was before the If at the end of arm A.
   for (Branch* r : {&A, &B})
     while (r->tensors.size() < state.tensors.size()) r->tensors.push_back(state.tensor_states[r->tensors.size()]);
+  BranchEnds ends{&state, {&A.tensors, &B.tensors}};
+  {
+    UseEnds use(*this, &ends);
+    for (size_t i = 0; i < vars.size(); ++i) {
+      Value m = merge(b, A.vars[i], B.vars[i], var_name(vars[i], f));
+      if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
+    }
+    merge_containers(b, state, A, B, changed_at);
+  }
   merge_tensors(b, state, A.tensors, B.tensors);
   if (in_loop && (A.returned != returned_before || B.returned != returned_before))
     merge_returned(b, L(), A.returned, A.ret, B.returned, B.ret, sym_before);
@@ -609,13 +642,46 @@ Exit Hook::settle_return(Interp& I, Frame& f, const eval::Stmt* s, ir::Value* re
 
 // ---- conditional expressions and `and` / `or` ---------------------------------------------------------
 
+// The arms of an expression's If (a conditional expression, `and`, `or`) may write tensors in place
+// (`w.data.mul_(2) if c else w`, `c and t.add_(1).all()`): the write log of record_if notes the
+// tensors older than the expression that they write (an expression assigns no variables, so the
+// logged ones are all it tracks); each arm starts from their state before the expression.
+Value Hook::run_expr_arm(ExprWrites& w, int k, const std::function<Value()>& fn) {
+  struct Restore {
+    ExprWrites& w;
+    ~Restore() {
+      w.log.adopt(w.state);  // (an arm that raised)
+      w.state.restore_tensors(w.state.tensor_states);
+    }
+  } restore{w};
+  Value v = fn();
+  w.log.adopt(w.state);
+  w.ends[k] = w.state.tensors_now();
+  return v;
+}
+
+Value Hook::merge_expr(IfBuild& b, ExprWrites& w, const Value& a, const Value& c, const std::string& name) {
+  for (std::vector<TensorState>& end : w.ends)  // (an arm that wrote nothing: the state before)
+    while (end.size() < w.state.tensors.size()) end.push_back(w.state.tensor_states[end.size()]);
+  BranchEnds arm_ends{&w.state, {&w.ends[0], &w.ends[1]}};
+  Value m;
+  {
+    UseEnds use(*this, &arm_ends);
+    m = merge(b, a, c, name);
+  }
+  merge_tensors(b, w.state, w.ends[0], w.ends[1]);
+  if (b.node->num_outputs() == 0) drop_if(b);
+  return m;
+}
+
 Value Hook::on_ifexp(Interp& I, Frame& f, const eval::IfExpExpr& e, const Value& cond) {
   f.cur = e.test;
+  ExprWrites w;
+  LogWrites logging(T, w.log, w.state);
   IfBuild b = new_if(condition_value(T, cond));
-  Value a = in_region(T, b.g[0], [&] { return eval::eval(I, f, e.body); });
-  Value c = in_region(T, b.g[1], [&] { return eval::eval(I, f, e.orelse); });
-  Value m = merge(b, a, c, "the conditional expression");
-  if (b.node->num_outputs() == 0) drop_if(b);
+  Value a = run_expr_arm(w, 0, [&] { return in_region(T, b.g[0], [&] { return eval::eval(I, f, e.body); }); });
+  Value c = run_expr_arm(w, 1, [&] { return in_region(T, b.g[1], [&] { return eval::eval(I, f, e.orelse); }); });
+  Value m = merge_expr(b, w, a, c, "the conditional expression");
   if (eval::is_poison(m) && !eval::is_poison(a) && !eval::is_poison(c))
     eval::poison_matters(I, m, "the value of a conditional expression");
   return m;
@@ -636,6 +702,7 @@ Value Hook::eval_rest(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t fro
 Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t index, const Value& value) {
   // `a and rest` is `rest if a else a`; `a or rest` is `a if a else rest`.
   bool is_and = e.kind == eval::EK::And;
+  const int rest_branch = is_and ? 0 : 1;  // the If's arm that evaluates the rest
   f.cur = e.values[index];
   if (e.values.size() == index + 2 && is_tensor(value) && as_tensor(value)->dtype == DType::Bool &&
       as_tensor(value)->rank() == 0) {
@@ -643,23 +710,33 @@ Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t ind
     // tensor): no If when the right operand is a Python bool.
     // Both 0-d bool tensors: And / Or (ONNX ops have no side effects, so computing the right
     // operand on both paths changes nothing).
-    Value r = eval::eval(I, f, e.values[index + 1]);
-    if (r.is_bool()) return r.b() == is_and ? value : r;
-    if (is_tensor(r) && as_tensor(r)->dtype == DType::Bool && as_tensor(r)->rank() == 0) {
-      ir::Value* v = T.rec.emit(is_and ? "And" : "Or", {value_of(T, as_tensor(value)), value_of(T, as_tensor(r))},
-                                ir::Type::tensor(ir::ElementType::Bool, {}));
-      return new_tensor(T, v, DType::Bool, {});
+    // Unless the right operand writes tensors in place: then only the If keeps the writes to the
+    // path that evaluates it (its ops, recorded here, are visible in both arms).
+    ExprWrites w;
+    Value r;
+    {
+      LogWrites logging(T, w.log, w.state);
+      r = run_expr_arm(w, rest_branch, [&] { return eval::eval(I, f, e.values[index + 1]); });
+    }
+    if (w.state.tensors.empty()) {
+      if (r.is_bool()) return r.b() == is_and ? value : r;
+      if (is_tensor(r) && as_tensor(r)->dtype == DType::Bool && as_tensor(r)->rank() == 0) {
+        ir::Value* v = T.rec.emit(is_and ? "And" : "Or", {value_of(T, as_tensor(value)), value_of(T, as_tensor(r))},
+                                  ir::Type::tensor(ir::ElementType::Bool, {}));
+        return new_tensor(T, v, DType::Bool, {});
+      }
     }
     IfBuild b = new_if(condition_value(T, value));
-    Value m = is_and ? merge(b, r, value, "the `and` expression") : merge(b, value, r, "the `or` expression");
-    if (b.node->num_outputs() == 0) drop_if(b);
-    return m;
+    return is_and ? merge_expr(b, w, r, value, "the `and` expression") : merge_expr(b, w, value, r, "the `or` expression");
   }
+  ExprWrites w;
+  LogWrites logging(T, w.log, w.state);
   IfBuild b = new_if(condition_value(T, value));
-  int rest_branch = is_and ? 0 : 1;
-  Value r = in_region(T, b.g[rest_branch], [&] { return eval_rest(I, f, e, index + 1); });
-  Value m = rest_branch == 0 ? merge(b, r, value, "the `and` expression") : merge(b, value, r, "the `or` expression");
-  if (b.node->num_outputs() == 0) drop_if(b);
+  Value r = run_expr_arm(w, rest_branch, [&] {
+    return in_region(T, b.g[rest_branch], [&] { return eval_rest(I, f, e, index + 1); });
+  });
+  Value m = rest_branch == 0 ? merge_expr(b, w, r, value, "the `and` expression")
+                             : merge_expr(b, w, value, r, "the `or` expression");
   if (eval::is_poison(m) && !eval::is_poison(r) && !eval::is_poison(value))
     eval::poison_matters(I, m, is_and ? "the value of an `and` expression" : "the value of an `or` expression");
   return m;

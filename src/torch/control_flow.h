@@ -15,7 +15,12 @@
 //     first changed it;
 //   * tensors the frame does not reach that a branch writes in place (a parameter written through a
 //     view made in the branch): logged at their first write (Torch::write_watchers, cf::WriteLog),
-//     restored and merged like the others (the same in Loop bodies and guarded unrolled iterations).
+//     restored and merged like the others (the same in Loop bodies, guarded unrolled iterations,
+//     conditional expressions and the right operand of `and`/`or`);
+//   * a tracked view whose base a branch changed is not merged itself: its state (with base_version)
+//     is the one before the If, so it is derived again from the merged base when next read; a Loop
+//     carries the base, not the view. The values the branches leave are read with the tracked
+//     tensors as each branch left them (Hook::in_branch: a view bound in a branch, read after it).
 // A branch that leaves early (`return`, `break`, `continue`) while the other does not: the other
 // branch runs the rest of the enclosing block(s) up to the function body (return) or the body of the
 // Loop being recorded (break/continue) as its continuation, so both end the same way. A branch that

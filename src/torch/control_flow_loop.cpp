@@ -447,6 +447,14 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
   // view made in the body): tracked from the attempt that wrote them on, carried like the others.
   WriteLog log;
   LogWrites logging(T, log, state);
+  // A tracked view of a tracked tensor is not carried itself: a write through it writes its base,
+  // which is carried, and the view is derived from the base's carried value again when read.
+  auto view_of_tracked = [&state](const TensorObj* t) {
+    for (const TensorObj* x = t->base.get(); x; x = x->base.get())
+      for (const auto& u : state.tensors)
+        if (u.get() == x) return true;
+    return false;
+  };
 
   std::set<size_t> promote;                       // vars: Python numbers that change -> 0-d tensors
   // ... in the dtype their first iteration gave them (`loss = 0` then `loss += t.mean()`: float, as
@@ -497,6 +505,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     ir::Value* init = nullptr;
     ir::Value* body_in = nullptr;
     Value end;
+    uint32_t end_version = 0;  // a carried tensor object's version at the end of the body
   };
 
   for (int attempt = 0;; ++attempt) {
@@ -579,6 +588,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       ts.shape = c->in_shape;
       ts.data = nullptr;
       ts.fill.reset();
+      ts.version += 1;  // its views made before the loop are derived from the carried value
       ts.apply(obj);
     }
     add_ret_carried();
@@ -763,6 +773,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
               if (!gen[a]) gen[a] = retry = true;
             }
           c.end = e;
+          if (is_tensor(e)) c.end_version = as_tensor(e)->version;
           outs.push_back(tensor_value(T, e, c.dt));
         }
         for (size_t i = 0; i < vars.size(); ++i) {
@@ -832,7 +843,8 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         }
         log.adopt(state);
         for (size_t j = 0; j < state.tensors.size(); ++j)
-          if (!carry_t.count(j) && state.tensors[j]->version != state.tensor_states[j].version) {
+          if (!carry_t.count(j) && state.tensors[j]->version != state.tensor_states[j].version &&
+              !view_of_tracked(state.tensors[j].get())) {
             carry_t.insert(j);
             retry = true;
           }
@@ -991,7 +1003,8 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
         ts.data = nullptr;
         ts.fill.reset();
         ts.uninitialized = ts.random = false;
-        ts.version += 1;
+        // Newer than any version the body gave it: views derived in the body are derived again.
+        ts.version = std::max(ts.version, c.end_version) + 1;
         ts.apply(obj);
       }
     }

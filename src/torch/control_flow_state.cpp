@@ -32,6 +32,7 @@ TensorState TensorState::of(const TensorObj* t) {
   s.uninitialized = t->uninitialized;
   s.random = t->random;
   s.version = t->version;
+  s.base_version = t->base_version;
   return s;
 }
 
@@ -44,6 +45,7 @@ void TensorState::apply(TensorObj* t) const {
   t->uninitialized = uninitialized;
   t->random = random;
   t->version = version;
+  t->base_version = base_version;
 }
 
 std::vector<Value> FrameState::items_of(Interp& I, const Value& obj, bool is_list) {

@@ -25,6 +25,7 @@ struct TensorState {
   std::optional<double> fill;
   bool uninitialized = false, random = false;
   uint32_t version = 0;
+  uint32_t base_version = 0;  // a view: the version of its base it was derived from
   static TensorState of(const TensorObj* t);
   void apply(TensorObj* t) const;
   // Materializing a constant or re-deriving a view is no change; in-place writes bump the version.
@@ -206,6 +207,33 @@ class Hook : public eval::ControlFlowHook {
   void drop_if(IfBuild& b);
   void reset_branch(IfBuild& b, int k);
   eval::Value merge(IfBuild& b, const eval::Value& a, const eval::Value& c, const std::string& name);
+  // While the values the two arms left are merged: the tracked tensors as each arm left them (they
+  // were restored after it), so that a value read in arm k's region reads them so (a view an arm
+  // made and assigned to a variable, derived from its base as that arm wrote it).
+  struct BranchEnds {
+    const FrameState* state = nullptr;
+    const std::vector<TensorState>* end[2] = {nullptr, nullptr};
+  };
+  const BranchEnds* ends_ = nullptr;
+  struct UseEnds {  // sets ends_ for a scope
+    Hook& h;
+    const BranchEnds* saved;
+    UseEnds(Hook& h, const BranchEnds* e) : h(h), saved(h.ends_) { h.ends_ = e; }
+    ~UseEnds() { h.ends_ = saved; }
+  };
+  // `fn()` (an IR value) recorded in arm k's region, with the tracked tensors as arm k left them.
+  ir::Value* in_branch(IfBuild& b, int k, const std::function<ir::Value*()>& fn);
+  // An expression's If (a conditional expression, `and`, `or`): the tensors its arms write in place.
+  struct ExprWrites {
+    FrameState state;  // the logged tensors, with their states before the expression
+    WriteLog log;
+    std::vector<TensorState> ends[2];  // ... as each arm left them
+  };
+  // Arm k's value fn(), with the writes it makes logged into `w`, noted in w.ends[k] and undone.
+  eval::Value run_expr_arm(ExprWrites& w, int k, const std::function<eval::Value()>& fn);
+  // The arms' values merged (with the tensors as each arm left them) and their writes merged.
+  eval::Value merge_expr(IfBuild& b, ExprWrites& w, const eval::Value& a, const eval::Value& c,
+                         const std::string& name);
   ir::Value* add_output(IfBuild& b, ir::Value* v0, ir::Value* v1, DType dt, const std::vector<ir::DimExpr>& s0,
                         const std::vector<ir::DimExpr>& s1);
   eval::Value poison(const SourceRange& where, const std::string& name, const std::string& reason);

@@ -109,9 +109,14 @@ Exit Hook::on_unrolled_body(Interp& I, Frame& f, const eval::ForStmt& s, const V
   eval::restore_vars(I, f, vars, before);
   state.restore_tensors(state.tensor_states);
 
-  for (size_t i = 0; i < vars.size(); ++i) {
-    Value m = merge(b, ran[i], before.values[i], var_name(vars[i], f));
-    if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
+  // (Values the iteration left are read with the tracked tensors as it left them.)
+  BranchEnds ends{&state, {&ran_tensors, &state.tensor_states}};
+  {
+    UseEnds use(*this, &ends);
+    for (size_t i = 0; i < vars.size(); ++i) {
+      Value m = merge(b, ran[i], before.values[i], var_name(vars[i], f));
+      if (!same(m, before.values[i])) eval::write_var(I, f, vars[i], m);
+    }
   }
   merge_tensors(b, state, ran_tensors, state.tensor_states);
   if (ran_returned != returned_before)

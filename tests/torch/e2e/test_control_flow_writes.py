@@ -38,6 +38,23 @@ CASES = [
         ("three iterations b2", {"x": "torch.full((2, 3), 0.5)"}),
         ("six iterations b3", {"x": "torch.zeros(3, 3)"}),
     ]),
+    # Views of locals written under control flow: the views follow the merged / carried base.
+    cf("local_guarded", "LocalViewWrites('guarded')", {"x": "float32[N,4]"}, [
+        ("break at once b2", {"x": "-torch.rand(2, 4) - 0.1"}),
+        ("one iteration b3", {"x": "torch.rand(3, 4) * 0.4 + 0.05"}),
+        ("two iterations b2", {"x": "torch.rand(2, 4) * 0.4 + 0.55"}),
+        ("three iterations b3", {"x": "torch.rand(3, 4) + 1.1"}),
+    ]),
+    cf("local_view_of_view", "LocalViewWrites('view_of_view')", {"x": "float32[N,4]"},
+       [(f"b{n}", {"x": f"torch.randn({n}, 4)"}) for n in (1, 2, 5)]),
+    cf("local_ifexp", "LocalViewWrites('ifexp')", {"x": "float32[N,4]"}, X4),
+    cf("local_if_in_loop", "LocalViewWrites('if_in_loop')", {"x": "float32[N,4]"},
+       [("all positive b2", {"x": "torch.rand(2, 4) + 0.1"}), ("all negative b3", {"x": "-torch.rand(3, 4) - 0.1"}),
+        ("mixed b4", {"x": "torch.tensor([[1.0, 2, 3, 4], [-1, -2, -3, -4], [0.5, -0.1, 0.2, 0.3], [-2, 1, 0, 0]])"})]),
+    cf("local_rebound", "LocalViewWrites('rebound')", {"x": "float32[N,4]"}, X4),
+    cf("local_and", "LocalViewWrites('and')", {"x": "float32[N,4]"}, X4),
+    cf("local_or_chain", "LocalViewWrites('or_chain')", {"x": "float32[N,4]"},
+       X4 + [("else, second operand true b2", {"x": "torch.tensor([[0.9, -1, -1, -1], [-1, -1, -1, -1.0]])"})]),
 ]
 
 BATCH = Batch(CASES)

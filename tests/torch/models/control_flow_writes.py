@@ -105,3 +105,69 @@ class LoopWrite(nn.Module):
             n = n + 1
             self.acc.squeeze(0).add_(x[0])
         return x + self.acc, n
+
+
+class LocalViewWrites(nn.Module):
+    """Writes through views of tensors made before the control flow (issue 15, the unified write log):
+    the view and its base are both reached by the frame, and after the If / Loop the view must show
+    what the merged or carried base holds. Only locals are written, so calls do not leak into each
+    other. `how` picks the construct:
+      guarded:     an unrolled `for` over range(3) that breaks under a tensor condition, so the later
+                   iterations are guarded Ifs; each adds to a row of a local through a view.
+      view_of_view: an ONNX Loop (over the rows of x) that writes through a view of a view.
+      ifexp:       a conditional expression whose two arms write the same view in place.
+      if_in_loop:  an If inside an ONNX Loop whose arms write a view of a local made before the loop.
+      rebound:     one arm binds a new view of the base and writes it, the other writes the base;
+                   the variable holding a view is read after the If.
+      and:         `c and (write).sum() > k`: the write happens only where c holds.
+      or_chain:    `c or (write) or (write)`: each write only where the operands before it are false."""
+
+    def __init__(self, how):
+        super().__init__()
+        self.how = how
+
+    def forward(self, x):
+        total = torch.zeros(3, 4)
+        if self.how == "guarded":
+            row = total[1]
+            for i in range(3):
+                if x.mean() < i * 0.5:
+                    break
+                row.add_(x.sum(0) * (i + 1))
+                total[2].copy_(row * 0.5)
+            return total, row
+        if self.how == "view_of_view":
+            middle = total[1:3]
+            corner = middle[1, 1:3]
+            for r in x:
+                corner.add_(r[:2])
+                middle[0].sub_(r)
+            return total, middle, corner
+        if self.how == "ifexp":
+            head = total[0, :3]
+            got = head.add_(x[0, :3]) if x.sum() > 0 else head.sub_(x[-1, 1:])
+            return total, head, got * 2
+        if self.how == "if_in_loop":
+            head = total[:2]
+            for r in x:
+                if r.sum() > 0:
+                    head.add_(r)
+                else:
+                    head.mul_(0.5)
+                    head[0].sub_(r)
+            return total, head
+        if self.how == "and":
+            head = total[0, 1:]
+            ok = (x.sum() > 0) and (head.add_(x[0, :3]).sum() > -100)
+            return total, head, ok.float()
+        if self.how == "or_chain":
+            head = total[1]
+            ok = (x.sum() > 0) or (head.add_(x[0]).amax() > 0.5) or (total.mul_(-2).sum() > 0)
+            return total, head, ok.float()
+        view = total[0]
+        if x.sum() > 0:
+            view = total[2]
+            view.copy_(x[0] * 3)
+        else:
+            total.add_(x[-1])
+        return view, total
