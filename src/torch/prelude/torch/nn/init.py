@@ -78,12 +78,8 @@ def _zero_elements(tensor):
     return False
 
 
+# The uniform and normal forms differ only in the distribution, which a placeholder does not keep.
 def xavier_uniform_(tensor, gain=1.0, generator=None):
-    _calculate_fan_in_and_fan_out(tensor)
-    return _random(tensor, generator=generator)
-
-
-def xavier_normal_(tensor, gain=1.0, generator=None):
     _calculate_fan_in_and_fan_out(tensor)
     return _random(tensor, generator=generator)
 
@@ -96,12 +92,8 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
     return _random(tensor, generator=generator)
 
 
-def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
-    if _zero_elements(tensor):
-        return tensor
-    _calculate_correct_fan(tensor, mode)
-    calculate_gain(nonlinearity, a)
-    return _random(tensor, generator=generator)
+xavier_normal_ = xavier_uniform_
+kaiming_normal_ = kaiming_uniform_
 
 
 def orthogonal_(tensor, gain=1, generator=None):
