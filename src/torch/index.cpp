@@ -76,10 +76,11 @@ std::vector<Entry> parse_key(Torch& T, const Value& key) {
       } else if (!is_integral(e.t->dtype, true)) {
         eval::raise(I, I.exc.IndexError, "tensors used as indices must be long, int, byte or bool tensors");
       }
-    } else if (eval::is_list(v) || eval::has_layout(v, eval::Layout::Range)) {
-      // (a range is a sequence of ints to PyTorch: x[range(2), range(2)])
+    } else if (eval::is_list(v) || eval::is_tuple(v) || eval::has_layout(v, eval::Layout::Range)) {
+      // (a range, or a tuple inside the index tuple, is a sequence of ints to PyTorch: x[range(2),
+      // range(2)], x[:, (0, 2)])
       e.kind = Entry::Kind::Tensor;
-      if (eval::is_list(v)) {
+      if (eval::is_list(v) || eval::is_tuple(v)) {
         e.keep = call_op(T, "tensor", {v});
       } else {
         auto* r = eval::as<eval::Range>(v);

@@ -316,7 +316,14 @@ const std::vector<OpDef>& pointwise_ops() {
        [](OpCall& c) {
          TensorObj* x = c.t(0);
          if (x->dtype == DType::Bool) return c.unary("Not");
-         return c.unsupported("bitwise_not on integer tensors");
+         if (!is_integral(x->dtype, false))
+           c.runtime_error(fmt::format("\"bitwise_not_cpu\" not implemented for '{}'", info(x->dtype).name));
+         // ONNX BitwiseNot is opset 18: in two's complement ~x is -x - 1 (wrapping as the bits do), and
+         // 255 - x for uint8
+         ir::ElementType e = elem(x->dtype);
+         if (x->dtype == DType::UInt8) return c.node("Sub", {c.rec.const_scalar(e, 255), c.v(x)}, x->dtype, x->shape);
+         ir::Value* neg = c.rec.emit("Neg", {c.v(x)}, x->ir_type());
+         return c.node("Sub", {neg, c.rec.const_scalar(e, 1)}, x->dtype, x->shape);
        }},
       {"bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return c.t(0)->dtype == DType::Bool ? logical(c, "And") : c.unsupported("bitwise ops on integers"); }},

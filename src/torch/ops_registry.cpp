@@ -241,6 +241,31 @@ static bool tensors_as_scalars(Torch& T, const Args& a, std::vector<Value>* vals
   return any;
 }
 
+// PyTorch's argument parser takes a 0-dim tensor that does not require grad for a Scalar
+// (`torch.clamp(x, 0, alpha.data)` runs clamp(Tensor, Scalar?, Scalar?) with alpha's value). A value
+// onnxify only knows at run time cannot become a Python number, so when no row took the arguments
+// and one of them is such a tensor of a floating dtype, the Python numbers among them are retried as
+// 0-dim tensors for the rows that take Tensors (clamp.Tensor): the same values, computed by the graph.
+// Returns false when there is no such tensor or no number to convert.
+static bool numbers_as_tensors(Torch& T, const Value& self, const Args& a, std::vector<Value>* vals) {
+  vals->assign(a.pos, a.pos + a.npos);
+  vals->insert(vals->end(), a.kwvals, a.kwvals + a.nkw);
+  bool scalar_tensor = false, number = false;
+  for (const Value& v : *vals)
+    if (is_tensor(v) && as_tensor(v)->rank() == 0 && !as_tensor(v)->requires_grad && is_floating(as_tensor(v)->dtype))
+      scalar_tensor = true;
+  if (!scalar_tensor || (!self && a.npos > 0 && !is_tensor(a.pos[0]))) return false;
+  for (size_t i = self ? 0 : 1; i < vals->size(); ++i) {
+    Value& v = (*vals)[i];
+    if (v.is_bool() || v.is_int()) v = new_fill(T, static_cast<double>(v.is_bool() ? v.b() : v.i()),
+                                                v.is_bool() ? DType::Bool : DType::Int64, {});
+    else if (v.is_float()) v = new_fill(T, v.f(), T.default_dtype, {});
+    else continue;
+    number = true;
+  }
+  return number;
+}
+
 Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode) {
   for (uint32_t i = 0; i < a.nkw; ++i) {
     if (a.kwnames[i]->view() != "out") continue;
@@ -307,6 +332,16 @@ Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a
     pos[0] = retry;
     Args b = a;
     b.pos = pos.data();
+    return dispatch_rows(T, g, self, b, mode);
+  }
+  // (one retry: the other conversion below must not turn its tensors back into numbers)
+  static thread_local bool numbers_retried = false;
+  if (std::vector<Value> vals; !numbers_retried && numbers_as_tensors(T, self, a, &vals)) {
+    Args b = a;
+    b.pos = vals.data();
+    b.kwvals = vals.data() + a.npos;
+    numbers_retried = true;
+    struct Reset { ~Reset() { numbers_retried = false; } } reset;
     return dispatch_rows(T, g, self, b, mode);
   }
   if (std::vector<Value> vals; tensors_as_scalars(T, a, &vals)) {

@@ -418,6 +418,9 @@ DimExpr size_from_tensor(Torch& T, TensorObj* t) {
   return T.rec.value_symbol(one);
 }
 
+// copy.copy / copy.deepcopy of a size (a list from x.size() deep-copied): a SymInt is immutable, as an int is.
+static Value sym_copy(Interp&, const Value& self, const eval::Args&) { return self; }
+
 void init_symint_type(Torch& T) {
   eval::TypeSpec s;
   s.name = "SymInt";
@@ -458,7 +461,7 @@ void init_symint_type(Torch& T) {
   s.slots.float_ = &sym_float;
   s.slots.bool_ = &sym_bool;
   s.slots.format = &sym_format;
-  s.methods = {{"__onnxify_not__", &sym_not}};
+  s.methods = {{"__onnxify_not__", &sym_not}, {"__copy__", &sym_copy}, {"__deepcopy__", &sym_copy}};
   T.symint_type = eval::new_native_type(T.I, s);
   T.I.symbolic.to_int = &hook_to_int;
   T.I.symbolic.to_float = &hook_to_float;

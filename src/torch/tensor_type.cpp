@@ -421,9 +421,18 @@ static Value call_op_kw(Torch& T, const char* name, std::vector<Value> pos, cons
 
 Value legacy_new(Torch& T, DType dt, const Args& a, const char* what) {
   Interp& I = T.I;
-  for (uint32_t k = 0; k < a.nkw; ++k)
-    if (a.kwnames[k]->view() != "device")
-      eval::raisef(I, I.exc.TypeError, "{}() got an unexpected keyword argument '{}'", what, a.kwnames[k]->view());
+  for (uint32_t k = 0; k < a.nkw; ++k) {
+    std::string_view kw = a.kwnames[k]->view();
+    if (kw == "device") continue;
+    // The legacy signatures name their one positional argument: Tensor(size=(2, 3)) is a size (a
+    // tuple given positionally is data), Tensor(data=[...]), Tensor(other=t).
+    if (a.npos == 0 && kw == "size") return call_op_kw(T, "empty", {a.kwvals[k]}, "dtype", T.dtype_object(dt));
+    if (a.npos == 0 && (kw == "data" || kw == "other")) {
+      Value v = a.kwvals[k];
+      return legacy_new(T, dt, Args(&v, 1), what);
+    }
+    eval::raisef(I, I.exc.TypeError, "{}() got an unexpected keyword argument '{}'", what, kw);
+  }
   Value dtype = T.dtype_object(dt);
   if (a.npos == 0) return call_op_kw(T, "empty", {eval::new_list(I, {Value::integer(0)})}, "dtype", dtype);
   const Value& first = a[0];

@@ -49,6 +49,12 @@ CASES = [
     Case("packed_by_path", "parity_causes.py", "PackedByPath()", {"x": "float32[N,5,3]", "lengths": "int64[N]"},
          shapes=[{"N": 2}, {"N": 3}], paths=None,
          gen={"lengths": "int:1:6"}),
+    case("learned_clip", "LearnedClip()", N2, x="float32[N,4]"),
+    case("copied_shapes", "CopiedShapes()", N2, x="float32[N,3,4]"),
+    case("profiled_regions", "ProfiledRegions()", N2, x="float32[N,4]"),
+    case("tuple_groups", "TupleGroups()", N2, x="float32[N,4,3]"),
+    case("numpy_filter_bank", "NumpyFilterBank()", N2, x="float32[N,2,7]"),
+    case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
 ]
 
 BATCH = Batch(CASES)

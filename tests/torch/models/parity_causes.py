@@ -1,6 +1,7 @@
 """Constructs real model code uses that bench/parity found onnxify stopping at (issue 15, run 3 and
 later), one small module each, written for these tests. Each is exported with a symbolic batch and
 compared with PyTorch eager (tests/torch/e2e/test_parity_causes.py)."""
+import copy
 import math
 import time
 import typing
@@ -496,3 +497,85 @@ class ScalarsFirst(nn.Module):
         k.add_(-1, x)
         k.addcmul_(2, x, x)
         return dist, e, f, g, h, k
+
+
+class LearnedClip(nn.Module):
+    """A learned clipping level read with `.data` (a 0-dim tensor that does not require grad), passed
+    where clamp takes a number next to a Python number: PyTorch reads it as the Scalar; the export
+    computes the same bound in the graph. The weight comes from the legacy constructor's `size=`."""
+
+    def __init__(self):
+        super().__init__()
+        self.level = nn.Parameter(torch.tensor(0.6))
+        self.proj = nn.Parameter(torch.Tensor(size=(4, 3)))
+        nn.init.normal_(self.proj)
+
+    def forward(self, x):
+        return torch.clamp(x, 0, self.level.data) @ self.proj + x.clamp(self.level.data, 1.5).sum(1, keepdim=True)
+
+
+class CopiedShapes(nn.Module):
+    """copy.deepcopy / copy.copy of a size list holding the run-time batch (a minibatch-std layer that
+    edits a copy of the input's shape)."""
+
+    def forward(self, x):
+        shape = list(x.size())
+        target = copy.deepcopy(shape)
+        target[1] = 1
+        std = x.std(dim=1, keepdim=True).mean().expand(*target)
+        return torch.cat([x, std], 1) + x.new_zeros(copy.copy(x.shape)).sum(1, keepdim=True)
+
+
+class ProfiledRegions(nn.Module):
+    """Profiler regions (torch.profiler.record_function as a context manager and a decorator,
+    torch.autograd.profiler.record_function) around ordinary code: inert."""
+
+    @torch.profiler.record_function("scale")
+    def scale(self, x):
+        return x * 3
+
+    def forward(self, x):
+        with torch.profiler.record_function("first"):
+            y = self.scale(x).relu()
+        with torch.autograd.profiler.record_function("second"):
+            return y - x
+
+
+class TupleGroups(nn.Module):
+    """Advanced indexing with tuples inside the index (frame groups kept as tuples in __init__)."""
+
+    def __init__(self):
+        super().__init__()
+        self.groups = [(0, 2), (1, 3, 3)]
+
+    def forward(self, x):
+        return x[:, self.groups[0], :].sum(1) + x[:, self.groups[1]].mean(1)
+
+
+class NumpyFilterBank(nn.Module):
+    """A windowed-sinc filter built with numpy in __init__ (np.sinc, np.append, np.triu_indices),
+    np.prod of the run-time leading sizes in forward, and torch's triangle index tables."""
+
+    def __init__(self):
+        super().__init__()
+        t = np.arange(-3, 4, dtype=np.float32)
+        taps = np.sinc(0.25 * t) * np.cos(t / 8)
+        self.register_buffer("taps", torch.from_numpy(np.append(taps[:6], [0.5]).astype(np.float32)))
+        rows, cols = np.triu_indices(4, 1)
+        self.register_buffer("pairs", torch.from_numpy(np.stack([rows, cols])))
+
+    def forward(self, x):
+        n = np.prod(x.shape[:-1])
+        flat = x.reshape(n, -1)
+        lower = torch.tril_indices(4, 3, -1)
+        upper = torch.triu_indices(3, 5, 1, dtype=torch.int32)
+        return (flat[:, :7] * self.taps, flat[:, self.pairs[0]] - flat[:, self.pairs[1]],
+                flat[:, lower[0] + lower[1]], flat[:, upper[1].long()] * upper[0])
+
+
+class IntegerInvert(nn.Module):
+    """~ and torch.bitwise_not on integer tensors (bit masks), checked through arithmetic on them."""
+
+    def forward(self, x, m):
+        inv = ~m
+        return x * inv.float() + torch.bitwise_not(m).float() + (~m.to(torch.uint8)).float() + (~m.int()).float()

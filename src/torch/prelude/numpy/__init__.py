@@ -60,6 +60,12 @@ radians, degrees = deg2rad, rad2deg  # noqa: F821
 bitwise_not = invert  # noqa: F821
 
 
+def sinc(x):
+    """numpy's definition, in its ufuncs: sin(pi x) / (pi x), with x == 0 replaced by a tiny number."""
+    y = pi * where(asarray(x) == 0, 1.0e-20, x)  # noqa: F821
+    return sin(y) / y  # noqa: F821
+
+
 def asanyarray(a, dtype=None, order=None, *, like=None):
     return asarray(a, dtype=dtype)
 

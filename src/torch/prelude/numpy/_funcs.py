@@ -189,6 +189,17 @@ def tril(m, k=0):
     return _wrap(_torch.tril(_arr(m)._t, k))
 
 
+def triu_indices(n, k=0, m=None):
+    """The (rows, cols) of the upper triangle, row by row as numpy orders them (torch.triu_indices does too)."""
+    ij = _torch.triu_indices(n, n if m is None else m, k)
+    return _wrap(ij[0]), _wrap(ij[1])
+
+
+def tril_indices(n, k=0, m=None):
+    ij = _torch.tril_indices(n, n if m is None else m, k)
+    return _wrap(ij[0]), _wrap(ij[1])
+
+
 def diag(v, k=0):
     v = _arr(v)
     return _wrap(_torch.diag(v._t, k))
@@ -325,6 +336,14 @@ def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
 concat = concatenate
 
 
+def append(arr, values, axis=None):
+    """numpy's definition: without an axis both are flattened first."""
+    arr = _arr(arr)
+    if axis is None:
+        return concatenate((arr.ravel() if arr.ndim != 1 else arr, ravel(values)), axis=0)
+    return concatenate((arr, values), axis=axis)
+
+
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     arrays, d = _joined(arrays, dtype)
     return _wrap(_torch.stack([a._t.to(d._torch) for a in arrays], _axis(axis, arrays[0].ndim + 1)))
@@ -394,6 +413,15 @@ def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=
 
 
 def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    if (axis is None and dtype is None and initial is None and isinstance(a, (list, tuple)) and a and
+            _b.all(isinstance(x, _torch.SymInt) or type(x) is _b.int for x in a) and
+            _b.any(isinstance(x, _torch.SymInt) for x in a)):
+        # np.prod(x.shape[:-1]) with a size only known at run time: their product, a size too (numpy's
+        # int64 result of ints is an int to the code that uses it)
+        r = a[0]
+        for x in a[1:]:
+            r = r * x
+        return r
     a = _arr(a)
     d = _to_dtype(dtype) if dtype is not None else _sum_dtype(a.dtype)
 

@@ -379,6 +379,7 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mo
 
 from torch import return_types  # noqa: E402
 from torch import nn, jit, fx, autograd, cuda, backends, overrides, hub, utils, types, onnx, version  # noqa: E402
+from torch import profiler  # noqa: E402,F401  profiling regions are inert (torch/profiler)
 from torch import compiler, _dynamo  # noqa: E402,F401  PyTorch 2.x: compilation hints, all no-ops
 from torch import xpu, mps  # noqa: E402,F401  other accelerators: none available, as torch.cuda
 from torch import _subclasses  # noqa: E402,F401  isinstance(x, torch._subclasses.FakeTensor) is False
@@ -454,6 +455,22 @@ def cartesian_prod(*tensors):
     if len(tensors) == 1:
         return tensors[0]
     return stack([g.flatten() for g in meshgrid(tensors, indexing="ij")], 1)
+
+
+def _triangle_indices(row, col, offset, dtype, upper):
+    """The (row, col) coordinates of a matrix's triangle, row by row: a constant for given sizes."""
+    r = arange(row).unsqueeze(1).expand(row, col)
+    c = arange(col).unsqueeze(0).expand(row, col)
+    keep = (c - r >= offset) if upper else (c - r <= offset)
+    return stack([r[keep], c[keep]]).to(dtype)
+
+
+def triu_indices(row, col, offset=0, *, dtype=long, device=None, layout=None):
+    return _triangle_indices(row, col, offset, dtype, True)
+
+
+def tril_indices(row, col, offset=0, *, dtype=long, device=None, layout=None):
+    return _triangle_indices(row, col, offset, dtype, False)
 
 
 def __getattr__(name):
