@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <functional>
 #include <stdexcept>
@@ -284,7 +285,10 @@ namespace {
 thread_local int teardown_depth = 0;
 }  // namespace
 
-Graph::Graph(std::string name) : name_(std::move(name)) {}
+Graph::Graph(std::string name) : name_(std::move(name)) {
+  static std::atomic<uint64_t> next{1};
+  serial_ = next.fetch_add(1, std::memory_order_relaxed);
+}
 
 Graph::~Graph() {
   // A graph destroyed on its own (its node erased, its attribute replaced, a detached clone dropped)

@@ -197,6 +197,9 @@ class Graph {
 
   const std::string& name() const { return name_; }
   void set_name(std::string n) { name_ = std::move(n); }
+  // Unique for the process's lifetime, unlike the graph's address (a region deleted and a new one
+  // allocated at the same address): caches keyed by graph use it, so a stale entry is never found.
+  uint64_t serial() const { return serial_; }
 
   // --- interface ---
   Value* add_input(Type type, std::string name = {});
@@ -266,6 +269,7 @@ class Graph {
   Node* last_ = nullptr;
   size_t size_ = 0;
   Node* parent_ = nullptr;
+  uint64_t serial_;
 };
 
 // Unique names for every value of a model (the main graph and all regions), assigned in definition

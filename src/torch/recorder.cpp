@@ -115,13 +115,13 @@ DimExpr Recorder::fresh_symbol(ir::Value* tensor, int64_t axis) {
 ir::Value* Recorder::dim_vec(DimExpr e) {
   if (e.is_const()) return const_i64({e.value()});
   for (const ir::Graph* g = &current(); g; g = g->parent_graph()) {
-    auto gc = dim_cache_.find(g);
+    auto gc = dim_cache_.find(g->serial());
     if (gc == dim_cache_.end()) continue;
     auto it = gc->second.find(e);
     if (it != gc->second.end()) return it->second;
   }
   ir::Value* v = build_dim(e);
-  dim_cache_[&current()][e] = v;
+  dim_cache_[current().serial()][e] = v;
   return v;
 }
 

@@ -47,7 +47,7 @@ class Recorder {
   void push_region(ir::Graph* g) { regions_.push_back(g); }
   void pop_region() { regions_.pop_back(); }
   // Drops what is cached for `g` (a region about to be deleted).
-  void forget_graph(const ir::Graph* g) { dim_cache_.erase(g); }
+  void forget_graph(const ir::Graph* g) { dim_cache_.erase(g->serial()); }
   // How many fresh symbols were made so far (symbols made later are "u<k>" with k above it).
   int symbol_count() const { return fresh_counter_; }
 
@@ -111,7 +111,8 @@ class Recorder {
   std::map<std::string, Source> sources_;
   int fresh_counter_ = 0;
   // Per graph: values already built for a DimExpr (1-d form).
-  std::unordered_map<const ir::Graph*, std::unordered_map<ir::DimExpr, ir::Value*>> dim_cache_;
+  // keyed by Graph::serial(): a graph's address can be reused by a later region
+  std::unordered_map<uint64_t, std::unordered_map<ir::DimExpr, ir::Value*>> dim_cache_;
   std::map<std::vector<int64_t>, ir::Value*> i64_cache_;
   std::map<int64_t, ir::Value*> i64_scalar_cache_;
 };

@@ -2,6 +2,8 @@
 // on IR broken through the API (what the parser cannot produce).
 #include <gtest/gtest.h>
 
+#include <new>
+
 #include "ir/ir.h"
 
 namespace onnxify::ir {
@@ -30,6 +32,21 @@ TEST(Graph, UsesFollowMutations) {
 
   // A node whose result is still used cannot be erased.
   EXPECT_THROW(g.erase(neg), std::logic_error);
+}
+
+// A region deleted and a new graph constructed at the same address (what malloc does when it reuses
+// the block): the serial differs, so caches keyed by it (the torch recorder's size values) never hand
+// the new graph a value of the dead one. Keyed by address, that was a use-after-free that ASan and
+// valgrind could not see (their allocators never reuse a block at once).
+TEST(Graph, SerialsAreNotReusedWithTheAddress) {
+  alignas(Graph) unsigned char storage[sizeof(Graph)];
+  Graph* a = new (storage) Graph("first");
+  const uint64_t first = a->serial();
+  a->~Graph();
+  Graph* b = new (storage) Graph("second");
+  EXPECT_EQ(static_cast<void*>(a), static_cast<void*>(b));
+  EXPECT_NE(b->serial(), first);
+  b->~Graph();
 }
 
 TEST(Graph, ErasingARegionDropsItsOuterUses) {

@@ -21,6 +21,8 @@ def both(x_neg, x_pos):
 X4 = both("-torch.rand({n}, 4) - 0.1", "torch.rand({n}, 4) + 0.1")
 
 CASES = [
+    cf("row_weights", "RowWeights()", {"x": "float32[N,4]"},
+       [(f"mixed rows b{n}", {"x": f"torch.randn({n}, 4) + torch.tensor([[1.0], [-1.0], [0.5]])[:{n}]"}) for n in (2, 3)]),
     cf("squeeze", "ViewWriteParam('squeeze')", {"x": "float32[N,4]"}, X4),
     cf("view", "ViewWriteParam('view')", {"x": "float32[N,4]"}, X4),
     cf("index", "ViewWriteParam('index')", {"x": "float32[N,4]"}, X4),

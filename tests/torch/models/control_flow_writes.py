@@ -171,3 +171,20 @@ class LocalViewWrites(nn.Module):
         else:
             total.add_(x[-1])
         return view, total
+
+
+class RowWeights(nn.Module):
+    """An ONNX Loop over the run-time rows whose If arms both assign into a local by index (per-row
+    weights from a label, as class-balancing losses build them). Recording the second arm once read a
+    size value cached for the first arm's region after that region was deleted (the cache was keyed
+    by the graph's address, which malloc reused): a heap corruption ASan and valgrind did not see."""
+
+    def forward(self, x):
+        w = torch.zeros(*x.shape)
+        for i in range(x.shape[0]):
+            if x[i, 0].item() > 0:
+                w[i] = 1.0
+                w[i, 1] = x[i, 1] * 2
+            else:
+                w[i] = -1.0
+        return w * x
