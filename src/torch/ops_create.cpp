@@ -430,6 +430,42 @@ const std::vector<OpDef>& create_ops() {
        kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
       {"randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
+      // The other random factories, as rand/randn: random placeholders of the result's shape and dtype
+      // (a checkpoint gives them in __init__; reaching the exported computation is an error).
+      {"normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor", kFn,
+       [](OpCall& c) {
+         return random(c, broadcast_shapes(c.I, c.t(0)->shape, c.t(1)->shape), promote_types(c.t(0)->dtype, c.t(1)->dtype));
+       }},
+      {"normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor", kFn,
+       [](OpCall& c) { return random(c, c.t(0)->shape, c.t(0)->dtype); }},
+      {"normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor", kFn,
+       [](OpCall& c) { return random(c, c.t(1)->shape, c.t(1)->dtype); }},
+      {"normal.float_float(float mean, float std, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.a.dims(2), dtype_or(c, 4, c.T.default_dtype)); }},
+      {"randint(SymInt high, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.a.dims(1), dtype_or(c, 3, DType::Int64)); }},
+      {"randint.low(SymInt low, SymInt high, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.a.dims(2), dtype_or(c, 4, DType::Int64)); }},
+      {"randint_like(Tensor self, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 2, c.t(0)->dtype)); }},
+      {"randint_like.low_dtype(Tensor self, SymInt low, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 3, c.t(0)->dtype)); }},
+      {"randperm(SymInt n, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn, [](OpCall& c) { return random(c, {c.a.dim(0)}, dtype_or(c, 2, DType::Int64)); }},
+      {"bernoulli(Tensor self, *, Generator? generator=None) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return random(c, c.t(0)->shape, c.t(0)->dtype); }},
+      {"bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return random(c, c.t(0)->shape, c.t(0)->dtype); }},
+      {"poisson(Tensor self, Generator? generator=None) -> Tensor", kFn,
+       [](OpCall& c) { return random(c, c.t(0)->shape, c.t(0)->dtype); }},
+      {"multinomial(Tensor self, SymInt num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
+       kFn | kMethod,
+       [](OpCall& c) {
+         std::vector<DimExpr> shape = c.t(0)->shape;
+         if (shape.empty() || shape.size() > 2) c.runtime_error("prob_dist must be 1 or 2 dim");
+         shape.back() = c.a.dim(1);
+         return random(c, std::move(shape), DType::Int64);
+       }},
       // In-place random initializers (nn.init, weight.data.normal_()): values come from the checkpoint.
       {"normal_(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"uniform_(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},

@@ -603,6 +603,52 @@ Value cumprod(OpCall& c) {
   return op(c, "where", {zeros, op(c, "mul", {signed_, Value::integer(0)}), signed_});
 }
 
+// ---- logaddexp, logcumsumexp ---------------------------------------------------------------------------
+
+// log(exp(a) + exp(b)) as PyTorch computes it: max(a, b) + log1p(exp(-|a - b|)), and a itself where
+// a == b is infinite (the formula gives nan there). base2: log2(2^a + 2^b).
+Value log_add(OpCall& c, Value a, Value b, bool base2) {
+  Value m = op(c, "maximum", {a, b});
+  Value gap = op(c, "neg", {op(c, "abs", {op(c, "sub", {a, b})})});
+  Value sum = base2 ? op(c, "div", {op(c, "log1p", {op(c, "exp2", {gap})}), Value::real(std::log(2.0))})
+                    : op(c, "log1p", {op(c, "exp", {gap})});
+  Value same_inf = op(c, "logical_and", {op(c, "isinf", {a}), op(c, "eq", {a, b})});
+  return op(c, "where", {same_inf, a, op(c, "add", {m, sum})});
+}
+
+Value logaddexp(OpCall& c, bool base2) {
+  TensorObj *a = c.t(0), *b = c.t(1);
+  if (!is_floating(a->dtype) && !is_floating(b->dtype))
+    c.runtime_error(fmt::format("\"{}\" not implemented for '{}'", c.name(), info(a->dtype).name));
+  return log_add(c, tv(a), tv(b), base2);
+}
+
+// The running log-sum-exp along a dim: along a static length up to 256, a running logaddexp as
+// PyTorch's scan computes it (each prefix exact); otherwise log(cumsum(exp(x - m))) + m with m the
+// dim's (finite) maximum, which loses prefixes more than ~88 (float32) below that maximum to -inf.
+Value logcumsumexp(OpCall& c) {
+  TensorObj* x = c.t(0);
+  if (!is_floating(x->dtype)) c.runtime_error(fmt::format("\"logcumsumexp_out_cpu\" not implemented for '{}'", info(x->dtype).name));
+  int64_t d = norm_dim(c.I, c.a.int_(1), std::max<int64_t>(x->rank(), 1));
+  if (x->rank() == 0) return op(c, "clone", {tv(x)});
+  DimExpr n = x->shape[d];
+  if (n.is_const() && n.value() <= 256) {
+    if (n.value() == 0) return op(c, "clone", {tv(x)});
+    std::vector<Value> parts;
+    Value run = op(c, "narrow", {tv(x), Value::integer(d), Value::integer(0), Value::integer(1)});
+    parts.push_back(run);
+    for (int64_t i = 1; i < n.value(); ++i) {
+      run = log_add(c, run, op(c, "narrow", {tv(x), Value::integer(d), Value::integer(i), Value::integer(1)}), false);
+      parts.push_back(run);
+    }
+    return op(c, "cat", {eval::new_list(c.I, std::move(parts)), Value::integer(d)});
+  }
+  Value m = op(c, "amax", {tv(x), ints(c, {d}), Value::boolean(true)});
+  m = op(c, "where", {op(c, "isfinite", {m}), m, Value::integer(0)});
+  Value e = op(c, "exp", {op(c, "sub", {tv(x), m})});
+  return op(c, "add", {op(c, "log", {op(c, "cumsum", {e, Value::integer(d)})}), m});
+}
+
 // ---- in-place view changes and sliding windows -------------------------------------------------------
 
 // squeeze_ / unsqueeze_ / transpose_ / t_: self takes the view's shape and values (a tensor that is
@@ -946,6 +992,9 @@ const std::vector<OpDef>& derived_ops() {
       {"index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
        kFn | kMethod | kInplace, index_add},
       {"cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kFn | kMethod | kInplace, cumprod},
+      {"logcumsumexp(Tensor self, int dim) -> Tensor", kFn | kMethod, logcumsumexp},
+      {"logaddexp(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return logaddexp(c, false); }},
+      {"logaddexp2(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return logaddexp(c, true); }},
       {"squeeze_(Tensor self) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "squeeze", 1); }},
       {"squeeze_.dim(Tensor self, int dim) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "squeeze", 2); }},
       {"unsqueeze_(Tensor self, int dim) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "unsqueeze", 2); }},

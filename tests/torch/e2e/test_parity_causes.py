@@ -54,6 +54,8 @@ CASES = [
     case("profiled_regions", "ProfiledRegions()", N2, x="float32[N,4]"),
     case("tuple_groups", "TupleGroups()", N2, x="float32[N,4,3]"),
     case("numpy_filter_bank", "NumpyFilterBank()", N2, x="float32[N,2,7]"),
+    case("random_factory_init", "RandomFactoryInit()", N2, x="float32[N,4]"),
+    case("log_scans", "LogScans()", N2, x="float32[N,4]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
 ]
 

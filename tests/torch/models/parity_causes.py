@@ -579,3 +579,35 @@ class IntegerInvert(nn.Module):
     def forward(self, x, m):
         inv = ~m
         return x * inv.float() + torch.bitwise_not(m).float() + (~m.to(torch.uint8)).float() + (~m.int()).float()
+
+
+class RandomFactoryInit(nn.Module):
+    """Parameters and buffers made in __init__ by torch's other random factories (torch.normal in its
+    four forms, randint, randperm, bernoulli, multinomial): random placeholders whose values the
+    checkpoint gives, as randn's are."""
+
+    def __init__(self):
+        super().__init__()
+        self.freq = nn.Parameter(torch.normal(0.0, 2.0, (3, 4)))
+        self.shift = nn.Parameter(torch.normal(torch.zeros(4), 1.0))
+        self.scale = nn.Parameter(torch.normal(torch.ones(4), torch.full((4,), 0.1)) + torch.normal(1.0, torch.ones(4)))
+        self.register_buffer("perm", torch.randperm(4))
+        self.register_buffer("codes", torch.randint(0, 5, (4,)))
+        self.register_buffer("keep", torch.bernoulli(torch.full((4,), 0.5)))
+        self.register_buffer("pick", torch.multinomial(torch.ones(2, 6), 3))
+        assert torch.randint(9, (2, 3)).dtype == torch.int64 and self.pick.shape == (2, 3)
+
+    def forward(self, x):
+        y = torch.sin(x[:, self.perm] @ self.freq.t())
+        return y, x * self.scale + self.shift + self.codes * self.keep, self.pick.sum()
+
+
+class LogScans(nn.Module):
+    """logcumsumexp along a static dim (prefixes far below the maximum included) and along the run-time
+    batch; logaddexp / logaddexp2 with infinities (a ranking loss's log-partition terms)."""
+
+    def forward(self, x):
+        spread = x * torch.tensor([1.0, 40.0, 200.0, 1.0])
+        inf = torch.tensor([float("-inf"), 0.0, float("inf"), float("-inf")])
+        return (spread.logcumsumexp(1), torch.logcumsumexp(x, 0).flip(0), torch.logaddexp(x, inf),
+                torch.logaddexp(inf, inf), x.logaddexp2(x * 3))
