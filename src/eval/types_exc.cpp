@@ -250,7 +250,12 @@ bool exception_matches(Interp& I, const Value& exc, const Value& spec) {
 }
 
 void fatal(Interp& I, std::string message, std::string help) {
-  Diagnostic d = Diagnostic::error(std::move(message), I.current_range());
+  // Reported at the user's line (a numpy or torch helper of the embedded library that hit it is a
+  // note): that is the code the user can change.
+  SourceRange here = I.current_range(), user = I.user_range();
+  Diagnostic d = Diagnostic::error(std::move(message), user);
+  if (here.file != user.file || here.begin.line != user.begin.line)
+    d.with_note(Diagnostic::note("inside the library code onnxify runs for this call", here));
   if (!help.empty()) d.with_help(std::move(help));
   throw d;
 }

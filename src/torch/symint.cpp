@@ -187,6 +187,12 @@ Value truediv(Interp& I, const Value& a, const Value& b) {
   Torch& T = torch_state();
   double d;
   int64_t k;
+  // Sizes whose quotient is a known number (x.nelement() / (N * C) is H * W): that float, as Python
+  // computes it, so code that takes its square root and int() of it keeps a Python number.
+  if (DimExpr x, y; (is_symint(a) || is_symint(b)) && as_dim(I, a, &x) && as_dim(I, b, &y)) {
+    DimExpr q = ir::floor_div(x, y);
+    if (q.is_const() && q * y == x) return Value::real(static_cast<double>(q.value()));
+  }
   for (const Value* v : {&a, &b})
     if (!is_symint(*v) && !is_tensor(*v) && !eval::int_value(*v, &k) && !eval::float_value(*v, &d))
       return I.notimplemented;

@@ -56,6 +56,7 @@ CASES = [
     case("numpy_filter_bank", "NumpyFilterBank()", N2, x="float32[N,2,7]"),
     case("random_factory_init", "RandomFactoryInit()", N2, x="float32[N,4]"),
     case("log_scans", "LogScans()", N2, x="float32[N,4]"),
+    case("square_from_count", "SquareFromCount(4)", N2, x="float32[N,64]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
 ]
 

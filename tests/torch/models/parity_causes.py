@@ -611,3 +611,17 @@ class LogScans(nn.Module):
         inf = torch.tensor([float("-inf"), 0.0, float("inf"), float("-inf")])
         return (spread.logcumsumexp(1), torch.logcumsumexp(x, 0).flip(0), torch.logaddexp(x, inf),
                 torch.logaddexp(inf, inf), x.logaddexp2(x * 3))
+
+
+class SquareFromCount(nn.Module):
+    """The side of a square image from the element count: x.nelement() / (N * C) divides out the
+    run-time batch, so Python's float, numpy's sqrt and int() work on a number."""
+
+    def __init__(self, channels):
+        super().__init__()
+        self.channels = channels
+
+    def forward(self, x):
+        n = x.size(0)
+        side = int(np.sqrt(x.nelement() / (n * self.channels)))
+        return x.view(n, self.channels, side, side).mean(1)
