@@ -407,8 +407,34 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
   arms.may_raise[0] = s.body_summary.may_raise;
   arms.may_raise[1] = s.orelse_summary.may_raise;
   arms.fallback = [&](int raised) { return eval::exec_block(I, f, raised == 0 ? s.orelse : s.body); };
+  if (is_tensor(cond)) arms.assumed = as_tensor(cond)->assumed;
   return record_if(I, f, c, arms);
 }
+
+namespace {
+
+// Whether two values an If's arms leave hold tensors that one If output cannot merge: a different
+// rank or dtype at the same place (through tuples and lists of the same length).
+bool unmergeable_rank(const Value& a, const Value& b) {
+  if (is_tensor(a) && is_tensor(b))
+    return as_tensor(a)->rank() != as_tensor(b)->rank() || as_tensor(a)->dtype != as_tensor(b)->dtype;
+  bool seqs = (eval::is_tuple(a) && eval::is_tuple(b)) || (eval::is_list(a) && eval::is_list(b));
+  if (!seqs) return false;
+  const auto& x = eval::is_tuple(a) ? eval::as_tuple(a)->items : eval::as_list(a)->items;
+  const auto& y = eval::is_tuple(b) ? eval::as_tuple(b)->items : eval::as_list(b)->items;
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (unmergeable_rank(x[i], y[i])) return true;
+  return false;
+}
+
+bool unmergeable_ranks(const std::vector<Value>& a, const std::vector<Value>& b) {
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i)
+    if (unmergeable_rank(a[i], b[i])) return true;
+  return false;
+}
+
+}  // namespace
 
 Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   const std::vector<eval::VarRef>& vars = arms.vars;
@@ -505,6 +531,21 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
                     A.raised ? "if" : "else", A.raised ? "else" : "if"),
         b.where));
     return arms.fallback(A.raised ? 0 : 1);
+  }
+  if (arms.assumed && (unmergeable_ranks(A.vars, B.vars) ||
+                       (A.exit == Exit::Return && B.exit == Exit::Return && unmergeable_rank(A.retval, B.retval)))) {
+    // `if x.size(0) == 1: y = x.squeeze()...` with a run-time batch: the branches give tensors of
+    // different ranks, which no ONNX If output holds. The condition compares input dims with small
+    // numbers, so the branch those dims take when they are at least 2 is kept, the assumption
+    // torch.export makes about input dims (and squeeze() here), said in a warning.
+    drop_if(b);
+    T.warnings.push_back(Diagnostic::warning(
+        fmt::format("the branches of this condition on the model's run-time input sizes give tensors of different "
+                    "ranks, which one ONNX If cannot hold: the export assumes those sizes are at least 2 (as "
+                    "torch.export does) and keeps the {} branch; give a size of 1 as a fixed dim to export that case",
+                    *arms.assumed ? "if" : "else"),
+        b.where));
+    return arms.fallback(*arms.assumed ? 1 : 0);
   }
   // Both ended the same way now (a branch that left early made the other run the rest).
   auto kind = [&](const Branch& r) {

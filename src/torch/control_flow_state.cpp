@@ -267,7 +267,9 @@ namespace onnxify::torch {
 eval::Value symbolic_not(Torch& T, const eval::Value& v) {
   ir::Value* c = cf::condition_value(T, v);
   ir::Value* n = T.rec.emit("Not", {c}, ir::Type::tensor(ir::ElementType::Bool, {}));
-  return new_tensor(T, n, DType::Bool, {});
+  eval::Value r = new_tensor(T, n, DType::Bool, {});
+  if (is_tensor(v) && as_tensor(v)->assumed) as_tensor(r)->assumed = !*as_tensor(v)->assumed;
+  return r;
 }
 
 }  // namespace onnxify::torch

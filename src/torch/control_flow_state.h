@@ -254,6 +254,8 @@ class Hook : public eval::ControlFlowHook {
     std::vector<eval::VarRef> vars;
     bool may_raise[2] = {false, false};
     std::function<eval::Exit(int)> fallback;
+    // The condition's truth under the assumption that input dims are at least 2 (TensorObj::assumed).
+    std::optional<bool> assumed;
   };
   eval::Exit record_if(eval::Interp& I, eval::Frame& f, ir::Value* cond, IfArms& arms);
   // After the loop statement `s` left a pending return: If(returned) { return ret } else { the rest }.

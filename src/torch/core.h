@@ -55,6 +55,10 @@ struct TensorObj : eval::Object {
   // symbolic condition, as a comparison of symbolic sizes is). Ops take it for a `bool` parameter
   // (ops_registry.cpp: both values recorded, the results selected by it).
   bool symbolic_bool = false;
+  // A comparison of run-time input sizes with small numbers (`x.size(0) == 1`): its truth when every
+  // such size is at least 2, the assumption torch.export makes (and squeeze() here). An If on it
+  // whose branches cannot be merged (different ranks) keeps that branch (control_flow.cpp).
+  std::optional<bool> assumed;
   // An integer tensor made from sizes (torch.tensor(N), torch.tensor(x.shape[:2])): its elements as
   // those sizes, valid while `version` is `sizes_version`, so item()/tolist()/int() give them back.
   std::vector<ir::DimExpr> sizes;

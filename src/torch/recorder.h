@@ -84,6 +84,13 @@ class Recorder {
     auto it = sources_.find(name);
     return it != sources_.end() && it->second.axis != kValueAxis;
   }
+  // Whether symbol `name` is a dim of one of the exported model's inputs (`N` of x=float32[N,3]),
+  // not a size computed inside it.
+  bool is_input_dim(const std::string& name) const {
+    auto it = sources_.find(name);
+    return it != sources_.end() && it->second.axis != kValueAxis && it->second.tensor &&
+           it->second.tensor->def() == ir::Value::Def::GraphInput && it->second.tensor->graph() == main_.get();
+  }
   // A fresh symbol for a size only known at run time, read from dim `axis` of `tensor`.
   ir::DimExpr fresh_symbol(ir::Value* tensor, int64_t axis);
   // A fresh symbol whose run-time value is `value` itself (a 1-d int64 tensor of one element):

@@ -264,7 +264,16 @@ Value compare(Interp& I, const Value& a, const Value& b, eval::CmpOp op) {
   // Only known at run time: a symbolic condition.
   const char* name = op == eval::CmpOp::Eq ? "eq" : op == eval::CmpOp::Ne ? "ne" : op == eval::CmpOp::Lt ? "lt"
                      : op == eval::CmpOp::Le ? "le" : op == eval::CmpOp::Gt ? "gt" : "ge";
-  return call_op(T, name, {as_tensor_value(T, x), as_tensor_value(T, y)});
+  Value r = call_op(T, name, {as_tensor_value(T, x), as_tensor_value(T, y)});
+  // Its truth when every input dim is at least 2 (each symbol s as s + 2, s >= 0): kept for an If
+  // that cannot merge its branches (TensorObj::assumed).
+  DimExpr d2 = d.substitute([&](std::string_view s) -> std::optional<DimExpr> {
+    if (!T.rec.is_input_dim(std::string(s))) return std::nullopt;
+    return DimExpr::symbol(std::string(s)) + DimExpr(2);
+  });
+  if (is_tensor(r) && d2 != d)
+    if (std::optional<bool> known = decided_by_bounds(T, d2, op)) as_tensor(r)->assumed = *known;
+  return r;
 }
 
 Value sym_eq(Interp& I, const Value& a, const Value& b) { return compare(I, a, b, eval::CmpOp::Eq); }

@@ -57,6 +57,8 @@ CASES = [
     case("random_factory_init", "RandomFactoryInit()", N2, x="float32[N,4]"),
     case("log_scans", "LogScans()", N2, x="float32[N,4]"),
     case("square_from_count", "SquareFromCount(4)", N2, x="float32[N,64]"),
+    case("batch_of_one", "BatchOfOne()", N2, y_pred="float32[N,1,4]", y_true="float32[N,1,4]"),
+    case("batch_of_one_kept", "BatchOfOneKept()", [{"N": 1}, {"N": 3}], x="float32[N,4]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
 ]
 
@@ -66,3 +68,19 @@ BATCH = Batch(CASES)
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_parity_causes(case):
     check(BATCH.get(case))
+
+
+def test_batch_of_one_says_what_it_assumes(tmp_path):
+    """The kept branch is announced where the condition is: the user learns that a batch of 1 is
+    outside what the exported model computes."""
+    import os
+    import subprocess
+    from harness import MODELS, ONNXIFY
+    cmd = [ONNXIFY, "export", os.path.join(MODELS, "parity_causes.py"), "--model", "BatchOfOne()",
+           "--input", "y_pred=float32[N,1,4]", "--input", "y_true=float32[N,1,4]", "-o", str(tmp_path / "b.onnx")]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert "parity_causes.py:" in p.stderr and "warning: the branches of this condition" in p.stderr, p.stderr
+    assert "assumes those sizes are at least 2" in p.stderr and "keeps the else branch" in p.stderr, p.stderr
+    # only the check whose branches differ in rank: `not y_pred.size(0) > 1` stays an If
+    assert p.stderr.count("warning:") == 1, p.stderr
