@@ -407,30 +407,36 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
   arms.may_raise[0] = s.body_summary.may_raise;
   arms.may_raise[1] = s.orelse_summary.may_raise;
   arms.fallback = [&](int raised) { return eval::exec_block(I, f, raised == 0 ? s.orelse : s.body); };
-  if (is_tensor(cond)) arms.assumed = as_tensor(cond)->assumed;
+  if (is_tensor(cond)) {
+    arms.assumed = as_tensor(cond)->assumed;
+    arms.assumed_unless_empty = as_tensor(cond)->assumed_unless_empty;
+  }
   return record_if(I, f, c, arms);
 }
 
 namespace {
 
-// Whether two values an If's arms leave hold tensors that one If output cannot merge: a different
-// rank or dtype at the same place (through tuples and lists of the same length).
-bool unmergeable_rank(const Value& a, const Value& b) {
-  if (is_tensor(a) && is_tensor(b))
-    return as_tensor(a)->rank() != as_tensor(b)->rank() || as_tensor(a)->dtype != as_tensor(b)->dtype;
+// Whether two values an If's arms leave hold tensors that differ in rank or dtype (or, with `shapes`,
+// in any size) at the same place (through tuples and lists of the same length): one If output
+// cannot hold the first two, and holds the last only with sizes unknown until it runs.
+bool unmergeable_rank(const Value& a, const Value& b, bool shapes) {
+  if (is_tensor(a) && is_tensor(b)) {
+    const TensorObj *x = as_tensor(a), *y = as_tensor(b);
+    return x->dtype != y->dtype || x->rank() != y->rank() || (shapes && x->shape != y->shape);
+  }
   bool seqs = (eval::is_tuple(a) && eval::is_tuple(b)) || (eval::is_list(a) && eval::is_list(b));
   if (!seqs) return false;
   const auto& x = eval::is_tuple(a) ? eval::as_tuple(a)->items : eval::as_list(a)->items;
   const auto& y = eval::is_tuple(b) ? eval::as_tuple(b)->items : eval::as_list(b)->items;
   if (x.size() != y.size()) return false;
   for (size_t i = 0; i < x.size(); ++i)
-    if (unmergeable_rank(x[i], y[i])) return true;
+    if (unmergeable_rank(x[i], y[i], shapes)) return true;
   return false;
 }
 
-bool unmergeable_ranks(const std::vector<Value>& a, const std::vector<Value>& b) {
+bool unmergeable_ranks(const std::vector<Value>& a, const std::vector<Value>& b, bool shapes) {
   for (size_t i = 0; i < a.size() && i < b.size(); ++i)
-    if (unmergeable_rank(a[i], b[i])) return true;
+    if (unmergeable_rank(a[i], b[i], shapes)) return true;
   return false;
 }
 
@@ -532,17 +538,22 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
         b.where));
     return arms.fallback(A.raised ? 0 : 1);
   }
-  if (arms.assumed && (unmergeable_ranks(A.vars, B.vars) ||
-                       (A.exit == Exit::Return && B.exit == Exit::Return && unmergeable_rank(A.retval, B.retval)))) {
+  const bool shapes = arms.assumed_unless_empty;
+  if (arms.assumed && (unmergeable_ranks(A.vars, B.vars, shapes) || (A.exit == Exit::Return && B.exit == Exit::Return &&
+                                                                      unmergeable_rank(A.retval, B.retval, shapes)))) {
     // `if x.size(0) == 1: y = x.squeeze()...` with a run-time batch: the branches give tensors of
     // different ranks, which no ONNX If output holds. The condition compares input dims with small
     // numbers, so the branch those dims take when they are at least 2 is kept, the assumption
-    // torch.export makes about input dims (and squeeze() here), said in a warning.
+    // torch.export makes about input dims (and squeeze() here), said in a warning. A check that only
+    // an empty input fails (`if x.numel() > 0:`, the empty-batch wrappers of detection code) is
+    // settled so as soon as the shapes differ, which would leave the sizes after the If unknown: the
+    // ops of the kept branch give empty results on an empty batch anyway. Other branches stay an If.
     drop_if(b);
     T.warnings.push_back(Diagnostic::warning(
         fmt::format("the branches of this condition on the model's run-time input sizes give tensors of different "
-                    "ranks, which one ONNX If cannot hold: the export assumes those sizes are at least 2 (as "
-                    "torch.export does) and keeps the {} branch; give a size of 1 as a fixed dim to export that case",
+                    "shapes, which one ONNX If cannot hold with known sizes: the export assumes those sizes are at "
+                    "least 2 (as torch.export does) and keeps the {} branch; give a size of 0 or 1 as a fixed dim "
+                    "to export that case",
                     *arms.assumed ? "if" : "else"),
         b.where));
     return arms.fallback(*arms.assumed ? 1 : 0);

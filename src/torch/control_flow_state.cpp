@@ -268,7 +268,10 @@ eval::Value symbolic_not(Torch& T, const eval::Value& v) {
   ir::Value* c = cf::condition_value(T, v);
   ir::Value* n = T.rec.emit("Not", {c}, ir::Type::tensor(ir::ElementType::Bool, {}));
   eval::Value r = new_tensor(T, n, DType::Bool, {});
-  if (is_tensor(v) && as_tensor(v)->assumed) as_tensor(r)->assumed = !*as_tensor(v)->assumed;
+  if (is_tensor(v) && as_tensor(v)->assumed) {
+    as_tensor(r)->assumed = !*as_tensor(v)->assumed;
+    as_tensor(r)->assumed_unless_empty = as_tensor(v)->assumed_unless_empty;
+  }
   return r;
 }
 

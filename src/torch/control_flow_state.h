@@ -256,6 +256,7 @@ class Hook : public eval::ControlFlowHook {
     std::function<eval::Exit(int)> fallback;
     // The condition's truth under the assumption that input dims are at least 2 (TensorObj::assumed).
     std::optional<bool> assumed;
+    bool assumed_unless_empty = false;
   };
   eval::Exit record_if(eval::Interp& I, eval::Frame& f, ir::Value* cond, IfArms& arms);
   // After the loop statement `s` left a pending return: If(returned) { return ret } else { the rest }.

@@ -59,6 +59,9 @@ struct TensorObj : eval::Object {
   // such size is at least 2, the assumption torch.export makes (and squeeze() here). An If on it
   // whose branches cannot be merged (different ranks) keeps that branch (control_flow.cpp).
   std::optional<bool> assumed;
+  // ... and it holds already when those sizes are at least 1: only an empty input (`x.numel() > 0`)
+  // takes the other branch.
+  bool assumed_unless_empty = false;
   // An integer tensor made from sizes (torch.tensor(N), torch.tensor(x.shape[:2])): its elements as
   // those sizes, valid while `version` is `sizes_version`, so item()/tolist()/int() give them back.
   std::vector<ir::DimExpr> sizes;

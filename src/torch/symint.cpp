@@ -267,12 +267,18 @@ Value compare(Interp& I, const Value& a, const Value& b, eval::CmpOp op) {
   Value r = call_op(T, name, {as_tensor_value(T, x), as_tensor_value(T, y)});
   // Its truth when every input dim is at least 2 (each symbol s as s + 2, s >= 0): kept for an If
   // that cannot merge its branches (TensorObj::assumed).
-  DimExpr d2 = d.substitute([&](std::string_view s) -> std::optional<DimExpr> {
-    if (!T.rec.is_input_dim(std::string(s))) return std::nullopt;
-    return DimExpr::symbol(std::string(s)) + DimExpr(2);
-  });
+  auto at_least = [&](int64_t k) {
+    return d.substitute([&](std::string_view s) -> std::optional<DimExpr> {
+      if (!T.rec.is_input_dim(std::string(s))) return std::nullopt;
+      return DimExpr::symbol(std::string(s)) + DimExpr(k);
+    });
+  };
+  DimExpr d2 = at_least(2);
   if (is_tensor(r) && d2 != d)
-    if (std::optional<bool> known = decided_by_bounds(T, d2, op)) as_tensor(r)->assumed = *known;
+    if (std::optional<bool> known = decided_by_bounds(T, d2, op)) {
+      as_tensor(r)->assumed = *known;
+      as_tensor(r)->assumed_unless_empty = decided_by_bounds(T, at_least(1), op) == known;
+    }
   return r;
 }
 

@@ -59,6 +59,7 @@ CASES = [
     case("square_from_count", "SquareFromCount(4)", N2, x="float32[N,64]"),
     case("batch_of_one", "BatchOfOne()", N2, y_pred="float32[N,1,4]", y_true="float32[N,1,4]"),
     case("batch_of_one_kept", "BatchOfOneKept()", [{"N": 1}, {"N": 3}], x="float32[N,4]"),
+    case("empty_batch_conv", "EmptyBatchConv(4, 4, 3, padding=1)", N2, x="float32[N,4,5,5]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
 ]
 
@@ -81,6 +82,7 @@ def test_batch_of_one_says_what_it_assumes(tmp_path):
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     assert "parity_causes.py:" in p.stderr and "warning: the branches of this condition" in p.stderr, p.stderr
+    assert "different shapes" in p.stderr, p.stderr
     assert "assumes those sizes are at least 2" in p.stderr and "keeps the else branch" in p.stderr, p.stderr
     # only the check whose branches differ in rank: `not y_pred.size(0) > 1` stays an If
     assert p.stderr.count("warning:") == 1, p.stderr
