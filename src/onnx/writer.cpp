@@ -307,6 +307,9 @@ class Writer {
     if (!n.domain().empty() && n.domain() != "ai.onnx") p->set_domain(n.domain());
     size_t ni = n.num_inputs(), no = n.num_outputs();
     while (ni > 0 && !n.input(ni - 1)) --ni;  // trailing omitted optionals are simply absent
+    // ... except a Pad's constant_value, written as an explicit empty input: the zero Pads that
+    // fuse_pad leaves in front of a pool must stay out of ONNX Runtime's PadFusion (fuse_pad.cpp).
+    if (n.is("Pad") && n.num_inputs() == 3 && !n.input(2)) ni = 3;
     while (no > 0 && !n.output(no - 1)) --no;
     for (size_t i = 0; i < ni; ++i) p->add_input(n.input(i) ? names_(n.input(i)) : "");
     for (size_t i = 0; i < no; ++i) p->add_output(n.output(i) ? names_(n.output(i)) : "");

@@ -9,6 +9,7 @@ import typing
 import numpy as np
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class TimeFirstConv(nn.Module):
@@ -665,3 +666,19 @@ class EmptyBatchConv(nn.Conv2d):
             y = x.new_empty([x.shape[0], self.out_channels] + spatial)
         y += x
         return y
+
+
+class PaddedPools(nn.Module):
+    """Zero padding written with F.pad in front of pools (causal padding before a max pool, a pad
+    wider than the pool's window, an average that does not count its own padding): ONNX Runtime's
+    optimizer must not fold those pads into the pools, whose padding means something else."""
+
+    def __init__(self):
+        super().__init__()
+        self.max = nn.MaxPool1d(kernel_size=2)
+        self.avg = nn.AvgPool2d(3, stride=1, padding=1, count_include_pad=False)
+
+    def forward(self, x):
+        a = self.max(F.pad(x - 2, (3, 0)))
+        b = self.avg(F.pad(x.unsqueeze(1) - 2, (1, 1, 0, 0)))
+        return a, b
