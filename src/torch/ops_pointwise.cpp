@@ -319,9 +319,14 @@ const std::vector<OpDef>& pointwise_ops() {
          if (!is_integral(x->dtype, false))
            c.runtime_error(fmt::format("\"bitwise_not_cpu\" not implemented for '{}'", info(x->dtype).name));
          // ONNX BitwiseNot is opset 18: in two's complement ~x is -x - 1 (wrapping as the bits do), and
-         // 255 - x for uint8
+         // 255 - x for uint8 (computed in int32: TensorRT has no uint8 arithmetic)
          ir::ElementType e = elem(x->dtype);
-         if (x->dtype == DType::UInt8) return c.node("Sub", {c.rec.const_scalar(e, 255), c.v(x)}, x->dtype, x->shape);
+         if (x->dtype == DType::UInt8) {
+           ir::Value* wide = cast_to(c.T, c.v(x), DType::UInt8, DType::Int32, x->shape);
+           ir::Value* r = c.rec.emit("Sub", {c.rec.const_scalar(ir::ElementType::Int32, 255), wide},
+                                     ir::Type::tensor(ir::ElementType::Int32, x->shape));
+           return c.out(cast_to(c.T, r, DType::Int32, DType::UInt8, x->shape), DType::UInt8, x->shape);
+         }
          ir::Value* neg = c.rec.emit("Neg", {c.v(x)}, x->ir_type());
          return c.node("Sub", {neg, c.rec.const_scalar(e, 1)}, x->dtype, x->shape);
        }},
