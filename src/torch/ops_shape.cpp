@@ -224,6 +224,77 @@ std::vector<DimExpr> infer_size(OpCall& c, TensorObj* x, std::vector<DimExpr> sh
   return shape;
 }
 
+// ---- strides -------------------------------------------------------------------------------------------
+
+// The tensor whose storage x reads in order from offset 0 (x itself, or the root under a chain of
+// aliases and reshapes), or null when x's layout in its storage is not that simple.
+TensorObj* storage_in_order(TensorObj* x) {
+  TensorObj* t = x;
+  for (; t->base; t = t->base.get())
+    if (t->view.kind != ViewSpec::Kind::Alias && t->view.kind != ViewSpec::Kind::Reshape) return nullptr;
+  return t;
+}
+
+// x.stride(): the element strides PyTorch gives x (a contiguous tensor's, symbolic sizes included,
+// or the strides its chain of views derives when every size is static).
+std::vector<DimExpr> strides_of(OpCall& c, TensorObj* x) {
+  if (storage_in_order(x)) {
+    std::vector<DimExpr> st(x->rank());
+    DimExpr acc(1);
+    for (size_t i = x->rank(); i-- > 0;) {
+      st[i] = acc;
+      acc = acc * (x->shape[i].is_const() ? DimExpr(std::max<int64_t>(x->shape[i].value(), 1)) : x->shape[i]);
+    }
+    return st;
+  }
+  if (auto st = static_strides(c, x)) return std::vector<DimExpr>(st->begin(), st->end());
+  c.unsupported("Tensor.stride of a view with run-time sizes whose layout is not contiguous (call .contiguous())");
+  return {};
+}
+
+Value stride(OpCall& c) {
+  TensorObj* x = c.t(0);
+  std::vector<DimExpr> st = strides_of(c, x);
+  if (c.a.given(1) && !c.a.is_none(1)) return make_size_value(c.T, st[static_cast<size_t>(norm_dim(c.I, c.a.int_(1), x->rank()))]);
+  std::vector<Value> items;
+  for (const DimExpr& d : st) items.push_back(make_size_value(c.T, d));
+  return eval::new_tuple(c.I, std::move(items));
+}
+
+// x.as_strided(size, stride, offset): the elements of x's storage at offset + sum(i_k * stride_k),
+// a view (writes through it reach x), for a tensor that reads its storage in order. It is the
+// storage flattened and indexed by those positions, kept as a view of the flattened storage.
+Value as_strided(OpCall& c) {
+  Torch& T = c.T;
+  TensorObj* x = c.t(0);
+  TensorObj* root = storage_in_order(x);
+  if (!root)
+    return c.unsupported("as_strided of a view that is not contiguous in its storage (call .contiguous() first)");
+  std::vector<DimExpr> size = c.a.dims(1), st = c.a.dims(2);
+  if (size.size() != st.size())
+    c.runtime_error(fmt::format("mismatch in length of strides and shape"));
+  DimExpr offset = c.a.given(3) && !c.a.is_none(3) ? c.a.dim(3) : DimExpr(0);
+  Value flat = call_op(T, "view", {Value::borrow(root), eval::new_list(c.I, {Value::integer(-1)})});
+  if (!is_tensor(flat)) return flat;
+  Value pos = call_op(T, "mul", {new_fill(T, 1, DType::Int64, {}), make_size_value(T, offset)});
+  for (size_t k = 0; k < size.size(); ++k) {
+    std::vector<Value> shape(size.size(), Value::integer(1));
+    shape[k] = Value::integer(-1);
+    Value ar = call_op(T, "arange", {make_size_value(T, size[k])});
+    ar = call_op(T, "view", {ar, eval::new_list(c.I, std::move(shape))});
+    pos = call_op(T, "add", {pos, call_op(T, "mul", {ar, make_size_value(T, st[k])})});
+  }
+  if (!is_tensor(pos)) return pos;
+  if (size.empty() == false) pos = call_op(T, "expand", {pos, eval::new_list(c.I, [&] {
+                                             std::vector<Value> v;
+                                             for (const DimExpr& d : size) v.push_back(make_size_value(T, d));
+                                             return v;
+                                           }())});
+  Value r = index_get(T, as_tensor(flat), pos, /*as_view=*/false);
+  if (is_tensor(r)) make_view(as_tensor(r), as_tensor(flat), ViewSpec{ViewSpec::Kind::Index, pos});
+  return r;
+}
+
 Value reshape(OpCall& c, bool view) {
   TensorObj* x = c.t(0);
   if (!view) return reshape_maybe_copy(c, x, infer_size(c, x, c.a.dims(1)));
@@ -632,6 +703,9 @@ Value roll(OpCall& c) {
 const std::vector<OpDef>& shape_ops() {
   static const std::vector<OpDef> ops = {
       {"view(Tensor self, SymInt[] size) -> Tensor", kMethod, [](OpCall& c) { return reshape(c, true); }},
+      {"stride(Tensor self, int? dim=None) -> Any", kMethod, stride},
+      {"as_strided(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor", kFn | kMethod,
+       as_strided},
       {"reshape(Tensor self, SymInt[] shape) -> Tensor", kFn | kMethod, [](OpCall& c) { return reshape(c, false); }},
       {"view_as(Tensor self, Tensor other) -> Tensor", kMethod,
        [](OpCall& c) { return reshape_to(c, c.t(0), infer_size(c, c.t(0), c.t(1)->shape), true); }},

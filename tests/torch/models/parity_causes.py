@@ -584,7 +584,7 @@ class IntegerInvert(nn.Module):
 
 class RandomFactoryInit(nn.Module):
     """Parameters and buffers made in __init__ by torch's other random factories (torch.normal in its
-    four forms, randint, randperm, bernoulli, multinomial): random placeholders whose values the
+    four forms, randint, randint_like, randperm, bernoulli, poisson, multinomial): random placeholders whose values the
     checkpoint gives, as randn's are."""
 
     def __init__(self):
@@ -596,11 +596,12 @@ class RandomFactoryInit(nn.Module):
         self.register_buffer("codes", torch.randint(0, 5, (4,)))
         self.register_buffer("keep", torch.bernoulli(torch.full((4,), 0.5)))
         self.register_buffer("pick", torch.multinomial(torch.ones(2, 6), 3))
+        self.register_buffer("counts", torch.poisson(torch.full((4,), 3.0)) + torch.randint_like(self.codes, 2))
         assert torch.randint(9, (2, 3)).dtype == torch.int64 and self.pick.shape == (2, 3)
 
     def forward(self, x):
         y = torch.sin(x[:, self.perm] @ self.freq.t())
-        return y, x * self.scale + self.shift + self.codes * self.keep, self.pick.sum()
+        return y, x * self.scale + self.shift + self.codes * self.keep + self.counts, self.pick.sum()
 
 
 class LogScans(nn.Module):
@@ -682,3 +683,21 @@ class PaddedPools(nn.Module):
         a = self.max(F.pad(x - 2, (3, 0)))
         b = self.avg(F.pad(x.unsqueeze(1) - 2, (1, 1, 0, 0)))
         return a, b
+
+
+class StridedViews(nn.Module):
+    """Tensor.stride() and as_strided: a Laplacian whose diagonal is written through an as_strided
+    view of a batch of zero matrices (strides [T*T, T+1]), and overlapping windows of a sequence
+    made by halving a stride (the sliding-chunk trick of long-document attention)."""
+
+    def forward(self, x):
+        n, t, d = x.size()
+        degree = x.abs().sum(1)
+        lap = torch.zeros(n, t, t)
+        lap.as_strided(degree.size(), [lap.stride(0), lap.size(2) + 1]).copy_(degree)
+        lap = lap - x.abs()
+        halves = x.view(n, t // 2, 2, d)
+        size, st = list(halves.size()), list(halves.stride())
+        size[1], st[1] = size[1] * 2 - 1, st[1] // 2
+        windows = halves.as_strided(size=size, stride=st)
+        return lap, windows.sum(2), torch.as_strided(x, (n, 3), (x.stride(0), 2), 1) * x.stride(-1)
