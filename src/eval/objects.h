@@ -203,6 +203,10 @@ struct Poison : Object {
   // Its cause is already an error of this run (an unsupported module, an unknown value that reached
   // the graph): a later use that needs its value stops the run without a second, misleading error.
   bool reported = false;
+  // Made by a tensor method onnxify lacks (`x.unsupported_view(...)`), or derived from such a value:
+  // it may be a view of a real tensor, so writing into it (an in-place method, item assignment)
+  // would be lost silently; that is an error where it happens.
+  bool may_alias = false;
 };
 
 // ---- convenience checks ------------------------------------------------------------------------

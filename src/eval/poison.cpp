@@ -24,6 +24,7 @@ Value derive_poison(Interp& I, const Value& from, std::string what) {
   // A poison made without a location (an unsafe builtin) is located where it is first used.
   d->origin = p->origin.known() ? p->origin : I.user_range();
   d->reported = p->reported;
+  d->may_alias = p->may_alias;
   return d.take_value();
 }
 
@@ -84,6 +85,9 @@ std::string poison_operand(Interp& I, const Value& v) {
 static Value poison_getattribute(Interp& I, const Value& self, Str* name) {
   if (name == I.names.__class__) return Value::borrow(I.t.poison);
   if (name == I.names.__dict__) return Value();
+  std::string_view n = name->s;
+  if (as<Poison>(self)->may_alias && n.size() > 1 && n.back() == '_' && n[n.size() - 2] != '_')
+    poison_matters(I, self, fmt::format("the tensor that the in-place method {}() writes", n));
   return derive_poison(I, self, as<Poison>(self)->what + "." + name->s);
 }
 static void poison_setattr(Interp& I, const Value& self, Str* name, const Value& v) {}
@@ -126,7 +130,9 @@ static Value poison_unary(Interp& I, const Value& self) { return derive_poison(I
 static Value poison_getitem(Interp& I, const Value& self, const Value& key) {
   return derive_poison(I, self, as<Poison>(self)->what + "[" + poison_operand(I, key) + "]");
 }
-static void poison_setitem(Interp& I, const Value& self, const Value& key, const Value& v) {}
+static void poison_setitem(Interp& I, const Value& self, const Value& key, const Value& v) {
+  if (as<Poison>(self)->may_alias) poison_matters(I, self, "the tensor an item assignment writes");
+}
 static void poison_delitem(Interp& I, const Value& self, const Value& key) {}
 
 static Truth poison_bool(Interp& I, const Value& self) {

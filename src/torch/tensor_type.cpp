@@ -401,7 +401,9 @@ Value m_getattr(Interp& I, const Value& self, const Args& a) {
     std::string_view n = name->s;
     if (n.size() > 1 && n.back() == '_' && n[n.size() - 2] != '_')
       return unsupported(T, fmt::format("Tensor.{}", n), "this in-place method is not supported by onnxify");
-    return eval::make_poison(I, fmt::format("Tensor.{}", name->s), fmt::format("Tensor.{} is not supported by onnxify", name->s));
+    Value p = eval::make_poison(I, fmt::format("Tensor.{}", name->s), fmt::format("Tensor.{} is not supported by onnxify", name->s));
+    eval::as<eval::Poison>(p)->may_alias = true;  // its result may view this tensor: writes into it are errors
+    return p;
   }
   eval::raisef(I, I.exc.AttributeError, "'{}' object has no attribute '{}'", eval::type_name(I, self), name->s);
 }

@@ -119,6 +119,7 @@ CASES = [
     ("inspect_net", ["inspect", "models/net.py", "--model", "ResNetish(classes=3)"], 0),
     ("unsupported_cascade", EXPORT + ["--model", "UnsupportedCascade()"] + X, 1),
     ("inspect_unsupported", ["inspect", "models/net.py", "--model", "UnsupportedCascade()"], 0),
+    ("write_into_unknown_view", EXPORT + ["--model", "WriteIntoUnknownView()", "--input", "x=float32[3,4]"], 1),
     # torch functions of issue 15's API gap (prelude torch/_api_gap.py): what they cannot do.
     ("api_gap_float_shift", ["export", "models/api_gap_bad.py", "--model", "FloatShift()", "--input",
                              "x=float32[N,3]"], 1),

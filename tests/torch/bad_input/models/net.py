@@ -89,3 +89,13 @@ class UnsupportedCascade(nn.Module):
         if y.sum() > 0:
             y = y * 2
         return y
+
+
+class WriteIntoUnknownView(nn.Module):
+    """An in-place write into the result of a tensor method onnxify lacks: that result may be a view
+    of `canvas`, so losing the write would be a silent wrong answer; it is an error at the write."""
+
+    def forward(self, x):
+        canvas = torch.zeros(3, 4)
+        canvas.narrow_copy(0, 0, 2).fill_(1)
+        return x + canvas
