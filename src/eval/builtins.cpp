@@ -181,6 +181,11 @@ BUILTIN(round) {
   Value v[2];
   sig.bind(I, a, v);
   Value f = type_lookup(I.type_of(v[0]), I.names.__round__);
+  if (!f && I.symbolic.math) {
+    // a Python number only known when the exported model runs (`round(h * scale)` of a run-time size)
+    Value args[2] = {v[0], v[1] ? v[1] : Value::none()};
+    if (Value r = I.symbolic.math(I, "round", Args(args, 2)); r) return r;
+  }
   if (!f) raisef(I, I.exc.TypeError, "type {} doesn't define __round__ method", type_name(I, v[0]));
   if (!v[1] || v[1].is_none()) return call_unbound(I, f, v[0]);
   return call_unbound(I, f, v[0], v[1]);

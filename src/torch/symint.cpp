@@ -352,6 +352,23 @@ Value hook_math(Interp& I, const char* name, const eval::Args& a) {
   Torch& T = torch_state();
   std::string_view fn = name;
   if ((fn == "floor" || fn == "ceil" || fn == "trunc") && a.npos == 1 && is_symint(a[0])) return a[0];  // an int
+  if (fn == "round" && a.npos >= 1 && is_symint(a[0]) && (a.npos < 2 || a[1].is_none())) return a[0];
+  if (fn == "round") {
+    // round(x): Python rounds half to even, as torch.round does; without ndigits the result is an
+    // int (a size), with them a float (a zero-dim tensor).
+    if (a.npos < 1 || !is_tensor(a[0]) || !runtime_scalar(T, as_tensor(a[0]))) return Value();
+    Value x = runtime_item(T, as_tensor(a[0]), true);
+    if (a.npos < 2 || a[1].is_none()) return runtime_item(T, as_tensor(call_op(T, "round", {x})), false);
+    int64_t nd;
+    if (!eval::int_value(a[1], &nd)) return Value();
+    eval::Str* kw[1] = {I.intern("decimals")};
+    Value kv[1] = {Value::integer(nd)};
+    eval::Args ra(&x, 1);
+    ra.nkw = 1;
+    ra.kwnames = kw;
+    ra.kwvals = kv;
+    return call_op(T, *find_op("round"), Value(), ra);
+  }
   static const std::map<std::string, std::string> kSame = {
       {"sqrt", "sqrt"}, {"exp", "exp"}, {"exp2", "exp2"}, {"expm1", "expm1"}, {"sin", "sin"}, {"cos", "cos"},
       {"tan", "tan"},   {"asin", "asin"}, {"acos", "acos"}, {"atan", "atan"}, {"sinh", "sinh"}, {"cosh", "cosh"},

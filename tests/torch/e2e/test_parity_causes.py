@@ -62,6 +62,7 @@ CASES = [
     case("empty_batch_conv", "EmptyBatchConv(4, 4, 3, padding=1)", N2, x="float32[N,4,5,5]"),
     case("padded_pools", "PaddedPools()", N2, x="float32[N,4,6]"),
     case("strided_views", "StridedViews()", N2, x="float32[N,4,4]"),
+    case("legacy_bits", "LegacyBits()", N2, x="float32[N,6,4,4]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
 ]
 

@@ -701,3 +701,24 @@ class StridedViews(nn.Module):
         size[1], st[1] = size[1] * 2 - 1, st[1] // 2
         windows = halves.as_strided(size=size, stride=st)
         return lap, windows.sum(2), torch.as_strided(x, (n, 3), (x.stride(0), 2), 1) * x.stride(-1)
+
+
+class LegacyBits(nn.Module):
+    """Older spellings and run-time Python numbers: nn.CrossMapLRN2d (its own channel windows, odd
+    and even sizes), torch.quantization's stubs, torch.get_autocast_gpu_dtype() compared with a dtype,
+    and round() of a size times a float scale (an int at run time) used as a view size."""
+
+    def __init__(self):
+        super().__init__()
+        self.lrn3 = nn.CrossMapLRN2d(3, 1e-2, 0.75, 1)
+        self.lrn4 = nn.CrossMapLRN2d(4, 0.5, 0.6, 2.0)
+        self.quant = torch.quantization.QuantStub()
+        self.dequant = torch.quantization.DeQuantStub()
+
+    def forward(self, x):
+        y = self.dequant(self.lrn4(self.lrn3(self.quant(x))))
+        if torch.get_autocast_gpu_dtype() == torch.float16:
+            y = y * 2
+        scale = 8 / float(x.size(2))
+        side = round(x.size(2) * scale / 2)
+        return y, y.reshape(y.size(0), -1, side).sum(-1) + round(float(x.size(0)) * 0.5, 1)

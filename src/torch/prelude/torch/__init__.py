@@ -68,6 +68,23 @@ def is_autocast_enabled(device_type=None):
     return False
 
 
+def is_autocast_cpu_enabled():
+    return False
+
+
+def get_autocast_dtype(device_type):
+    """The dtype an autocast region of the device would compute in (PyTorch's defaults)."""
+    return bfloat16 if str(device_type) == "cpu" else float16
+
+
+def get_autocast_gpu_dtype():
+    return float16
+
+
+def get_autocast_cpu_dtype():
+    return bfloat16
+
+
 class autocast:
     """torch.autocast(device_type, dtype=None, enabled=True, cache_enabled=None). Disabled, or for a
     device other than the CPU, it changes nothing (transformers wraps rotary embeddings in one; the
@@ -481,6 +498,7 @@ def __getattr__(name):
 
 from torch._numpy_interop import from_numpy, tensor, as_tensor, asarray  # noqa: E402,F811  numpy data
 import torch.optim, torch.distributed, torch.ao  # noqa: E402,F401  non-graph packages model files mention
+import torch.quantization  # noqa: E402,F401  the older name of torch.ao.quantization
 import torch.linalg  # noqa: E402,F401  torch.linalg as far as ONNX expresses it (det, inv, solve, norms)
 from torch.linalg import _logdet as logdet, slogdet  # noqa: E402,F401
 from torch.linalg import _cholesky_legacy as cholesky  # noqa: E402,F401

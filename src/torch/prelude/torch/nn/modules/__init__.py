@@ -12,6 +12,7 @@ from torch.nn.modules.pooling import *  # noqa: F401,F403
 from torch.nn.modules.flatten import Flatten, Unflatten  # noqa: F401
 from torch.nn.modules.dropout import *  # noqa: F401,F403
 from torch.nn.modules.normalization import LayerNorm, GroupNorm, LocalResponseNorm, RMSNorm  # noqa: F401
+from torch.nn.modules.normalization import CrossMapLRN2d  # noqa: F401
 from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d  # noqa: F401
 from torch.nn.modules.padding import *  # noqa: F401,F403
 from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401

@@ -131,6 +131,50 @@ class LocalResponseNorm(Module):
         return "{size}, alpha={alpha}, beta={beta}, k={k}".format(**self.__dict__)
 
 
+def _cross_map_window(channels, size):
+    """Which channels' squares CrossMapLRN2d sums for each channel: a (channels, channels) 0/1 table
+    made by running PyTorch's running-window update (the first channel's window, then one channel
+    added at the front and one dropped at the back per step, dropping only after channel pre_pad,
+    so channel 0 is never dropped)."""
+    pre_pad = int((size - 1) / 2 + 1)
+    window = set(range(min(pre_pad, channels)))
+    rows = [sorted(window)]
+    for c in range(1, channels):
+        if c < channels - pre_pad + 1:
+            window.add(c + pre_pad - 1)
+        if c > pre_pad:
+            window.discard(c - pre_pad)
+        rows.append(sorted(window))
+    table = torch.zeros(channels, channels)
+    for c, row in enumerate(rows):
+        for j in row:
+            table[c, j] = 1.0
+    return table
+
+
+class CrossMapLRN2d(Module):
+    """Legacy cross-channel local response normalization (4-d input): x * (k + alpha / size *
+    window_sum(x^2))^-beta, with the channel windows of PyTorch's implementation (_cross_map_window),
+    which differ from LocalResponseNorm's."""
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1):
+        super().__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input):
+        if input.dim() != 4:
+            raise ValueError(f"CrossMapLRN2d: Expected input to be 4D, got {input.dim()}D instead.")
+        table = _cross_map_window(input.size(1), self.size).to(input.dtype)
+        sums = torch.einsum("cj,njhw->nchw", table, input * input)
+        return input * (sums * (self.alpha / self.size) + self.k).pow(-self.beta)
+
+    def extra_repr(self):
+        return "{size}, alpha={alpha}, beta={beta}, k={k}".format(**self.__dict__)
+
+
 def __getattr__(name):
     from torch._onnxify_support import missing
     return missing("torch.nn.modules.normalization", name)
