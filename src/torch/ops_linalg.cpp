@@ -81,11 +81,12 @@ Value einsum(OpCall& c) {
   std::map<char, int> count;
   std::vector<DimExpr> ell;  // the broadcast shape of the ellipsis dims
   bool any_ell = false;
+  // PyTorch 2.x promotes the operands to one dtype (an int64 arange times a float table is float).
   DType dt = ts[0]->dtype;
+  for (TensorObj* x : ts) dt = promote_types(dt, x->dtype);
   for (size_t i = 0; i < ts.size(); ++i) {
     const std::string& t = terms[i];
     TensorObj* x = ts[i];
-    if (x->dtype != dt) c.runtime_error("einsum(): operands must have the same dtype");
     size_t ep = t.find("...");
     std::string labels = ep == std::string::npos ? t : t.substr(0, ep) + t.substr(ep + 3);
     for (char ch : labels)
@@ -144,7 +145,7 @@ Value einsum(OpCall& c) {
   std::vector<ir::Value*> ins;
   for (size_t i = 0; i < ts.size(); ++i) {
     TensorObj* x = ts[i];
-    ir::Value* v = c.v(x);
+    ir::Value* v = cast_to(c.T, c.v(x), x->dtype, dt, x->shape);
     size_t ep = terms[i].find("...");
     if (ep != std::string::npos) {
       size_t ne = x->rank() - (terms[i].size() - 3);
@@ -155,7 +156,7 @@ Value einsum(OpCall& c) {
           axes.push_back(int64_t(ep + k));
           s.insert(s.begin() + ep, DimExpr(1));
         }
-        v = c.rec.emit("Unsqueeze", {v, c.rec.const_i64(axes)}, ir::Type::tensor(elem(x->dtype), s));
+        v = c.rec.emit("Unsqueeze", {v, c.rec.const_i64(axes)}, ir::Type::tensor(elem(dt), s));
       }
     }
     ins.push_back(v);

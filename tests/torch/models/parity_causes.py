@@ -706,7 +706,8 @@ class StridedViews(nn.Module):
 class LegacyBits(nn.Module):
     """Older spellings and run-time Python numbers: nn.CrossMapLRN2d (its own channel windows, odd
     and even sizes), torch.quantization's stubs, torch.get_autocast_gpu_dtype() compared with a dtype,
-    and round() of a size times a float scale (an int at run time) used as a view size."""
+    round() of a size times a float scale (an int at run time) used as a view size, and einsum of an
+    int64 arange with a float64 table (PyTorch promotes the operands)."""
 
     def __init__(self):
         super().__init__()
@@ -721,4 +722,6 @@ class LegacyBits(nn.Module):
             y = y * 2
         scale = 8 / float(x.size(2))
         side = round(x.size(2) * scale / 2)
+        freqs = torch.einsum("i,j->ij", torch.arange(x.size(2)), 1.0 / (10 ** torch.arange(0, 4, 2).double()))
+        y = y + freqs.sum().float()
         return y, y.reshape(y.size(0), -1, side).sum(-1) + round(float(x.size(0)) * 0.5, 1)
