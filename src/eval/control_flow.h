@@ -6,6 +6,8 @@
 // Without a hook, a symbolic condition is an error at the condition.
 #pragma once
 
+#include <functional>
+
 #include "eval/frame.h"
 
 namespace onnxify::eval {
@@ -25,6 +27,15 @@ class ControlFlowHook {
   // `*exit` when the hook ran the loop itself (a bound only known at run time); false lets the
   // executor unroll it as usual.
   virtual bool on_for_range(Interp& I, Frame& f, const ForStmt& s, const std::vector<Value>& args, Exit* exit) {
+    return false;
+  }
+  // `for target in zip(rows...)`, `enumerate(rows[0], start)` or `enumerate(zip(rows...), start)`
+  // (the rows already evaluated; `zipped`: they come from a zip; `start()` evaluates enumerate's
+  // start, which CPython does after calling zip): true (and `*exit`) when the hook ran the loop
+  // itself (a row source is a tensor whose first dim is only known at run time); false, having
+  // left start() alone, makes the calls as usual.
+  virtual bool on_for_zip(Interp& I, Frame& f, const ForStmt& s, bool enumerate, bool zipped,
+                          const std::function<Value()>& start, const std::vector<Value>& rows, Exit* exit) {
     return false;
   }
   // `for target in iterable` over any other value: true (and `*exit`) when the hook ran the loop

@@ -127,6 +127,56 @@ static bool range_call_args(Interp& I, Frame& f, const Expr* e, std::vector<Valu
   return true;
 }
 
+// The builtin type a simple call `NAME(positional args...)` calls, when it is one of `want` (a
+// name lookup: evaluating it again is harmless); null otherwise.
+static Type* builtin_call(Interp& I, Frame& f, const Expr* e, std::initializer_list<Type*> want) {
+  if (e->kind != EK::Call) return nullptr;
+  const auto* c = static_cast<const CallExpr*>(e);
+  if (!c->simple || c->args.empty()) return nullptr;
+  for (const Expr* a : c->args)
+    if (a->kind == EK::Starred) return nullptr;
+  if (c->func->kind != EK::Global && c->func->kind != EK::Name) return nullptr;
+  Value fn = eval(I, f, c->func);
+  for (Type* t : want)
+    if (fn.is_obj() && fn.obj() == t) return t;
+  return nullptr;
+}
+
+// `zip(...)`, `enumerate(x[, start])` or `enumerate(zip(...)[, start])` with positional arguments
+// (enumerate's start may be `start=`): their evaluated arguments, so the control-flow hook may see a
+// tensor whose rows are only known at run time before the calls iterate it. False when the
+// expression is something else.
+struct ZipCall {
+  bool enumerate = false, zipped = false;
+  const Expr* start = nullptr;  // enumerate's start expression (none: 0)
+  std::vector<Value> rows;
+};
+static bool zip_call_args(Interp& I, Frame& f, const Expr* e, ZipCall& z) {
+  Type* t = builtin_call(I, f, e, {I.t.enumerate, I.t.zip});
+  if (!t) return false;
+  const auto* c = static_cast<const CallExpr*>(e);
+  z.enumerate = t == I.t.enumerate;
+  if (!z.enumerate) {
+    if (!c->keywords.empty()) return false;
+    z.zipped = true;
+    for (const Expr* a : c->args) z.rows.push_back(eval(I, f, a));
+    return true;
+  }
+  if (c->args.size() + c->keywords.size() > 2) return false;
+  for (const auto& kw : c->keywords)
+    if (!kw.name || kw.name->view() != "start") return false;
+  const Expr* inner = c->args[0];
+  if (builtin_call(I, f, inner, {I.t.zip}) && static_cast<const CallExpr*>(inner)->keywords.empty()) {
+    z.zipped = true;
+    for (const Expr* a : static_cast<const CallExpr*>(inner)->args) z.rows.push_back(eval(I, f, a));
+  } else {
+    z.rows.push_back(eval(I, f, inner));
+  }
+  if (c->args.size() > 1) z.start = c->args[1];
+  for (const auto& kw : c->keywords) z.start = kw.value;
+  return true;
+}
+
 static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
   Value src;
   if (I.control_flow_hook) {
@@ -136,6 +186,18 @@ static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
       Exit x;
       if (I.control_flow_hook->on_for_range(I, f, *s, args, &x)) return x;
       src = call(I, Value::borrow(I.t.range), Args(args.data(), static_cast<uint32_t>(args.size())));
+    } else if (ZipCall z; zip_call_args(I, f, s->iter, z)) {
+      f.cur = s->iter;
+      Exit x;
+      auto start = [&] { return z.start ? eval(I, f, z.start) : Value::integer(0); };
+      if (I.control_flow_hook->on_for_zip(I, f, *s, z.enumerate, z.zipped, start, z.rows, &x)) return x;
+      src = z.zipped ? call(I, Value::borrow(I.t.zip), Args(z.rows.data(), static_cast<uint32_t>(z.rows.size())))
+                     : z.rows[0];
+      if (z.enumerate) {
+        Value en[2] = {src, start()};
+        src = call(I, Value::borrow(I.t.enumerate), Args(en, 2));
+        f.cur = s->iter;
+      }
     } else {
       src = eval(I, f, s->iter);
     }

@@ -280,8 +280,14 @@ struct Hook::LoopSpec {
   ir::Value* cond = nullptr;           // the condition before the first iteration
   ir::Value* start = nullptr;
   int64_t step = 1;
-  TensorObj* rows = nullptr;           // for over a tensor: the target is rows[i]
-  ir::Value* rows_value = nullptr;
+  // for over a tensor: the target is rows[i]; over zip(...) of tensors: (rows[0][i], rows[1][i], ...);
+  // over enumerate(t): (i + enum_start, rows[0][i])
+  std::vector<TensorObj*> rows;
+  std::vector<ir::Value*> rows_value;
+  bool tuple_target = false;
+  bool zipped = false;  // the rows' items form a tuple of their own (zip), after the counter if any
+  bool enumerate = false;
+  int64_t enum_start = 0;
   Value start_py;                      // for over a range: the start as a Python int or SymInt
   int64_t first = 0;                   // for over a tensor: the Loop's iteration i reads rows[first + i]
   bool peeled = false;                 // the first iteration was recorded before the Loop (peel_first)
@@ -428,12 +434,81 @@ bool Hook::on_for_iter(Interp& I, Frame& f, const eval::ForStmt& s, const Value&
   spec.summary = &s.body_summary;
   spec.target = s.target;
   spec.stmt = &s;
-  spec.rows = x;
-  spec.rows_value = value_of(T, x);
+  spec.rows = {x};
+  spec.rows_value = {value_of(T, x)};
   spec.trip = T.rec.dim_scalar(x->shape[0]);
   spec.cond = T.rec.const_scalar(ir::ElementType::Bool, 1);
   *exit = record_loop(I, f, spec);
   return true;
+}
+
+// `for i, row in enumerate(x)` / `for a, b in zip(x, y)` where a tensor's first dim is only known at
+// run time: one Loop over the rows, as long as the shortest (zip stops there); the target is bound to
+// the tuple of the rows (and the counter, an int64 zero-dim tensor). Every argument must be a tensor
+// of rank >= 1 (a Python list next to a run-time batch has no Loop form): otherwise the call runs as
+// usual and reports the run-time size where it iterates.
+bool Hook::on_for_zip(Interp& I, Frame& f, const eval::ForStmt& s, bool enumerate, bool zipped,
+                      const std::function<Value()>& start_of, const std::vector<Value>& args, Exit* exit) {
+  const size_t n = args.size();
+  if (n == 0) return false;
+  bool symbolic = false;
+  for (size_t k = 0; k < n; ++k) {
+    if (!is_tensor(args[k]) || as_tensor(args[k])->rank() == 0) return false;
+    symbolic = symbolic || !as_tensor(args[k])->shape[0].is_const();
+  }
+  if (!symbolic) return false;
+  int64_t start = 0;
+  if (enumerate && !eval::int_value(start_of(), &start))
+    throw Diagnostic::error("enumerate() over a tensor whose rows are only known at run time needs an int start",
+                            T.rec.location());
+  LoopSpec spec;
+  spec.body = &s.body;
+  spec.orelse = &s.orelse;
+  spec.summary = &s.body_summary;
+  spec.target = s.target;
+  spec.stmt = &s;
+  spec.tuple_target = true;
+  spec.zipped = zipped;
+  spec.enumerate = enumerate;
+  spec.enum_start = start;
+  ir::DimExpr len = as_tensor(args[0])->shape[0];
+  for (size_t k = 0; k < n; ++k) {
+    TensorObj* x = as_tensor(args[k]);
+    spec.rows.push_back(x);
+    spec.rows_value.push_back(value_of(T, x));
+    if (k) len = ir::min(len, x->shape[0]);
+  }
+  spec.trip = T.rec.dim_scalar(len);
+  spec.cond = T.rec.const_scalar(ir::ElementType::Bool, 1);
+  *exit = record_loop(I, f, spec);
+  return true;
+}
+
+// Whether `e` is the loop variable's value `target` or a part of it (`for i, (a, b) in ...`).
+bool part_of(const Value& e, const Value& target) {
+  if (same(e, target)) return true;
+  if (!eval::is_tuple(target)) return false;
+  for (const Value& t : eval::as_tuple(target)->items)
+    if (part_of(e, t)) return true;
+  return false;
+}
+
+// What the loop variable of a Loop over rows is bound to at row index `ix` (an int64 scalar).
+Value Hook::row_item(const LoopSpec& spec, ir::Value* ix) {
+  const ir::Type i64 = ir::Type::tensor(ir::ElementType::Int64, {});
+  std::vector<Value> rows;
+  for (size_t k = 0; k < spec.rows.size(); ++k) {
+    TensorObj* x = spec.rows[k];
+    std::vector<ir::DimExpr> row(x->shape.begin() + 1, x->shape.end());
+    ir::Value* r = T.rec.emit("Gather", {spec.rows_value[k], ix}, ir::Type::tensor(elem(x->dtype), row),
+                              {{"axis", int64_t{0}}});
+    rows.push_back(new_tensor(T, r, x->dtype, row));
+  }
+  if (!spec.tuple_target) return rows[0];
+  Value item = spec.zipped ? eval::new_tuple(T.I, std::move(rows)) : rows[0];
+  if (!spec.enumerate) return item;
+  ir::Value* i = spec.enum_start ? T.rec.emit("Add", {ix, T.rec.const_i64_scalar(spec.enum_start)}, i64) : ix;
+  return eval::new_tuple(T.I, {new_tensor(T, i, DType::Int64, {}), item});
 }
 
 Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
@@ -675,13 +750,10 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
           size_t k = 0;
           loops_.back().ret = rebuild(I, ret_proto, ret_in, k);
         }
-        if (spec.rows) {
-          std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
+        if (!spec.rows.empty()) {
           ir::Value* ix = iter;
           if (spec.first != 0) ix = T.rec.emit("Add", {iter, T.rec.const_i64_scalar(spec.first)}, i64);
-          ir::Value* r = T.rec.emit("Gather", {spec.rows_value, ix}, ir::Type::tensor(elem(spec.rows->dtype), row),
-                                    {{"axis", int64_t{0}}});
-          target_val = new_tensor(T, r, spec.rows->dtype, row);
+          target_val = row_item(spec, ix);
           eval::assign(I, f, spec.target, target_val);
         } else if (spec.target) {
           ir::Value* iv = iter;
@@ -792,7 +864,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             }
           }
           if (v0.is_null() && !e.is_null() && !eval::is_poison(e) && (is_tensor(e) || is_number(e)) &&
-              !(!target_val.is_null() && same(e, target_val))) {
+              !(!target_val.is_null() && part_of(e, target_val))) {
             std::vector<ir::DimExpr> sh = shape_of(e);
             std::vector<bool> gen(sh.size(), false);
             for (size_t a = 0; a < sh.size(); ++a)
@@ -1040,11 +1112,20 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                                       "an ONNX Loop: its value after the loop is not recorded",
                                                       var_name(vars[i], f)),
                                           where));
-    if (spec.target)
-      eval::assign(I, f, spec.target,
-                   eval::make_poison(I, "the loop variable",
-                                     "the loop variable of a loop recorded as ONNX Loop has no value after the loop",
-                                     where));
+    if (spec.target) {
+      // each name of the target (`for i, (a, b) in ...` binds three)
+      Value p = eval::make_poison(I, "the loop variable",
+                                  "the loop variable of a loop recorded as ONNX Loop has no value after the loop", where);
+      std::function<void(const eval::Expr*)> unbind = [&](const eval::Expr* t) {
+        if (t->kind == eval::EK::Tuple || t->kind == eval::EK::List) {
+          for (const eval::Expr* e : static_cast<const eval::SeqExpr*>(t)->elts)
+            unbind(e->kind == eval::EK::Starred ? static_cast<const eval::StarredExpr*>(e)->value : e);
+          return;
+        }
+        eval::assign(I, f, t, p);
+      };
+      unbind(spec.target);
+    }
     if (node->num_outputs() == 0) {
       // Nothing the rest can see changes: the loop has no effect.
       T.rec.forget_graph(g);
@@ -1082,14 +1163,11 @@ Exit Hook::peel_first(Interp& I, Frame& f, LoopSpec& spec, const std::string& na
       fmt::format("{}: the first iteration is recorded before the Loop, so the exported model assumes at least "
                   "one iteration ({})",
                   name,
-                  spec.rows ? "with none, ONNX Runtime reports reading row 0 out of range"
+                  !spec.rows.empty() ? "with none, ONNX Runtime reports reading row 0 out of range"
                             : "with none, it still computes the first iteration"),
       where));
-  if (spec.rows) {
-    std::vector<ir::DimExpr> row(spec.rows->shape.begin() + 1, spec.rows->shape.end());
-    ir::Value* r = T.rec.emit("Gather", {spec.rows_value, T.rec.const_i64_scalar(spec.first)},
-                              ir::Type::tensor(elem(spec.rows->dtype), row), {{"axis", int64_t{0}}});
-    eval::assign(I, f, spec.target, new_tensor(T, r, spec.rows->dtype, row));
+  if (!spec.rows.empty()) {
+    eval::assign(I, f, spec.target, row_item(spec, T.rec.const_i64_scalar(spec.first)));
   } else if (spec.target) {
     eval::assign(I, f, spec.target, spec.start_py);
   }
@@ -1103,7 +1181,7 @@ Exit Hook::peel_first(Interp& I, Frame& f, LoopSpec& spec, const std::string& na
   rest.trip = T.rec.emit("Max", {T.rec.emit("Sub", {spec.trip, T.rec.const_i64_scalar(1)}, i64),
                                  T.rec.const_i64_scalar(0)},
                          i64);
-  if (spec.rows) {
+  if (!spec.rows.empty()) {
     rest.first = spec.first + 1;
   } else {
     rest.start_py = eval::binary_op(I, eval::BinOp::Add, spec.start_py, Value::integer(spec.step));

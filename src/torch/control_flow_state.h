@@ -188,6 +188,9 @@ class Hook : public eval::ControlFlowHook {
                         const eval::Value& value) override;
   bool on_for_range(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const std::vector<eval::Value>& args,
                     eval::Exit* exit) override;
+  bool on_for_zip(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, bool enumerate, bool zipped,
+                  const std::function<eval::Value()>& start, const std::vector<eval::Value>& rows,
+                  eval::Exit* exit) override;
   bool on_for_iter(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const eval::Value& iterable,
                    eval::Exit* exit) override;
   void on_unrolled_enter(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s) override;
@@ -294,6 +297,7 @@ class Hook : public eval::ControlFlowHook {
   std::vector<Guard> guards_;
 
   eval::Exit record_loop(eval::Interp& I, eval::Frame& f, LoopSpec& spec);
+  eval::Value row_item(const LoopSpec& spec, ir::Value* ix);
   // Records the loop's first iteration before it and a Loop over the others (a variable is None
   // before the loop and a tensor after that iteration).
   eval::Exit peel_first(eval::Interp& I, eval::Frame& f, LoopSpec& spec, const std::string& name,

@@ -725,3 +725,21 @@ class LegacyBits(nn.Module):
         freqs = torch.einsum("i,j->ij", torch.arange(x.size(2)), 1.0 / (10 ** torch.arange(0, 4, 2).double()))
         y = y + freqs.sum().float()
         return y, y.reshape(y.size(0), -1, side).sum(-1) + round(float(x.size(0)) * 0.5, 1)
+
+
+class RowsByEnumerateZip(nn.Module):
+    """`for i, row in enumerate(x)`, `for a, b in zip(x, y)` and `enumerate(zip(...), start)` over the
+    run-time batch: ONNX Loops over the rows (zip stops at the shorter), with the counter as a
+    run-time int and a variable first set in the first iteration (`acc = ... if acc is None`)."""
+
+    def forward(self, x, y):
+        outs = []
+        for i, row in enumerate(x):
+            outs.append(row * (i + 1))
+        pairs = []
+        for a, b in zip(x, y[1:]):
+            pairs.append(a - b)
+        acc = None
+        for k, (a, b) in enumerate(zip(x, y), start=2):
+            acc = a * b * k if acc is None else acc + a * b * k
+        return torch.stack(outs), torch.stack(pairs), acc
