@@ -1237,3 +1237,23 @@ TYPE_CHECKING = False
 # is unknown, without inspecting it.
 _onnxify.poison_transparent(_type_repr, _type_check, _eval_type, _strip_annotations, get_origin, get_args,
                             is_typeddict)
+
+
+# `from typing import *` binds what CPython 3.11's typing.__all__ lists (and this module defines),
+# not the modules it imports (a model file's `sys = MagicMock()` stays a mock).
+_CPYTHON_ALL = (
+    'Annotated', 'Any', 'Callable', 'ClassVar', 'Concatenate', 'Final', 'ForwardRef', 'Generic', 'Literal',
+    'Optional', 'ParamSpec', 'Protocol', 'Tuple', 'Type', 'TypeVar', 'TypeVarTuple', 'Union', 'AbstractSet',
+    'ByteString', 'Container', 'ContextManager', 'Hashable', 'ItemsView', 'Iterable', 'Iterator', 'KeysView',
+    'Mapping', 'MappingView', 'MutableMapping', 'MutableSequence', 'MutableSet', 'Sequence', 'Sized',
+    'ValuesView', 'Awaitable', 'AsyncIterator', 'AsyncIterable', 'Coroutine', 'Collection', 'AsyncGenerator',
+    'AsyncContextManager', 'Reversible', 'SupportsAbs', 'SupportsBytes', 'SupportsComplex', 'SupportsFloat',
+    'SupportsIndex', 'SupportsInt', 'SupportsRound', 'ChainMap', 'Counter', 'Deque', 'Dict', 'DefaultDict',
+    'List', 'OrderedDict', 'Set', 'FrozenSet', 'NamedTuple', 'TypedDict', 'Generator', 'BinaryIO', 'IO',
+    'Match', 'Pattern', 'TextIO', 'AnyStr', 'assert_type', 'assert_never', 'cast', 'clear_overloads',
+    'dataclass_transform', 'final', 'get_args', 'get_origin', 'get_overloads', 'get_type_hints',
+    'is_typeddict', 'LiteralString', 'Never', 'NewType', 'no_type_check', 'no_type_check_decorator',
+    'NoReturn', 'NotRequired', 'overload', 'ParamSpecArgs', 'ParamSpecKwargs', 'Required', 'reveal_type',
+    'runtime_checkable', 'Self', 'Text', 'TYPE_CHECKING', 'TypeAlias', 'TypeGuard', 'Unpack',
+)
+__all__ = [_n for _n in _CPYTHON_ALL if _n in globals()]
