@@ -54,3 +54,5 @@ def fnmatch(name, pat):
 
 def filter(names, pat):
     return [n for n in names if fnmatchcase(n, pat)]
+
+__all__ = ["filter", "fnmatch", "fnmatchcase", "translate"]

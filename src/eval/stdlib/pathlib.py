@@ -352,3 +352,8 @@ for _fname in ("mkdir", "rmdir", "touch", "unlink", "write_text", "write_bytes",
                "symlink_to", "hardlink_to", "readlink", "owner", "group"):
     setattr(Path, _fname, _write(_fname))
 del _fname
+
+# CPython's names (the Windows flavours are not provided): `from pathlib import *` binds these, not
+# the modules this one imports.
+__all__ = [_n for _n in ("PurePath", "PurePosixPath", "PureWindowsPath", "Path", "PosixPath", "WindowsPath")
+           if _n in globals()]
