@@ -180,7 +180,8 @@ struct Collected {
 };
 
 void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
-  if (eval::is_list(v) || eval::is_tuple(v)) {
+  // (a range is a sequence to torch.tensor too: x.new_tensor(range(w)))
+  if (eval::is_list(v) || eval::is_tuple(v) || eval::has_layout(v, eval::Layout::Range)) {
     std::vector<Value> items = eval::to_vector(c.I, v);
     if (out.shape.size() <= depth) out.shape.push_back(static_cast<int64_t>(items.size()));
     else if (out.shape[depth] != static_cast<int64_t>(items.size()))

@@ -419,6 +419,13 @@ bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bo
         return fail(fmt::format("{}() missing required argument '{}' (pos {})", s.name, p.name, j + 1));
       continue;
     }
+    // PyTorch's parser takes None for a list whose default is empty (`F.avg_pool2d(x, 2, stride=None)`):
+    // the default then.
+    if (out.vals[j].is_none() && p.is_list && p.has_default && p.dflt.kind == Default::Kind::Ints &&
+        p.dflt.ints.empty()) {
+      out.vals[j] = Value();
+      continue;
+    }
     if (!accepts(I, p, out.vals[j]))
       return fail(fmt::format("{}(): argument '{}' (position {}) must be {}, not {}", s.name, p.name, j + 1, p.type_text,
                               python_type_name(I, out.vals[j])));

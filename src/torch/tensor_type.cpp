@@ -288,6 +288,16 @@ Value m_is_floating_point(Interp& I, const Value& self, const Args& a) {
 }
 Value m_is_complex(Interp& I, const Value& self, const Args& a) { return Value::boolean(is_complex(self_t(self)->dtype)); }
 Value m_true(Interp& I, const Value& self, const Args& a) { return Value::boolean(true); }
+
+// t.data_ptr(): a number that says which memory t starts at, for identity checks (`query.data_ptr()
+// == key.data_ptr()` picks self-attention): tensors that start at the same element of the same
+// storage (a tensor and its aliases, reshapes, permutations, expansions) give the same number;
+// any other view gives its own.
+Value m_data_ptr(Interp& I, const Value& self, const Args& a) {
+  const TensorObj* t = as_tensor(self);
+  while (t->base && t->view.kind != ViewSpec::Kind::Index) t = t->base.get();
+  return Value::integer(static_cast<int64_t>(reinterpret_cast<intptr_t>(t) >> 4));
+}
 Value m_false(Interp& I, const Value& self, const Args& a) { return Value::boolean(false); }
 Value m_self(Interp& I, const Value& self, const Args& a) { return self; }
 Value m_get_device(Interp& I, const Value& self, const Args& a) { return Value::integer(-1); }
@@ -633,6 +643,7 @@ void init_tensor_type(Torch& T) {
                {"is_floating_point", &m_is_floating_point},
                {"is_complex", &m_is_complex},
                {"is_contiguous", &m_true},
+               {"data_ptr", &m_data_ptr},
                {"is_pinned", &m_false},
                {"cpu", &m_self},
                {"cuda", &m_self},

@@ -64,6 +64,8 @@ CASES = [
     case("strided_views", "StridedViews()", N2, x="float32[N,4,4]"),
     case("legacy_bits", "LegacyBits()", N2, x="float32[N,6,4,4]"),
     case("rows_by_enumerate_zip", "RowsByEnumerateZip()", N2, x="float32[N,4]", y="float32[N,4]"),
+    case("grid_from_ranges", "GridFromRanges()", N2, x="float32[N,3,4,5]"),
+    case("same_memory", "SameMemory()", N2, x="float32[N,4]", y="float32[N,4]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
 ]
 

@@ -743,3 +743,27 @@ class RowsByEnumerateZip(nn.Module):
         for k, (a, b) in enumerate(zip(x, y), start=2):
             acc = a * b * k if acc is None else acc + a * b * k
         return torch.stack(outs), torch.stack(pairs), acc
+
+
+class GridFromRanges(nn.Module):
+    """Coordinate grids from Python ranges (x.new_tensor(range(w)), torch.tensor(range(2, h))) and a
+    global average pool written as F.avg_pool2d(x, size, stride=None)."""
+
+    def forward(self, x):
+        n, c, h, w = x.size()
+        xx = x.new_tensor(range(w)).view(1, -1).repeat(h, 1)
+        yy = torch.tensor(range(2, h + 2), dtype=torch.float32).view(-1, 1).repeat(1, w)
+        pooled = F.avg_pool2d(x, x.size(2), stride=None, padding=0).view(n, -1)
+        return x * xx + yy, pooled
+
+
+class SameMemory(nn.Module):
+    """data_ptr() identity checks, as attention code picks its self-attention path with
+    `query.data_ptr() == key.data_ptr()`: a tensor and its view or reshape start at the same memory,
+    another input or a slice from row 1 do not."""
+
+    def forward(self, x, y):
+        same = x.data_ptr() == x.view(x.shape).data_ptr() == x.transpose(0, 1).data_ptr()
+        other = x.data_ptr() == y.data_ptr()
+        sliced = x.data_ptr() == x[1:].data_ptr()
+        return x * float(same) + y * float(other) + x.sum() * float(sliced)
