@@ -952,6 +952,22 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
           if (prefix && now.size() == cs.items.size()) continue;
           if (cs.is_list && prefix && now.size() == cs.items.size() + 1 && is_tensor(now.back())) {
             appended[k] = {as_tensor(now.back())->dtype, as_tensor(now.back())->shape};
+            // A size made in the body (a boolean mask's count, `distmat[i][mask[i]]`) may differ from
+            // one iteration to the next, which a scan output cannot hold: the list is an ONNX
+            // sequence then (torch.cat reads it with ConcatFromSequence).
+            std::vector<bool> varies;
+            bool any = false;
+            for (const ir::DimExpr& d : appended[k].second) {
+              varies.push_back(d.is_unknown() || body_local(d, sym_before));
+              any = any || varies.back();
+            }
+            if (any && !seqs.count(k)) {
+              seqs.insert(k);
+              guard.erase(k);
+              seq_varies[k] = varies;
+              retry = true;
+              continue;
+            }
             if (guard.insert(k).second) retry = true;  // record again, refusing reads of it
             continue;
           }

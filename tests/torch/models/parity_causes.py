@@ -767,3 +767,16 @@ class SameMemory(nn.Module):
         other = x.data_ptr() == y.data_ptr()
         sliced = x.data_ptr() == x[1:].data_ptr()
         return x * float(same) + y * float(other) + x.sum() * float(sliced)
+
+
+class MaskedRowsInLoop(nn.Module):
+    """Per-row boolean-mask selections appended in a Loop over the run-time batch (a center loss's
+    `distmat[i][mask[i]]`): each row keeps a different number of values, so the list is an ONNX
+    sequence, not a scan output, and torch.cat joins it."""
+
+    def forward(self, x, labels):
+        mask = labels.unsqueeze(1) > torch.arange(x.size(1)).float()
+        dist = []
+        for i in range(x.size(0)):
+            dist.append(x[i][mask[i]].clamp(min=0.1))
+        return torch.cat(dist).sum()
