@@ -312,20 +312,26 @@ Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a
   }
   std::string first_why;
   std::vector<const OpRow*> tried;
-  for (const OpRow* r : g.rows) {
-    uint32_t f = r->def->flags;
-    bool ok = mode == Mode::Any        ? true
-              : mode == Mode::Function ? (f & (kFn | kNN | kFnInplace)) != 0
-              : mode == Mode::Method   ? (f & kMethod) != 0
-                                       : (f & (kInplace | kFnInplace)) != 0;  // Tensor.NAME_ / torch.NAME_
-    if (!ok) continue;
-    tried.push_back(r);
-    Bound b(I, r->schema);
-    std::string why;
-    if (!bind(I, r->schema, self, a, b, first_why.empty() ? &first_why : &why)) continue;
-    Value res = run_row(T, *r, b, qual);
-    if (mode == Mode::Inplace) return write_into_self(T, b.tensor(0), res, qual);
-    return res;
+  bool tensor_arg = false;  // then a first pass binds tensors only to Tensor parameters (schema.h)
+  for (uint32_t i = 0; i < a.npos + a.nkw && !tensor_arg; ++i)
+    tensor_arg = is_tensor(i < a.npos ? a.pos[i] : a.kwvals[i - a.npos]);
+  const bool two_passes = tensor_arg && g.rows.size() > 1;
+  for (int pass = two_passes ? 0 : 1; pass < 2; ++pass) {
+    for (const OpRow* r : g.rows) {
+      uint32_t f = r->def->flags;
+      bool ok = mode == Mode::Any        ? true
+                : mode == Mode::Function ? (f & (kFn | kNN | kFnInplace)) != 0
+                : mode == Mode::Method   ? (f & kMethod) != 0
+                                         : (f & (kInplace | kFnInplace)) != 0;  // Tensor.NAME_ / torch.NAME_
+      if (!ok) continue;
+      if (pass == 1) tried.push_back(r);
+      Bound b(I, r->schema);
+      std::string why;
+      if (!bind(I, r->schema, self, a, b, pass == 1 && first_why.empty() ? &first_why : &why, pass == 0)) continue;
+      Value res = run_row(T, *r, b, qual);
+      if (mode == Mode::Inplace) return write_into_self(T, b.tensor(0), res, qual);
+      return res;
+    }
   }
   if (Value retry; !self && mode != Mode::Method && number_as_tensor(T, g.name, a, &retry)) {
     std::vector<Value> pos(a.pos, a.pos + a.npos);

@@ -364,7 +364,8 @@ std::string python_type_name(Interp& I, const Value& v) {
 
 }  // namespace
 
-bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bound& out, std::string* why) {
+bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bound& out, std::string* why,
+          bool tensors_as_tensors) {
   size_t n = s.params.size();
   size_t k = 0;  // next parameter to fill positionally
   auto fail = [&](std::string msg) {
@@ -429,6 +430,8 @@ bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bo
     if (!accepts(I, p, out.vals[j]))
       return fail(fmt::format("{}(): argument '{}' (position {}) must be {}, not {}", s.name, p.name, j + 1, p.type_text,
                               python_type_name(I, out.vals[j])));
+    if (tensors_as_tensors && is_tensor(out.vals[j]) && p.base != BaseType::Tensor && p.base != BaseType::Any)
+      return fail("a tensor for a non-Tensor parameter");
   }
   return true;
 }

@@ -125,8 +125,11 @@ class Bound {
 
 // Binds `a` to `s`. Returns false (and the reason in *why) when the arguments do not fit, so the
 // next overload can be tried; `self` (may be Null) is the first positional argument of a method.
+// With `tensors_as_tensors`, a tensor binds only to a Tensor (or untyped) parameter: PyTorch prefers
+// the overload that takes a tensor as a tensor (`torch.min(a, b)` is min.other, not min.dim with a
+// 0-d tensor read as the dim); the dispatcher tries that first.
 bool bind(eval::Interp& I, const Schema& s, const eval::Value& self, const eval::Args& a, Bound& out,
-          std::string* why);
+          std::string* why, bool tensors_as_tensors = false);
 
 // Converters shared with the rest of the torch stage.
 bool is_int_like(eval::Interp& I, const eval::Value& v);   // int, bool, SymInt

@@ -68,6 +68,7 @@ CASES = [
     case("same_memory", "SameMemory()", N2, x="float32[N,4]", y="float32[N,4]"),
     case("masked_rows_in_loop", "MaskedRowsInLoop()", [{"N": 3}, {"N": 5}], gen={"labels": "int:0:5"},
          x="float32[N,4]", labels="float32[N]"),
+    case("min_of_tensors", "MinOfTensors()", [{"N": 2}, {"N": 6}], x="float32[N,4]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
 ]
 

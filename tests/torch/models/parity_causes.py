@@ -780,3 +780,19 @@ class MaskedRowsInLoop(nn.Module):
         for i in range(x.size(0)):
             dist.append(x[i][mask[i]].clamp(min=0.1))
         return torch.cat(dist).sum()
+
+
+class MinOfTensors(nn.Module):
+    """torch.min / torch.max of two 0-d integer tensors (a group size capped by the run-time batch,
+    as minibatch-stddev layers write it): the elementwise overload, as PyTorch picks it, not min.dim
+    with the second tensor read as a dim."""
+
+    def __init__(self, group=4):
+        super().__init__()
+        self.group = group
+
+    def forward(self, x):
+        n, c = x.shape
+        g = torch.min(torch.as_tensor(self.group), torch.as_tensor(n))
+        h = torch.max(torch.as_tensor(1), torch.as_tensor(n) - 3)
+        return x * g + h, x.min(torch.tensor(1))[0]
