@@ -785,7 +785,8 @@ class MaskedRowsInLoop(nn.Module):
 class MinOfTensors(nn.Module):
     """torch.min / torch.max of two 0-d integer tensors (a group size capped by the run-time batch,
     as minibatch-stddev layers write it): the elementwise overload, as PyTorch picks it, not min.dim
-    with the second tensor read as a dim."""
+    with the second tensor read as a dim. Also torch.functional.F (PyTorch's torch/functional.py
+    imports torch.nn.functional as F, and code reaches it there)."""
 
     def __init__(self, group=4):
         super().__init__()
@@ -795,4 +796,4 @@ class MinOfTensors(nn.Module):
         n, c = x.shape
         g = torch.min(torch.as_tensor(self.group), torch.as_tensor(n))
         h = torch.max(torch.as_tensor(1), torch.as_tensor(n) - 3)
-        return x * g + h, x.min(torch.tensor(1))[0]
+        return x * g + h, x.min(torch.tensor(1))[0], torch.functional.F.relu(x - 0.5)
