@@ -367,6 +367,17 @@ bool body_local(const ir::DimExpr& d, int before) { return region_local(d, befor
 
 }  // namespace
 
+// The parts of a LoopSpec every `for` statement fills the same way.
+Hook::LoopSpec Hook::for_spec(const eval::ForStmt& s) {
+  LoopSpec spec;
+  spec.body = &s.body;
+  spec.orelse = &s.orelse;
+  spec.summary = &s.body_summary;
+  spec.target = s.target;
+  spec.stmt = &s;
+  return spec;
+}
+
 Exit Hook::on_while(Interp& I, Frame& f, const eval::WhileStmt& s, const Value& cond) {
   f.cur = s.test;
   LoopSpec spec;
@@ -392,12 +403,7 @@ bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::
   for (const Value& a : {start, stop})
     if (!a.is_int() && !is_symint(a) && !is_tensor(a))
       eval::raisef(I, I.exc.TypeError, "'{}' object cannot be interpreted as an integer", eval::type_name(I, a));
-  LoopSpec spec;
-  spec.body = &s.body;
-  spec.orelse = &s.orelse;
-  spec.summary = &s.body_summary;
-  spec.target = s.target;
-  spec.stmt = &s;
+  LoopSpec spec = for_spec(s);
   spec.step = step.i();
   const ir::Type t = ir::Type::tensor(ir::ElementType::Int64, {});
   spec.start = i64_scalar(T, start);
@@ -428,12 +434,7 @@ bool Hook::on_for_iter(Interp& I, Frame& f, const eval::ForStmt& s, const Value&
   if (!is_tensor(iterable)) return false;
   TensorObj* x = as_tensor(iterable);
   if (x->rank() == 0 || x->shape[0].is_const()) return false;  // unrolled over its rows as usual
-  LoopSpec spec;
-  spec.body = &s.body;
-  spec.orelse = &s.orelse;
-  spec.summary = &s.body_summary;
-  spec.target = s.target;
-  spec.stmt = &s;
+  LoopSpec spec = for_spec(s);
   spec.rows = {x};
   spec.rows_value = {value_of(T, x)};
   spec.trip = T.rec.dim_scalar(x->shape[0]);
@@ -461,12 +462,7 @@ bool Hook::on_for_zip(Interp& I, Frame& f, const eval::ForStmt& s, bool enumerat
   if (enumerate && !eval::int_value(start_of(), &start))
     throw Diagnostic::error("enumerate() over a tensor whose rows are only known at run time needs an int start",
                             T.rec.location());
-  LoopSpec spec;
-  spec.body = &s.body;
-  spec.orelse = &s.orelse;
-  spec.summary = &s.body_summary;
-  spec.target = s.target;
-  spec.stmt = &s;
+  LoopSpec spec = for_spec(s);
   spec.tuple_target = true;
   spec.zipped = zipped;
   spec.enumerate = enumerate;

@@ -298,6 +298,7 @@ class Hook : public eval::ControlFlowHook {
 
   eval::Exit record_loop(eval::Interp& I, eval::Frame& f, LoopSpec& spec);
   eval::Value row_item(const LoopSpec& spec, ir::Value* ix);
+  static LoopSpec for_spec(const eval::ForStmt& s);
   // Records the loop's first iteration before it and a Loop over the others (a variable is None
   // before the loop and a tensor after that iteration).
   eval::Exit peel_first(eval::Interp& I, eval::Frame& f, LoopSpec& spec, const std::string& name,
