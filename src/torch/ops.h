@@ -70,6 +70,9 @@ const std::vector<OpGroup>& op_groups();
 eval::Value call_op(Torch& T, const OpGroup& g, const eval::Value& self, const eval::Args& a, bool inplace = false);
 // Convenience for C++ callers (operator slots): positional arguments only.
 eval::Value call_op(Torch& T, std::string_view name, std::vector<eval::Value> args, bool inplace = false);
+// ... with one keyword argument (`dtype=...`, `decimals=...`).
+eval::Value call_op_kw(Torch& T, std::string_view name, std::vector<eval::Value> pos, const char* kw,
+                       eval::Value kwval);
 
 // The Tensor methods of the table (Tensor.NAME, Tensor.NAME_), for the Tensor type's spec.
 std::vector<eval::MethodDef> op_tensor_methods();

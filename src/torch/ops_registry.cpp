@@ -415,6 +415,18 @@ Value call_op(Torch& T, std::string_view name, std::vector<Value> args, bool inp
   return dispatch(T, *g, Value(), Args(args), inplace ? Mode::Inplace : Mode::Any);
 }
 
+Value call_op_kw(Torch& T, std::string_view name, std::vector<Value> pos, const char* kw, Value kwval) {
+  const OpGroup* g = find_op(name);
+  if (!g) throw std::logic_error("no op " + std::string(name));
+  eval::Str* names[1] = {T.I.intern(kw)};
+  Value vals[1] = {std::move(kwval)};
+  Args a(pos);
+  a.nkw = 1;
+  a.kwnames = names;
+  a.kwvals = vals;
+  return call_op(T, *g, Value(), a);
+}
+
 // Entry points are static tables; names point into the static groups, so they outlive every
 // interpreter.
 static const std::vector<std::string>& inplace_names() {

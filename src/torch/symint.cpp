@@ -361,13 +361,7 @@ Value hook_math(Interp& I, const char* name, const eval::Args& a) {
     if (a.npos < 2 || a[1].is_none()) return runtime_item(T, as_tensor(call_op(T, "round", {x})), false);
     int64_t nd;
     if (!eval::int_value(a[1], &nd)) return Value();
-    eval::Str* kw[1] = {I.intern("decimals")};
-    Value kv[1] = {Value::integer(nd)};
-    eval::Args ra(&x, 1);
-    ra.nkw = 1;
-    ra.kwnames = kw;
-    ra.kwvals = kv;
-    return call_op(T, *find_op("round"), Value(), ra);
+    return call_op_kw(T, "round", {x}, "decimals", Value::integer(nd));
   }
   static const std::map<std::string, std::string> kSame = {
       {"sqrt", "sqrt"}, {"exp", "exp"}, {"exp2", "exp2"}, {"expm1", "expm1"}, {"sin", "sin"}, {"cos", "cos"},

@@ -420,17 +420,6 @@ Value m_getattr(Interp& I, const Value& self, const Args& a) {
 
 }  // namespace
 
-// An op called with keyword arguments (dtype=...) from C++.
-static Value call_op_kw(Torch& T, const char* name, std::vector<Value> pos, const char* kw, Value kwval) {
-  eval::Str* names[1] = {T.I.intern(kw)};
-  Value vals[1] = {std::move(kwval)};
-  eval::Args a(pos);
-  a.nkw = 1;
-  a.kwnames = names;
-  a.kwvals = vals;
-  return call_op(T, *find_op(name), Value(), a);
-}
-
 Value legacy_new(Torch& T, DType dt, const Args& a, const char* what) {
   Interp& I = T.I;
   for (uint32_t k = 0; k < a.nkw; ++k) {
