@@ -2,7 +2,7 @@
 torch.onnx.export, checked in ONNX Runtime (issue 15).
 
     .venv/bin/python bench/parity/run.py [CHECKOUT] [--sample K/M] [-j 2] [--no-dynamo] [--out DIR]
-        [--stage-timeout S] [--files SUBSTR,...] [--skip N] [--limit N] [--site]
+        [--stage-timeout S] [--mem-limit-gb G] [--files SUBSTR,...] [--skip N] [--limit N] [--site]
 
 CHECKOUT (default $PARITYBENCH; without one the bench is skipped, as `make bench` runs it) is a
 clone of github.com/jansel/pytorch-jit-paritybench (never part of this project);
@@ -76,12 +76,15 @@ def run_file(path, o, lock, rows, progress):
                                  start_new_session=True)
             current = None  # (case index, stage, since)
             timer_hit = threading.Event()
+            memory_hit = threading.Event()
 
             def watchdog():
                 while p.poll() is None:
                     cur = current
-                    if cur and time.time() - cur[2] > per_case:
-                        timer_hit.set()
+                    over_time = cur and time.time() - cur[2] > per_case
+                    over_memory = o.mem_limit_gb and group_rss(p.pid) > o.mem_limit_gb * 2**30
+                    if over_time or over_memory:
+                        (timer_hit if over_time else memory_hit).set()
                         try:
                             os.killpg(p.pid, 9)
                         except ProcessLookupError:
@@ -117,10 +120,16 @@ def run_file(path, o, lock, rows, progress):
             p.wait()
             w.join(timeout=2)
             if current is None:
+                if p.returncode:
+                    print(f"warning: {os.path.basename(path)}: the worker exited {p.returncode} outside any case"
+                          f"{' (over the memory limit)' if memory_hit.is_set() else ''}; the rest of the file is lost",
+                          file=sys.stderr)
                 return
             # The worker died or hung inside case current[0].
             k, stage = current[0], current[1]
-            why = "timeout" if timer_hit.is_set() else f"crash (worker exit {p.returncode})"
+            why = ("timeout" if timer_hit.is_set() else
+                   f"memory (over {o.mem_limit_gb} GiB)" if memory_hit.is_set() else
+                   f"crash (worker exit {p.returncode})")
             row = dict(partial.get(k) or {"file": os.path.basename(path), "case": f"{k}:?"})
             if stage == "eager":
                 row.update(eager="no", eager_error=f"harness {why} in eager")
@@ -132,6 +141,24 @@ def run_file(path, o, lock, rows, progress):
                 rows.append(row)
                 progress()
             start = k + 1
+
+
+def group_rss(pgid):
+    """Resident bytes of every process in the worker's process group (the worker, its eager model
+    and the exporter it runs): one case of real code can take tens of GB (a 3-D net on a big
+    example input), which would take the machine down with the run."""
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if int(fields[2]) == pgid:  # field 5 of stat, the process group
+                total += int(fields[21]) * os.sysconf("SC_PAGE_SIZE")  # field 24, rss in pages
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
 
 
 def pct(a, b):
@@ -242,6 +269,8 @@ def main():
     ap.add_argument("--no-dynamo", action="store_true", help="skip torch.onnx.export(dynamo=True) (slow)")
     ap.add_argument("--exporters", default="onnxify,ts,dy")
     ap.add_argument("--stage-timeout", type=int, default=60)
+    ap.add_argument("--mem-limit-gb", type=float, default=8.0,
+                    help="kill a worker whose process group holds more resident memory (0: no limit)")
     ap.add_argument("--files", help="comma-separated substrings of file names to keep")
     ap.add_argument("--limit", type=int, help="at most this many files")
     ap.add_argument("--skip", type=int, default=0,
