@@ -533,11 +533,13 @@ static void comp_loop(Interp& I, Frame& fr, Code* c, size_t level, const Value& 
 
 static Value eval_comprehension(Interp& I, Frame& outer, const CompExpr* ce) {
   check_native_stack(I);
-  Value first = eval(I, outer, ce->first_iter);
   Code* c = ce->code;
-  outer.cur = ce;
-  if (!I.type_of(first)->slots.iter && !I.type_of(first)->slots.getitem)
-    raisef(I, I.exc.TypeError, "'{}' object is not iterable", type_name(I, first));
+  // A list comprehension the control-flow hook may run as a Loop (over a tensor's rows, a range or a
+  // zip whose length is only known at run time) is offered to it as its `for` statement form, once
+  // the frame exists; the first iterable is evaluated then, in the enclosing scope, as usual.
+  const bool offer = I.control_flow_hook && c->loop_form;
+  Value first;
+  if (!offer) first = eval(I, outer, ce->first_iter);
   SlotArray slots(c->nslots);
   Frame fr;
   fr.code = c;
@@ -546,6 +548,15 @@ static Value eval_comprehension(Interp& I, Frame& outer, const CompExpr* ce) {
   fr.builtins = outer.builtins;
   fr.func = outer.func;
   setup_cells(I, c, fr.fast, nullptr, &outer);
+  if (offer) {
+    fr.fast[c->acc_slot] = new_list(I, {});
+    Exit x;
+    if (offer_for_to_hook(I, outer, ce->first_iter, fr, *c->loop_form, &first, &x)) return fr.fast[c->acc_slot];
+    fr.fast[c->acc_slot] = Value();
+  }
+  outer.cur = ce;
+  if (!I.type_of(first)->slots.iter && !I.type_of(first)->slots.getitem)
+    raisef(I, I.exc.TypeError, "'{}' object is not iterable", type_name(I, first));
   FrameScope scope(I, fr);
   try {
     if (ce->kind == EK::ListComp) {

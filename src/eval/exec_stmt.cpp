@@ -177,39 +177,56 @@ static bool zip_call_args(Interp& I, Frame& f, const Expr* e, ZipCall& z) {
   return true;
 }
 
+bool offer_for_to_hook(Interp& I, Frame& outer, const Expr* iter_expr, Frame& f, const ForStmt& s, Value* src,
+                       Exit* exit) {
+  ControlFlowHook* hook = I.control_flow_hook;
+  // The hook runs the loop in the body's frame (a comprehension's own, pushed for just that call);
+  // the iterable's parts are evaluated before, in `outer`.
+  auto in_body = [&](auto&& offer) -> bool {
+    if (&f == &outer) return offer();
+    FrameScope scope(I, f);
+    try {
+      return offer();
+    } catch (PyException& e) {
+      add_traceback(I, e.exc, f);
+      throw;
+    }
+  };
+  std::vector<Value> args;
+  if (range_call_args(I, outer, iter_expr, args)) {
+    outer.cur = iter_expr;
+    if (in_body([&] { return hook->on_for_range(I, f, s, args, exit); })) return true;
+    *src = call(I, Value::borrow(I.t.range), Args(args.data(), static_cast<uint32_t>(args.size())));
+  } else if (ZipCall z; zip_call_args(I, outer, iter_expr, z)) {
+    outer.cur = iter_expr;
+    auto start = [&] { return z.start ? eval(I, outer, z.start) : Value::integer(0); };
+    if (in_body([&] { return hook->on_for_zip(I, f, s, z.enumerate, z.zipped, start, z.rows, exit); })) return true;
+    *src = z.zipped ? call(I, Value::borrow(I.t.zip), Args(z.rows.data(), static_cast<uint32_t>(z.rows.size())))
+                    : z.rows[0];
+    if (z.enumerate) {
+      Value en[2] = {*src, start()};
+      *src = call(I, Value::borrow(I.t.enumerate), Args(en, 2));
+      outer.cur = iter_expr;
+    }
+  } else {
+    *src = eval(I, outer, iter_expr);
+  }
+  outer.cur = iter_expr;
+  if (src->is_obj() && src->obj()->type != I.t.list && src->obj()->type != I.t.tuple &&
+      src->obj()->type != I.t.range)
+    return in_body([&] { return hook->on_for_iter(I, f, s, *src, exit); });
+  return false;
+}
+
 static Exit exec_for(Interp& I, Frame& f, const ForStmt* s) {
   Value src;
   if (I.control_flow_hook) {
-    std::vector<Value> args;
-    if (range_call_args(I, f, s->iter, args)) {
-      f.cur = s->iter;
-      Exit x;
-      if (I.control_flow_hook->on_for_range(I, f, *s, args, &x)) return x;
-      src = call(I, Value::borrow(I.t.range), Args(args.data(), static_cast<uint32_t>(args.size())));
-    } else if (ZipCall z; zip_call_args(I, f, s->iter, z)) {
-      f.cur = s->iter;
-      Exit x;
-      auto start = [&] { return z.start ? eval(I, f, z.start) : Value::integer(0); };
-      if (I.control_flow_hook->on_for_zip(I, f, *s, z.enumerate, z.zipped, start, z.rows, &x)) return x;
-      src = z.zipped ? call(I, Value::borrow(I.t.zip), Args(z.rows.data(), static_cast<uint32_t>(z.rows.size())))
-                     : z.rows[0];
-      if (z.enumerate) {
-        Value en[2] = {src, start()};
-        src = call(I, Value::borrow(I.t.enumerate), Args(en, 2));
-        f.cur = s->iter;
-      }
-    } else {
-      src = eval(I, f, s->iter);
-    }
+    Exit x;
+    if (offer_for_to_hook(I, f, s->iter, f, *s, &src, &x)) return x;
   } else {
     src = eval(I, f, s->iter);
   }
   f.cur = s->iter;
-  if (I.control_flow_hook && src.is_obj() && src.obj()->type != I.t.list && src.obj()->type != I.t.tuple &&
-      src.obj()->type != I.t.range) {
-    Exit x;
-    if (I.control_flow_hook->on_for_iter(I, f, *s, src, &x)) return x;
-  }
   bool broke = false;
   // The hook sees each iteration: a `break` under a tensor-dependent condition guards the ones after.
   struct Unrolled {

@@ -73,6 +73,13 @@ class SlotArray {
 Value eval(Interp& I, Frame& f, const Expr* e);
 Exit exec_block(Interp& I, Frame& f, const Block& b);
 Exit exec_stmt(Interp& I, Frame& f, const Stmt* s);
+// With a control-flow hook: evaluates a `for` loop's iterable `iter` in frame `outer` and offers the
+// loop `s`, whose body runs in frame `f`, to the hook (range() and zip()/enumerate() calls by their
+// arguments, any value but a list, tuple or range as it is). True (and *exit) when the hook ran the
+// loop; false with *src the evaluated iterable, to iterate as usual. `outer` is `f` for a `for`
+// statement, the enclosing frame for a comprehension (its first iterable is evaluated there).
+bool offer_for_to_hook(Interp& I, Frame& outer, const Expr* iter, Frame& f, const ForStmt& s, Value* src,
+                       Exit* exit);
 // Stores `v` into an assignment target (a name, attribute, subscript, or unpacking pattern).
 void assign(Interp& I, Frame& f, const Expr* target, const Value& v);
 void delete_target(Interp& I, Frame& f, const Expr* target);

@@ -53,6 +53,8 @@ class Lowerer {
   Value constant_value(const ConstantValue& v);
   Expr* comprehension(const ast::expr* e, EK kind, Seq<comprehension> gens, const ast::expr* elt,
                       const ast::expr* value);
+  // Code::loop_form of a list comprehension.
+  void comprehension_loop_form(const ast::expr* e, Code* c);
   FuncDef* funcdef(const ast::Node* node, std::string_view name, const arguments* args, Seq<stmt> body,
                    const ast::expr* body_expr, const ast::expr* returns);
   Expr* call(const ast::Call& c, const ast::expr* e);
@@ -258,11 +260,45 @@ Expr* Lowerer::comprehension(const ast::expr* e, EK kind, Seq<ast::comprehension
   }
   c->elt = expr(elt);
   if (value) c->value = expr(value);
+  if (kind == EK::ListComp) comprehension_loop_form(e, c);
   scope_ = saved_scope;
   code_ = saved_code;
   qualprefix_ = saved_prefix;
   ce->code = c;
   return ce;
+}
+
+void Lowerer::comprehension_loop_form(const ast::expr* e, Code* c) {
+  c->acc_slot = c->nslots++;
+  c->slot_names.push_back(intern("<the list the comprehension makes>"));
+  auto* acc = node<NameExpr>(e, EK::Local);
+  acc->slot = c->acc_slot;
+  acc->name = c->slot_names.back();
+  auto* append = node<AttrExpr>(e);
+  append->obj = acc;
+  append->name = intern("append");
+  auto* call = node<CallExpr>(e);
+  call->func = append;
+  call->args = {c->elt};
+  auto* st = node<ExprStmt>(e);
+  st->value = call;
+  Stmt* inner = st;
+  // Innermost first: each generator's conditions nest inside its loop, in order.
+  for (size_t i = c->gens.size(); i-- > 0;) {
+    const CompGen& g = c->gens[i];
+    for (size_t j = g.ifs.size(); j-- > 0;) {
+      auto* test = node<IfStmt>(e);
+      test->test = g.ifs[j];
+      test->body = {inner};
+      inner = test;
+    }
+    auto* loop = node<ForStmt>(e);
+    loop->target = g.target;
+    loop->iter = g.iter;
+    loop->body = {inner};
+    inner = loop;
+  }
+  c->loop_form = static_cast<ForStmt*>(inner);
 }
 
 FuncDef* Lowerer::funcdef(const ast::Node* n, std::string_view name, const arguments* args, Seq<stmt> body,

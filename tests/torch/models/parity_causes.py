@@ -797,3 +797,20 @@ class MinOfTensors(nn.Module):
         g = torch.min(torch.as_tensor(self.group), torch.as_tensor(n))
         h = torch.max(torch.as_tensor(1), torch.as_tensor(n) - 3)
         return x * g + h, x.min(torch.tensor(1))[0], torch.functional.F.relu(x - 0.5)
+
+
+class RowsByComprehension(nn.Module):
+    """List comprehensions over the run-time batch, as people write per-sample heads and losses:
+    `[f(row) for row in x]`, over `zip(x, y)` rows, over `range(x.size(0))`, with a condition: each is
+    the ONNX Loop its `for ...: out.append(...)` statement form is, read by torch.stack / torch.cat."""
+
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Linear(4, 3)
+
+    def forward(self, x, y):
+        per_row = torch.stack([self.head(row).relu() * 2 for row in x])
+        diffs = torch.cat([(a - b).unsqueeze(0) for a, b in zip(x, y)], 0)
+        shifted = torch.stack([x[i].roll(1) * i for i in range(x.size(0))])
+        scaled = [row * row.sum() for row in x if True]
+        return per_row, diffs, shifted, torch.stack(scaled, 1)
