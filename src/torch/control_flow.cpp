@@ -530,6 +530,18 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   if (A.raised || B.raised) {
     bool may_raise = arms.may_raise[A.raised ? 0 : 1];
     drop_if(b);
+    // The arm that raised is the one input sizes of at least 2 do not take (the condition compares
+    // them with small numbers, as `x.numel() == 0` guards of empty batches do): the other is kept
+    // under that assumption, as when the arms' shapes differ (below).
+    const int raised_arm = A.raised ? 0 : 1;
+    if (!(A.raised && B.raised) && arms.assumed && (*arms.assumed ? 1 : 0) == raised_arm) {
+      T.warnings.push_back(Diagnostic::warning(
+          fmt::format("the {} branch of this condition on the model's run-time input sizes raises an exception: the "
+                      "export assumes those sizes are at least 2 (as torch.export does) and keeps the {} branch",
+                      raised_arm == 0 ? "if" : "else", raised_arm == 0 ? "else" : "if"),
+          b.where));
+      return arms.fallback(raised_arm);
+    }
     if ((A.raised && B.raised) || !may_raise) throw eval::PyException{A.raised ? A.exc : B.exc};
     T.warnings.push_back(Diagnostic::warning(
         fmt::format("the {} branch of this tensor-dependent condition raises an exception, which ONNX cannot "
@@ -756,6 +768,21 @@ Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t ind
   bool is_and = e.kind == eval::EK::And;
   const int rest_branch = is_and ? 0 : 1;  // the If's arm that evaluates the rest
   f.cur = e.values[index];
+  const SourceRange where = f.range();
+  // The rest raised `exc` (mmcv's `x.numel() == 0 and obsolete_torch_version(TORCH_VERSION, ...)`
+  // with a name only defined for old PyTorch): when `value` compares input sizes with small numbers
+  // and, with those sizes at least 2, already decides the expression, the rest is never evaluated
+  // under that assumption (torch.export's), and the result is `value`.
+  auto assumed_short_circuit = [&](eval::PyException& exc) {
+    if (!is_tensor(value) || !as_tensor(value)->assumed || *as_tensor(value)->assumed == is_and) return false;
+    T.warnings.push_back(Diagnostic::warning(
+        fmt::format("the right operand of this `{}` raises {}; the left one compares the model's run-time input "
+                    "sizes with small numbers: the export assumes those sizes are at least 2 (as torch.export "
+                    "does), under which the left operand decides and the right one is not evaluated",
+                    is_and ? "and" : "or", eval::type_name(I, exc.exc)),
+        where));
+    return true;
+  };
   if (e.values.size() == index + 2 && is_tensor(value) && as_tensor(value)->dtype == DType::Bool &&
       as_tensor(value)->rank() == 0) {
     // `c and True` is c, `c and False` is False, `c or False` is c, `c or True` is True (c a bool
@@ -766,9 +793,12 @@ Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t ind
     // path that evaluates it (its ops, recorded here, are visible in both arms).
     ExprWrites w;
     Value r;
-    {
+    try {
       LogWrites logging(T, w.log, w.state);
       r = run_expr_arm(w, rest_branch, [&] { return eval::eval(I, f, e.values[index + 1]); });
+    } catch (eval::PyException& exc) {
+      if (!assumed_short_circuit(exc)) throw;
+      return value;
     }
     if (w.state.tensors.empty()) {
       if (r.is_bool()) return r.b() == is_and ? value : r;
@@ -784,9 +814,16 @@ Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t ind
   ExprWrites w;
   LogWrites logging(T, w.log, w.state);
   IfBuild b = new_if(condition_value(T, value));
-  Value r = run_expr_arm(w, rest_branch, [&] {
-    return in_region(T, b.g[rest_branch], [&] { return eval_rest(I, f, e, index + 1); });
-  });
+  Value r;
+  try {
+    r = run_expr_arm(w, rest_branch, [&] {
+      return in_region(T, b.g[rest_branch], [&] { return eval_rest(I, f, e, index + 1); });
+    });
+  } catch (eval::PyException& exc) {
+    if (!assumed_short_circuit(exc)) throw;
+    drop_if(b);
+    return value;
+  }
   Value m = rest_branch == 0 ? merge_expr(b, w, r, value, "the `and` expression")
                              : merge_expr(b, w, value, r, "the `or` expression");
   if (eval::is_poison(m) && !eval::is_poison(r) && !eval::is_poison(value))

@@ -312,7 +312,11 @@ ExportResult export_model(const ExportOptions& o) {
     r.failure = Failure::Convert;
     r.diagnostics = s.failure(python_error(*s.I, e.exc));
   }
-  r.warnings = s.T->warnings;
+  // Once each: code recorded again (an If's arm run a second time for the branch kept under an
+  // assumption, a Loop body's attempts) repeats its warnings.
+  std::set<std::string> seen;
+  for (const Diagnostic& w : s.T->warnings)
+    if (seen.insert(w.render()).second) r.warnings.push_back(w);
   if (r.failure != Failure::None) return r;
 
   ir::Graph& g = s.T->rec.main();

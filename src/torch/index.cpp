@@ -134,12 +134,13 @@ std::vector<Entry> expand_ellipsis(Torch& T, std::vector<Entry> es, size_t rank)
   return out;
 }
 
-// A slice bound as a DimExpr (a Python int or a SymInt).
+// A slice bound as a DimExpr: a Python int, a SymInt, or an integer tensor of one element (through
+// its __index__ in PyTorch: `row[:i]` with `i` a Loop's counter), whose run-time value becomes a
+// size read from it.
 bool bound(Interp& I, const Value& v, DimExpr* out) {
   if (!v) return false;
-  if (!to_dim(I, v, out))
-    eval::raise(I, I.exc.TypeError, "slice indices must be integers or None or have an __index__ method");
-  return true;
+  if (to_run_time_dim(I, v, out)) return true;
+  eval::raise(I, I.exc.TypeError, "slice indices must be integers or None or have an __index__ method");
 }
 
 // Python's slice.indices for a dim of size n (symbolic sizes: non-negative bounds are clamped with

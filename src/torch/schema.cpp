@@ -282,9 +282,9 @@ static bool dim_of(Interp& I, const Value& v, DimExpr* out, bool run_time) {
 }
 
 bool to_dim(Interp& I, const Value& v, DimExpr* out) { return dim_of(I, v, out, false); }
+// Where an op takes an int or a size (the binder, slice bounds): run-time values too.
+bool to_run_time_dim(Interp& I, const Value& v, DimExpr* out) { return dim_of(I, v, out, true); }
 
-// Where an op takes an int or a size (the binder): run-time values too.
-static bool to_size(Interp& I, const Value& v, DimExpr* out) { return dim_of(I, v, out, true); }
 
 std::optional<DType> to_dtype(Interp& I, const Value& v) {
   Torch* T = torch_state_opt();
@@ -317,10 +317,10 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
       case BaseType::Int:
       case BaseType::SymInt:
         if (is_int_like(I, v)) return p.list_size > 0;  // int[2] x = 3
-        if (is_size_tensor(v)) return to_size(I, v, nullptr);
+        if (is_size_tensor(v)) return to_run_time_dim(I, v, nullptr);
         if (!is_seq(v)) return false;
         for (const Value& e : seq_items(v))
-          if (!to_size(I, e, nullptr)) return false;
+          if (!to_run_time_dim(I, e, nullptr)) return false;
         return true;
       case BaseType::Tensor:
         if (!is_seq(v)) return false;
@@ -342,7 +342,7 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
   switch (p.base) {
     case BaseType::Tensor: return is_tensor(v);
     case BaseType::Int:
-    case BaseType::SymInt: return to_size(I, v, nullptr);
+    case BaseType::SymInt: return to_run_time_dim(I, v, nullptr);
     case BaseType::Float: return is_number(I, v);
     case BaseType::Bool:
       return v.is_bool() || (is_int_like(I, v) && !is_symint(v)) || (is_tensor(v) && as_tensor(v)->symbolic_bool);
@@ -490,7 +490,7 @@ std::vector<TensorObj*> Bound::tensors(size_t i) const {
 
 DimExpr Bound::dim(size_t i) const {
   DimExpr d;
-  if (!to_size(I, get(i), &d)) error(i, "must be int");
+  if (!to_run_time_dim(I, get(i), &d)) error(i, "must be int");
   return d;
 }
 
@@ -512,12 +512,12 @@ std::vector<DimExpr> Bound::dims(size_t i) const {
   Value v = get(i);
   std::vector<DimExpr> out;
   DimExpr d;
-  if (to_size(I, v, &d) && !is_seq(v)) {
+  if (to_run_time_dim(I, v, &d) && !is_seq(v)) {
     out.assign(p.list_size > 0 ? p.list_size : 1, d);
     return out;
   }
   for (const Value& e : seq_items(v)) {
-    if (!to_size(I, e, &d)) error(i, fmt::format("must be {}, but found element of type {}", p.type_text, python_type_name(I, e)));
+    if (!to_run_time_dim(I, e, &d)) error(i, fmt::format("must be {}, but found element of type {}", p.type_text, python_type_name(I, e)));
     out.push_back(d);
   }
   // int[N]: one value is repeated N times; N > 1 also fixes the length (conv strides), while int[1]

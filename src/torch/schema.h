@@ -134,6 +134,8 @@ bool bind(eval::Interp& I, const Schema& s, const eval::Value& self, const eval:
 // Converters shared with the rest of the torch stage.
 bool is_int_like(eval::Interp& I, const eval::Value& v);   // int, bool, SymInt
 bool to_dim(eval::Interp& I, const eval::Value& v, ir::DimExpr* out);  // int / SymInt / 0-d int constant
+// Also a one-element integer tensor computed at run time: a size read from its value then.
+bool to_run_time_dim(eval::Interp& I, const eval::Value& v, ir::DimExpr* out);
 std::optional<DType> to_dtype(eval::Interp& I, const eval::Value& v);  // torch.dtype or a Python type
 
 }  // namespace onnxify::torch

@@ -814,3 +814,35 @@ class RowsByComprehension(nn.Module):
         shifted = torch.stack([x[i].roll(1) * i for i in range(x.size(0))])
         scaled = [row * row.sum() for row in x if True]
         return per_row, diffs, shifted, torch.stack(scaled, 1)
+
+
+def _old_torch(version, threshold):
+    return version == "parrots" or version <= threshold
+
+
+class EmptyBatchGuard(nn.Conv2d):
+    """mmcv's wrappers for PyTorch before 1.4: `if x.numel() == 0 and obsolete(TORCH_VERSION, ...)`
+    with the version name never defined here (eager never evaluates it: the batch is not empty), and
+    a branch that builds the empty output with new_empty. Under the assumption that input sizes are
+    at least 2 the guard is false: the right operand and the branch that raises are dropped with a
+    warning."""
+
+    def forward(self, x):
+        if x.numel() == 0 and _old_torch(TORCH_VERSION_NOT_DEFINED, (1, 4)):  # noqa: F821
+            return x.new_empty((x.shape[0], self.out_channels, 1, 1))
+        if not (x.shape[0] > 0 or undefined_check(x)):  # noqa: F821
+            raise ValueError("empty batch")
+        return super().forward(x)
+
+
+class DropOwnRow(nn.Module):
+    """Each row of a square distance matrix without its diagonal entry, as domain-adaptation losses
+    write it: `torch.cat([row[:i], row[i + 1:]])` in a `for i, row in enumerate(d)` Loop over the
+    run-time batch, slicing with the Loop's counter (a tensor, through its __index__)."""
+
+    def forward(self, x):
+        d = torch.cdist(x, x)
+        rows = []
+        for i, row in enumerate(d):
+            rows.append(torch.cat([row[:i], row[i + 1:]]))
+        return torch.stack(rows)
