@@ -49,10 +49,11 @@ class MaybeCopyWrite(nn.Module):
 
 
 class ComprehensionOverBatch(nn.Module):
-    """range(len(x)) in a comprehension: only a `for` statement over range(size) becomes an ONNX Loop."""
+    """range(len(x)) in a generator expression: only a `for` statement or a list comprehension over
+    range(size) becomes an ONNX Loop (a generator runs lazily, inside whatever consumes it)."""
 
     def forward(self, x):
-        return torch.stack([x[i] * i for i in range(len(x))])
+        return sum(x[i] * i for i in range(len(x)))
 
 
 class LegacyWrongDtype(nn.Module):
