@@ -93,6 +93,8 @@ CASES = [
      1),
     ("tensor_maybe_copy_write", ["export", "models/tensor_ops.py", "--model", "MaybeCopyWrite()", "--input",
                                  "x=float32[N,3]"], 1),
+    ("numpy_shuffled_indices", ["export", "models/tensor_ops.py", "--model", "NumpyShuffledIndices()",
+                                "--input", "x=float32[N,4]"], 1),
     ("tensor_range_len_comprehension", ["export", "models/tensor_ops.py", "--model", "ComprehensionOverBatch()",
                                         "--input", "x=float32[N,3]"], 1),
     ("tensor_legacy_wrong_dtype", ["export", "models/tensor_ops.py", "--model", "LegacyWrongDtype()", "--input",

@@ -7,6 +7,7 @@ import builtins as _b
 import torch as _torch
 
 from numpy._core import _to_dtype
+from numpy._array import asarray as _core_asarray
 from numpy._array import _wrap
 
 
@@ -65,6 +66,25 @@ def randint(low, high=None, size=None, dtype=int):
     return _out(_wrap(t))
 
 
+def permutation(x):
+    if isinstance(x, _b.int):
+        return _wrap(_torch.randperm(x))
+    x = _core_asarray(x)
+    return x[_wrap(_torch.randperm(len(x)))]
+
+
+def shuffle(x):
+    # In place: the array's values become the random placeholder a permutation of them is (a call
+    # that did nothing here would leave the order numpy would have shuffled, a silent wrong answer).
+    x[...] = permutation(x)
+
+
+def choice(a, size=None, replace=True, p=None):
+    n = a if isinstance(a, _b.int) else len(a)
+    idx = _wrap(_torch.randint(0, n, _size(size)))
+    return _out(idx if isinstance(a, _b.int) else _core_asarray(a)[idx])
+
+
 class RandomState:
     def __init__(self, seed=None):
         pass
@@ -77,6 +97,9 @@ class RandomState:
     normal = staticmethod(normal)
     standard_normal = staticmethod(standard_normal)
     randint = staticmethod(randint)
+    permutation = staticmethod(permutation)
+    shuffle = staticmethod(shuffle)
+    choice = staticmethod(choice)
 
 
 class Generator(RandomState):

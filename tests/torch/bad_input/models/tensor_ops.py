@@ -1,4 +1,5 @@
 """Tensor-API misuse and unsupported variants (bad_input_test.py cases tensor_*)."""
+import numpy as np
 import torch
 import torch.nn as nn
 
@@ -162,3 +163,17 @@ class ClockDecides(nn.Module):
         if self.every:
             return x * 2
         return x
+
+
+class NumpyShuffledIndices(nn.Module):
+    """np.random.shuffle of a channel order in __init__ (a Glow permutation layer): numpy's generator
+    is not reproduced, so the shuffled order is random values, an error where forward uses them
+    (not the unshuffled order, which would be a silently wrong model)."""
+
+    def __init__(self, n=4):
+        super().__init__()
+        self.indices = np.arange(n - 1, -1, -1).astype(np.int64)
+        np.random.shuffle(self.indices)
+
+    def forward(self, x):
+        return x[:, self.indices]
