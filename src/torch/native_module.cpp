@@ -113,6 +113,7 @@ Value c_getattr(Interp& I, const Value&, const Args& a) {
   return eval::make_poison(I, "torch._C." + name, fmt::format("torch._C.{} is not supported by onnxify", name));
 }
 Value c_false(Interp& I, const Value&, const Args& a) { return Value::boolean(false); }
+Value c_true(Interp& I, const Value&, const Args& a) { return Value::boolean(true); }
 
 void init_c_module(Interp& I, eval::Module* m) {
   Torch& T = torch_state();
@@ -144,6 +145,8 @@ void init_c_module(Interp& I, eval::Module* m) {
   eval::add_function(I, m, "_log_api_usage_once", &c_none);
   eval::add_function(I, m, "__getattr__", &c_getattr);
   eval::add_function(I, m, "_is_scripting", &c_false);
+  // What torch.jit.is_tracing() reads in PyTorch: True, as the prelude's is_tracing() says why.
+  eval::add_function(I, m, "_is_tracing", &c_true);
   eval::Ref<eval::Module> vf = eval::new_module(I, "torch._C._VariableFunctions");
   eval::Ref<eval::Module> nn = eval::new_module(I, "torch._C._nn");
   install_op_functions(T, vf.get(), nn.get());

@@ -234,15 +234,16 @@ class KernelChoice(nn.Module):
 class ExportFlags(nn.Module):
     """Both branches compute the same numbers; the eager ones use Python lists of the tensor's values,
     which only exist when the model runs (onnxify refuses them), so the export succeeds only when
-    onnxify takes the branches an exporter takes: is_in_onnx_export() and is_tracing() True,
-    is_scripting(), is_compiling() and is_exporting() False."""
+    onnxify takes the branches an exporter takes: is_in_onnx_export() and is_tracing() True (also
+    torch._C._is_tracing(), which libraries call directly), is_scripting(), is_compiling() and
+    is_exporting() False."""
 
     def forward(self, x):
         if torch.onnx.is_in_onnx_export():
             a = x * 2.0
         else:
             a = torch.tensor(x.tolist()) * 2.0
-        if torch.jit.is_tracing():
+        if torch.jit.is_tracing() and torch._C._is_tracing():
             b = a + 1.0
         else:
             b = torch.tensor(a.tolist()) + 1.0
