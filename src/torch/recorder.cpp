@@ -96,7 +96,15 @@ ir::Value* Recorder::const_scalar(ElementType t, double v) {
     case ElementType::Int8: return constant(ir::Tensor::from_values<int8_t>(t, {}, {static_cast<int8_t>(v)}));
     case ElementType::UInt8: return constant(ir::Tensor::from_values<uint8_t>(t, {}, {static_cast<uint8_t>(v)}));
     case ElementType::Bool: return constant(ir::Tensor::from_values<uint8_t>(t, {}, {static_cast<uint8_t>(v != 0)}));
-    default: throw Diagnostic::error(fmt::format("internal error: no scalar constant of type {}", ir::to_string(t)));
+    default:
+      // Complex (and other exotic) element types: a Python number mixed into such a tensor's
+      // arithmetic (`0.01 * torch.randn(..., dtype=torch.complex64)`), which ONNX Runtime cannot run.
+      throw Diagnostic::error(
+          fmt::format("arithmetic with a Python number on a {} tensor is not supported by onnxify (ONNX Runtime "
+                      "has no {} arithmetic)",
+                      ir::to_string(t), ir::to_string(t)),
+          location())
+          .with_help("keep complex values as a real tensor with a last dim of 2 (torch.view_as_real)");
   }
 }
 

@@ -95,6 +95,8 @@ CASES = [
                                  "x=float32[N,3]"], 1),
     ("numpy_shuffled_indices", ["export", "models/tensor_ops.py", "--model", "NumpyShuffledIndices()",
                                 "--input", "x=float32[N,4]"], 1),
+    ("complex_scale", ["export", "models/tensor_ops.py", "--model", "ComplexScale()", "--input",
+                       "x=float32[N,3,4,4]"], 1),
     ("tensor_range_len_comprehension", ["export", "models/tensor_ops.py", "--model", "ComprehensionOverBatch()",
                                         "--input", "x=float32[N,3]"], 1),
     ("tensor_legacy_wrong_dtype", ["export", "models/tensor_ops.py", "--model", "LegacyWrongDtype()", "--input",

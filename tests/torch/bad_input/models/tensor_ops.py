@@ -177,3 +177,15 @@ class NumpyShuffledIndices(nn.Module):
 
     def forward(self, x):
         return x[:, self.indices]
+
+
+class ComplexScale(nn.Module):
+    """A complex64 parameter scaled by a Python number (a learnable Fourier-domain image): ONNX Runtime
+    has no complex arithmetic, a clear error at the line (it was an internal error)."""
+
+    def __init__(self):
+        super().__init__()
+        self.spectrum = nn.Parameter(0.01 * torch.randn(1, 3, 4, 3, dtype=torch.complex64))
+
+    def forward(self, x):
+        return x + torch.fft.irfft2(self.spectrum, s=(4, 4))
