@@ -528,7 +528,13 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     A = run(0, B.exit);
   }
   if (A.raised || B.raised) {
-    bool may_raise = arms.may_raise[A.raised ? 0 : 1];
+    // An arm may raise by its own `raise`/`assert` statements, or by a failed `assert` anywhere in
+    // the calls it makes: an assert fails only on values known now (sizes, Python values), so that
+    // arm would raise in PyTorch too (CondenseNet's stage check guards code asserting a 1x1 kernel).
+    // Any other exception may be onnxify's own limit, and stays an error.
+    const eval::Value& exc = A.raised ? A.exc : B.exc;
+    bool may_raise = arms.may_raise[A.raised ? 0 : 1] ||
+                     eval::exception_matches(I, exc, eval::Value::borrow(I.exc.AssertionError));
     drop_if(b);
     // The arm that raised is the one input sizes of at least 2 do not take (the condition compares
     // them with small numbers, as `x.numel() == 0` guards of empty batches do): the other is kept

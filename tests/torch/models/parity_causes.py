@@ -846,3 +846,23 @@ class DropOwnRow(nn.Module):
         for i, row in enumerate(d):
             rows.append(torch.cat([row[:i], row[i + 1:]]))
         return torch.stack(rows)
+
+
+class BufferStageCheck(nn.Module):
+    """A training-stage check on a buffer (CondenseNet's learned group convolutions): the branch the
+    stored stage does not take calls a helper whose `assert` on the kernel's static size fails, so it
+    would raise in PyTorch too; the export keeps the other branch with a warning."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3)
+        self.register_buffer("stage", torch.zeros(1))
+
+    def _prune(self):
+        assert self.conv.weight.size(-1) == 1, "only 1x1 kernels are pruned"
+        self.conv.weight.data.mul_(0.5)
+
+    def forward(self, x):
+        if not (self.stage >= 0).all():
+            self._prune()
+        return self.conv(x)
