@@ -69,6 +69,14 @@ void flatten(eval::Interp& I, const Value& v, const std::string& name, std::vect
       flatten(I, items[i], name.empty() ? "" : fmt::format("{}_{}", name, i), out);
     return;
   }
+  if (!is_tensor(v) && v.is_obj()) {
+    // A numpy array made from a tensor in forward (`loss.detach().numpy()`, onnxify's numpy keeps
+    // the tensor): the tensor is the output, as the array's values are the eager result.
+    if (eval::type_lookup(I.type_of(v), I.intern("_onnxify_tensor"))) {
+      flatten(I, eval::call(I, eval::getattr(I, v, "_onnxify_tensor"), eval::Args()), name, out);
+      return;
+    }
+  }
   if (eval::is_dict(v)) {
     for (const eval::DictEntry& e : eval::as_dict(v)->entries) {
       if (e.key.is_null()) continue;

@@ -866,3 +866,12 @@ class BufferStageCheck(nn.Module):
         if not (self.stage >= 0).all():
             self._prune()
         return self.conv(x)
+
+
+class NumpyOutput(nn.Module):
+    """A loss that returns its per-channel scores as a numpy array next to the loss tensor
+    (`.detach().cpu().numpy()`, for logging): the array's tensor is the output."""
+
+    def forward(self, x):
+        scores = x.mean(0)
+        return scores.sum(), scores.detach().cpu().numpy()
