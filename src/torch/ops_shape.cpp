@@ -378,6 +378,13 @@ std::vector<Value> split_sizes(OpCall& c, TensorObj* x, int64_t dim, const std::
   return result;
 }
 
+// conj() and friends: self for a real tensor; complex tensors have no ONNX Runtime arithmetic.
+Value real_self(OpCall& c, const char* op) {
+  TensorObj* x = c.t(0);
+  if (is_complex(x->dtype)) return c.unsupported(fmt::format("{} of a complex tensor", op));
+  return Value::borrow(x);
+}
+
 Value tuple_of(OpCall& c, std::vector<Value> items) { return eval::new_tuple(c.I, std::move(items)); }
 
 Value split_int(OpCall& c) {
@@ -869,6 +876,16 @@ const std::vector<OpDef>& shape_ops() {
       {"nonzero(Tensor self, *, bool as_tuple=False) -> Tensor", kFn | kMethod, nonzero},
       {"diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", kFn | kMethod,
        diff},
+      // Real tensors have no conjugate or negative bit: PyTorch returns self (conj_physical a copy).
+      {"conj(Tensor self) -> Tensor", kFn | kMethod, [](OpCall& c) { return real_self(c, "conj"); }},
+      {"resolve_conj(Tensor self) -> Tensor", kFn | kMethod, [](OpCall& c) { return real_self(c, "resolve_conj"); }},
+      {"resolve_neg(Tensor self) -> Tensor", kFn | kMethod, [](OpCall& c) { return real_self(c, "resolve_neg"); }},
+      {"conj_physical(Tensor self) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         TensorObj* x = c.t(0);
+         if (is_complex(x->dtype)) return c.unsupported("conj_physical of a complex tensor");
+         return c.out(c.v(x), x->dtype, x->shape);
+       }},
       {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);

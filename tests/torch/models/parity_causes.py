@@ -875,3 +875,12 @@ class NumpyOutput(nn.Module):
     def forward(self, x):
         scores = x.mean(0)
         return scores.sum(), scores.detach().cpu().numpy()
+
+
+class RealConjugates(nn.Module):
+    """Spatial covariance as complex-aware code writes it, on real tensors: conj(), conj_physical(),
+    resolve_conj() and resolve_neg() are self (or a copy) for a real tensor."""
+
+    def forward(self, x):
+        cov = torch.einsum("nct,ndt->ncd", x, torch.conj(x))
+        return cov + torch.conj_physical(x).sum(-1, keepdim=True), x.conj().resolve_conj().resolve_neg() * 2
