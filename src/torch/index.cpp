@@ -671,8 +671,12 @@ const std::vector<OpDef>& index_ops() {
          int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
          std::vector<DimExpr> shape = x->shape;
          if (!shape.empty()) shape[d] = idx->rank() ? idx->shape[0] : DimExpr(1);
-         return c.node("Gather", {c.v(x), cast_to(c.T, c.v(idx), idx->dtype, DType::Int64, idx->shape)}, x->dtype, shape,
-                       {{"axis", d}});
+         ir::Value* i = cast_to(c.T, c.v(idx), idx->dtype, DType::Int64, idx->shape);
+         // A 0-d index selects one entry and keeps the dim (size 1); ONNX's Gather with a scalar
+         // index would remove it.
+         if (idx->rank() == 0 && x->rank() > 0)
+           i = c.rec.emit("Reshape", {i, c.rec.const_i64({1})}, ir::Type::tensor(ir::ElementType::Int64, {DimExpr(1)}));
+         return c.node("Gather", {c.v(x), i}, x->dtype, shape, {{"axis", d}});
        }},
       {"gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", kFn | kMethod,
        [](OpCall& c) {

@@ -884,3 +884,10 @@ class RealConjugates(nn.Module):
     def forward(self, x):
         cov = torch.einsum("nct,ndt->ncd", x, torch.conj(x))
         return cov + torch.conj_physical(x).sum(-1, keepdim=True), x.conj().resolve_conj().resolve_neg() * 2
+
+
+class SelectOneSlice(nn.Module):
+    """index_select with a 0-d index (`torch.tensor(0)`): PyTorch keeps the selected dim with size 1."""
+
+    def forward(self, x):
+        return torch.index_select(x, dim=2, index=torch.tensor(0, device=x.device)), x.index_select(1, torch.tensor(2))
