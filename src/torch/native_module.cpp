@@ -114,6 +114,9 @@ Value c_getattr(Interp& I, const Value&, const Args& a) {
 }
 Value c_false(Interp& I, const Value&, const Args& a) { return Value::boolean(false); }
 Value c_true(Interp& I, const Value&, const Args& a) { return Value::boolean(true); }
+// Whether the model is being built (module code, __init__), not recorded (forward): random draws
+// are placeholders the checkpoint fills then, an error in forward.
+Value c_building(Interp& I, const Value&, const Args& a) { return Value::boolean(torch_state().building); }
 
 void init_c_module(Interp& I, eval::Module* m) {
   Torch& T = torch_state();
@@ -147,6 +150,7 @@ void init_c_module(Interp& I, eval::Module* m) {
   eval::add_function(I, m, "_is_scripting", &c_false);
   // What torch.jit.is_tracing() reads in PyTorch: True, as the prelude's is_tracing() says why.
   eval::add_function(I, m, "_is_tracing", &c_true);
+  eval::add_function(I, m, "_building", &c_building);
   eval::Ref<eval::Module> vf = eval::new_module(I, "torch._C._VariableFunctions");
   eval::Ref<eval::Module> nn = eval::new_module(I, "torch._C._nn");
   install_op_functions(T, vf.get(), nn.get());

@@ -28,3 +28,20 @@ class ConstraintChecks(nn.Module):
                 unit_interval.check(probs), self.odd.check(k), nonnegative_integer.check(k),  # noqa: F405
                 constraints.half_open_interval(-1, 1).check(x), lower_cholesky.check(x[:, :2].reshape(-1, 2, 1) * 0 +  # noqa: F405
                                                                               torch.eye(2)[None, :, :1]))
+
+
+class SampledInitScale(nn.Module):
+    """A learnable per-channel frequency drawn from an Exponential distribution in __init__ (a periodic
+    activation's initialization): the draw is a random placeholder the checkpoint fills, as with
+    torch.rand; forward also reads the distribution's log_prob, cdf, mean and entropy."""
+
+    def __init__(self, channels=4):
+        super().__init__()
+        from torch.distributions.exponential import Exponential
+        self.alpha = nn.Parameter(Exponential(torch.tensor([0.1])).sample((channels, 1)).squeeze(-1))
+        self.prior = Exponential(torch.tensor([2.0, 0.5, 1.0, 3.0]))
+
+    def forward(self, x):  # x: [N, 4, 5]
+        y = x + 1.0 / self.alpha * torch.sin(x * self.alpha) ** 2
+        t = x.abs().mean(-1)
+        return y, self.prior.log_prob(t), self.prior.cdf(t), self.prior.mean + self.prior.entropy()

@@ -3,10 +3,11 @@ Bernoulli, Uniform, Independent and kl_divergence between two of a kind (Normal,
 Independent), with PyTorch 2.14's formulas for mean, mode,
 stddev, variance, log_prob, entropy, cdf and probs / logits.
 
-Decided for onnxify: sample() and rsample() are a clear error. A random draw cannot match PyTorch's
-generator, so an exported sampler could never be checked against eager; a policy or VAE head exports
-its distribution's parameters (loc/scale, probs/logits) or its mean / mode, and samples outside the
-model. Argument validation (validate_args, on by default in PyTorch) needs the values and is not done;
+Decided for onnxify: sample() and rsample() in forward are a clear error. A random draw cannot match
+PyTorch's generator, so an exported sampler could never be checked against eager; a policy or VAE head
+exports its distribution's parameters (loc/scale, probs/logits) or its mean / mode, and samples outside
+the model. While the model is built (`nn.Parameter(Exponential(rate).sample(shape))`) a draw is a
+random placeholder of the sample's shape, like torch.rand's: the checkpoint gives the parameter. Argument validation (validate_args, on by default in PyTorch) needs the values and is not done;
 the formulas are exact on valid arguments."""
 import math
 import numbers
@@ -15,7 +16,7 @@ import torch
 import torch.nn.functional as F
 from torch.nn._functional_loss import _broadcast_tensors
 
-__all__ = ["Distribution", "ExponentialFamily", "Normal", "Categorical", "OneHotCategorical", "Bernoulli", "Uniform",
+__all__ = ["Distribution", "ExponentialFamily", "Exponential", "Normal", "Categorical", "OneHotCategorical", "Bernoulli", "Uniform",
            "Independent", "kl_divergence", "register_kl", "constraints"]
 
 
@@ -75,14 +76,22 @@ class Distribution:
                            "random draws cannot reproduce PyTorch's generator; export the distribution's parameters "
                            "(or its mean / mode) and sample outside the model")
 
+    def _extended_shape(self, sample_shape=torch.Size()):
+        return torch.Size(sample_shape) + self._batch_shape + self._event_shape
+
+    def _draw(self, what, sample_shape):
+        if torch._C._building():
+            return torch.rand(self._extended_shape(sample_shape))
+        return self._unsupported(what)
+
     def sample(self, sample_shape=torch.Size()):
-        return self._unsupported("sample")
+        return self._draw("sample", sample_shape)
 
     def rsample(self, sample_shape=torch.Size()):
-        return self._unsupported("rsample")
+        return self._draw("rsample", sample_shape)
 
     def sample_n(self, n):
-        return self._unsupported("sample_n")
+        return self._draw("sample_n", (n,))
 
     @property
     def stddev(self):
@@ -346,6 +355,42 @@ class Uniform(Distribution):
 
     def entropy(self):
         return torch.log(self.high - self.low)
+
+
+class Exponential(ExponentialFamily):
+    has_rsample = True
+
+    def __init__(self, rate, validate_args=None):
+        (self.rate,) = broadcast_all(rate)
+        super().__init__(self.rate.size(), torch.Size(), validate_args)
+
+    @property
+    def mean(self):
+        return self.rate.reciprocal()
+
+    @property
+    def mode(self):
+        return torch.zeros_like(self.rate)
+
+    @property
+    def stddev(self):
+        return self.rate.reciprocal()
+
+    @property
+    def variance(self):
+        return self.rate.pow(-2)
+
+    def log_prob(self, value):
+        return self.rate.log() - self.rate * value
+
+    def cdf(self, value):
+        return 1 - torch.exp(-self.rate * value)
+
+    def icdf(self, value):
+        return -torch.log1p(-value) / self.rate
+
+    def entropy(self):
+        return 1.0 - torch.log(self.rate)
 
 
 class Independent(Distribution):
