@@ -16,6 +16,21 @@ def _where(self, condition, y):
     return torch.where(condition, self, y)
 
 
+def _resize(self, *sizes):
+    # PyTorch's deprecated out-of-place resize (torch.autograd._functions.Resize): the same elements
+    # in the new sizes (ints: its element count is the product of the arguments, so a tuple fails
+    # there too), as a contiguous view.
+    numel = 1
+    for s in sizes:
+        numel = numel * s
+    if self.numel() != numel:
+        raise RuntimeError(f"requested resize to {'x'.join(str(s) for s in sizes)} ({numel} elements in total), "
+                           f"but the given tensor has a size of {'x'.join(str(s) for s in self.size())} "
+                           f"({self.numel()} elements). autograd's resize can only change the shape of a given "
+                           "tensor, while preserving the number of elements.")
+    return self.contiguous().view(*sizes)
+
+
 _METHODS = {
     "aminmax": _g.aminmax,
     "bitwise_left_shift": _g.bitwise_left_shift,
@@ -29,6 +44,7 @@ _METHODS = {
     "masked_scatter_": _inplace(_g.masked_scatter),
     "stft": lambda self, *args, **kwargs: torch.stft(self, *args, **kwargs),
     "renorm": _g.renorm,
+    "resize": _resize,
     "renorm_": _inplace(_g.renorm),
     "take": _g.take,
     "tensor_split": _g.tensor_split,
