@@ -907,3 +907,17 @@ class RowsResized(nn.Module):
         for i in range(1, h):
             rows.append(self.conv(rows[i - 1]) + x.select(2, i).resize(n, c, 1, w))
         return torch.cat(rows, 2)
+
+
+class EvenRowsByIndexList(nn.Module):
+    """Row indices built by a comprehension over range(0, batch, 2) (an autograd Function's forward in
+    an activation library), then used to read and write those rows: the list is the Loop's scan
+    output, an index tensor."""
+
+    def forward(self, x):
+        even = [i for i in range(0, x.shape[0], 2)]
+        odd = [i for i in range(1, x.shape[0], 2)]
+        out = x.clone()
+        out[even] = out[even].clamp(min=0)
+        out[odd] = 0 - out[odd]
+        return out
