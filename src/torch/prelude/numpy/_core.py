@@ -231,7 +231,7 @@ def _operand_dtype(x):
         return None, "b"
     if isinstance(x, generic):
         return x._dtype, None
-    if isinstance(x, _b.int):
+    if isinstance(x, (_b.int, _torch.SymInt)):  # a SymInt: a size only known at run time (len(x))
         return None, "i"
     if isinstance(x, float):
         return None, "f"

@@ -87,6 +87,11 @@ def arange(start, stop=None, step=None, dtype=None, *, like=None):
     vals = [x._v if isinstance(x, generic) else x for x in (start, stop, step)]
     if step == 0:
         raise ZeroDivisionError("division by zero")
+    if _b.any(isinstance(v, _torch.SymInt) for v in vals):
+        # A bound only known at run time (np.arange(len(x)) with a run-time batch): torch's arange
+        # gives the same values for integer bounds.
+        kind = _torch.float64 if d.kind == "f" else _torch.int64
+        return _wrap(_torch.arange(vals[0], vals[1], vals[2], dtype=kind).to(d._torch))
     n = _b.max(0, _math.ceil((vals[1] - vals[0]) / vals[2]))
     if d.kind == "f":
         # numpy: start + i * step in the array's type
