@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <cmath>
+#include <limits>
 
 #include "torch/ops.h"
 
@@ -115,6 +116,113 @@ Value logical(OpCall& c, std::string_view op) {
   ir::Value* va = cast_to(c.T, c.v(a), a->dtype, DType::Bool, a->shape);
   ir::Value* vb = cast_to(c.T, c.v(b), b->dtype, DType::Bool, b->shape);
   return c.node(op, {va, vb}, DType::Bool, shape);
+}
+
+// bitwise_and / _or / _xor. Bool operands are And / Or / Xor. Integers: ONNX's Bitwise ops are
+// opset 18 and onnxify records at opset 17, so the bits are computed. In int64 a narrower signed
+// value is its sign extension, and the result is the sign extension of the narrow result; so with B
+// the dtype's bits, bit k of x (k < B - 1) is q_k mod 2 with q_0 = x and q_{k+1} = (q_k - q_k mod 2)
+// / 2 (floor halving, exact), the sign bit is x < 0, and the result is the sum of f(a_k, b_k) * 2^k
+// plus f(sign a, sign b) * -2^(B-1) (uint8: eight bits of weight 2^k). A Python int operand's bits
+// are known, so only the bits that can be set in the result are built (`x & 1` is one Mod).
+Value bitwise(OpCall& c, char kind) {
+  Operand a = arg(c, 0), b = arg(c, 1);
+  const char* name = kind == '&' ? "and" : kind == '|' ? "or" : "xor";
+  if (a.t && b.t && a.t->dtype == DType::Bool && b.t->dtype == DType::Bool)
+    return logical(c, kind == '&' ? "And" : kind == '|' ? "Or" : "Xor");
+  DType dt = result_dtype(c.T, {a, b});
+  if (dt == DType::Bool) {
+    ir::Value* va = operand_value(c.T, a, DType::Bool);
+    ir::Value* vb = operand_value(c.T, b, DType::Bool);
+    std::vector<DimExpr> shape = broadcast_shapes(c.I, a.t ? a.t->shape : std::vector<DimExpr>{},
+                                                  b.t ? b.t->shape : std::vector<DimExpr>{});
+    return c.node(kind == '&' ? "And" : kind == '|' ? "Or" : "Xor", {va, vb}, DType::Bool, shape);
+  }
+  if (!is_integral(dt, false))
+    c.runtime_error(fmt::format("\"bitwise_{}_cpu\" not implemented for '{}'", name, info(dt).name));
+  for (const Operand* o : {&a, &b})
+    if (!o->t && o->s.kind != Scalar::Kind::Int && o->s.kind != Scalar::Kind::Bool)
+      return c.unsupported(fmt::format("bitwise {} with a size only known at run time", name));
+  const int B = info(dt).itemsize * 8;
+  const bool is_unsigned = dt == DType::UInt8;
+  std::vector<DimExpr> shape = broadcast_shapes(c.I, a.t ? a.t->shape : std::vector<DimExpr>{},
+                                                b.t ? b.t->shape : std::vector<DimExpr>{});
+  auto i64 = [](const std::vector<DimExpr>& s) { return ir::Type::tensor(ir::ElementType::Int64, s); };
+  auto k64 = [&](int64_t v) { return c.rec.const_i64_scalar(v); };
+  // One operand's bits, low to high (k < B - 1, or all eight for uint8), then its sign bit: a value
+  // (int64, the operand's shape) or a known 0/1.
+  struct Bit {
+    ir::Value* v = nullptr;
+    int known = 0;
+  };
+  const int low_bits = is_unsigned ? B : B - 1;
+  auto bits_of = [&](const Operand& o) {
+    std::vector<Bit> out(low_bits + (is_unsigned ? 0 : 1));
+    if (!o.t) {
+      const uint64_t u = static_cast<uint64_t>(o.s.i);
+      for (int k = 0; k < low_bits; ++k) out[k].known = static_cast<int>((u >> k) & 1);
+      if (!is_unsigned) out[low_bits].known = o.s.i < 0 ? 1 : 0;
+      return out;
+    }
+    const std::vector<DimExpr>& s = o.t->shape;
+    ir::Value* q = operand_value(c.T, o, DType::Int64);
+    for (int k = 0; k < low_bits; ++k) {
+      ir::Value* r = c.rec.emit("Mod", {q, k64(2)}, i64(s), {{"fmod", int64_t{0}}});
+      out[k].v = r;
+      if (k + 1 < low_bits) q = c.rec.emit("Div", {c.rec.emit("Sub", {q, r}, i64(s)), k64(2)}, i64(s));
+    }
+    if (!is_unsigned) {
+      ir::Value* neg = c.rec.emit("Less", {operand_value(c.T, o, DType::Int64), k64(0)},
+                                  ir::Type::tensor(ir::ElementType::Bool, s));
+      out[low_bits].v = cast_to(c.T, neg, DType::Bool, DType::Int64, s);
+    }
+    return out;
+  };
+  std::vector<Bit> x = bits_of(a), y = bits_of(b);
+  // f(x_k, y_k) as a value, or a known 0/1 (nullptr with *known set).
+  auto combine = [&](const Bit& p, const Bit& q, int* known) -> ir::Value* {
+    if (!p.v && !q.v) {
+      *known = kind == '&' ? (p.known & q.known) : kind == '|' ? (p.known | q.known) : (p.known ^ q.known);
+      return nullptr;
+    }
+    if (!p.v || !q.v) {
+      const Bit& v = p.v ? p : q;
+      int k = p.v ? q.known : p.known;
+      *known = 0;
+      if (kind == '&') return k ? v.v : nullptr;
+      if (kind == '|') {
+        if (!k) return v.v;
+        *known = 1;
+        return nullptr;
+      }
+      if (!k) return v.v;
+      return c.rec.emit("Sub", {k64(1), v.v}, i64(shape));
+    }
+    ir::Value* prod = c.rec.emit("Mul", {p.v, q.v}, i64(shape));
+    if (kind == '&') return prod;
+    ir::Value* sum = c.rec.emit("Add", {p.v, q.v}, i64(shape));
+    if (kind == '|') return c.rec.emit("Sub", {sum, prod}, i64(shape));
+    return c.rec.emit("Sub", {sum, c.rec.emit("Mul", {prod, k64(2)}, i64(shape))}, i64(shape));
+  };
+  ir::Value* acc = nullptr;
+  int64_t constant = 0;  // the known bits' part of the result (wrapping as the bits do)
+  for (size_t k = 0; k < x.size(); ++k) {
+    const bool sign = !is_unsigned && static_cast<int>(k) == low_bits;
+    // 2^k, and the sign bit's -2^(B-1) (INT64_MIN for int64: its negation does not fit).
+    const int64_t weight = sign ? (B == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (B - 1)))
+                                : int64_t{1} << k;
+    int known = 0;
+    ir::Value* f = combine(x[k], y[k], &known);
+    if (!f) {
+      if (known) constant = static_cast<int64_t>(static_cast<uint64_t>(constant) + static_cast<uint64_t>(weight));
+      continue;
+    }
+    ir::Value* term = weight == 1 ? f : c.rec.emit("Mul", {f, k64(weight)}, i64(shape));
+    acc = acc ? c.rec.emit("Add", {acc, term}, i64(shape)) : term;
+  }
+  if (!acc) acc = c.rec.emit("Expand", {k64(0), c.rec.shape_value(shape)}, i64(shape));
+  if (constant) acc = c.rec.emit("Add", {acc, k64(constant)}, i64(shape));
+  return c.out(cast_to(c.T, acc, DType::Int64, dt, shape), dt, shape);
 }
 
 // Clip to optional scalar bounds, in the tensor's dtype.
@@ -331,11 +439,17 @@ const std::vector<OpDef>& pointwise_ops() {
          return c.node("Sub", {neg, c.rec.const_scalar(e, 1)}, x->dtype, x->shape);
        }},
       {"bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
-       [](OpCall& c) { return c.t(0)->dtype == DType::Bool ? logical(c, "And") : c.unsupported("bitwise ops on integers"); }},
+       [](OpCall& c) { return bitwise(c, '&'); }},
+      {"bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return bitwise(c, '&'); }},
       {"bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
-       [](OpCall& c) { return c.t(0)->dtype == DType::Bool ? logical(c, "Or") : c.unsupported("bitwise ops on integers"); }},
+       [](OpCall& c) { return bitwise(c, '|'); }},
+      {"bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return bitwise(c, '|'); }},
       {"bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
-       [](OpCall& c) { return c.t(0)->dtype == DType::Bool ? logical(c, "Xor") : c.unsupported("bitwise ops on integers"); }},
+       [](OpCall& c) { return bitwise(c, '^'); }},
+      {"bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return bitwise(c, '^'); }},
       {"where.self(Tensor condition, Tensor self, Tensor other) -> Tensor", kFn, where},
       {"where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", kFn, where},
       {"where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor", kFn, where},

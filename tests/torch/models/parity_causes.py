@@ -933,3 +933,23 @@ class NumpyIdsOfBatch(nn.Module):
         far, _ = torch.max(dists * pos.float(), dim=1)
         near, _ = torch.min(dists + 1e5 * pos.float(), dim=1)
         return ((far - near) * scores.squeeze(-1)).mean(), np.arange(1, len(scores), 2, dtype=np.float32)
+
+
+class IntegerBits(nn.Module):
+    """Bitwise and/or/xor on integer tensors (hash buckets, parity masks, packed flags), of int64,
+    int32, int16, int8 and uint8 values of both signs, with tensors and Python ints (`x & 1`,
+    `x | 0x30`, `-5 ^ x`, negative masks), in-place, and a bool mask widened by an int."""
+
+    def forward(self, a, b):
+        x = (a * 100).long()
+        y = (b * 100).long()
+        r64 = (x & y) + (x | y) * 3 + (x ^ y) * 7 + (x & 1) + (x | 0x30) + (-5 ^ x) + (x & -8)
+        x32, y32 = x.int(), y.to(torch.int32)
+        r32 = torch.bitwise_and(x32, y32) + torch.bitwise_or(x32, 12) + x32.bitwise_xor(y32)
+        x16, x8 = x.short(), (x % 100).to(torch.int8)
+        u8 = (x % 256).to(torch.uint8)
+        r8 = (u8 & 0x0F) + (u8 ^ 0xF0) + (u8 | (y % 256).to(torch.uint8))
+        z = x.clone()
+        z &= 0xFF
+        z |= y
+        return r64, r32, (x16 ^ y.short()) & x16, x8 & -x8, r8, z, (a > 0) & (b > 0) & 1
