@@ -15,8 +15,9 @@ std::unique_ptr<CodeUnit> compile_module(Interp& I, std::shared_ptr<const Source
                                          const std::string& module_name);
 
 // Parses and lowers one expression (for `onnxify export --model EXPR` and eval-like uses), as a
-// module whose body is `__result__ = EXPR`.
+// module whose body is `__result__ = EXPR`. With `own_positions`, the nodes' positions (and the
+// unit's file) are those of `file` itself, not of the wrapper (eval(): diagnostics quote its text).
 std::unique_ptr<CodeUnit> compile_expression(Interp& I, std::shared_ptr<const SourceFile> file,
-                                             const std::string& module_name);
+                                             const std::string& module_name, bool own_positions = false);
 
 }  // namespace onnxify::eval

@@ -1173,11 +1173,22 @@ std::unique_ptr<CodeUnit> compile_module(Interp& I, std::shared_ptr<const Source
 }
 
 std::unique_ptr<CodeUnit> compile_expression(Interp& I, std::shared_ptr<const SourceFile> file,
-                                             const std::string& module_name) {
+                                             const std::string& module_name, bool own_positions) {
   // Wrap as `__result__ = (EXPR)` so the module machinery runs it.
+  static constexpr uint32_t kWrap = 14;  // "__result__ = ("
   std::string text = "__result__ = (" + file->text() + "\n)\n";
   auto wrapped = std::make_shared<SourceFile>(file->path(), text);
-  return compile_module(I, wrapped, module_name);
+  std::unique_ptr<CodeUnit> unit = compile_module(I, wrapped, module_name);
+  if (!own_positions) return unit;
+  // Only the first line is shifted by the wrapper; the wrapper's own nodes land at column 0.
+  auto unshift = [](Node& n) {
+    if (n.line == 1) n.col = n.col >= kWrap ? n.col - kWrap : 0;
+    if (n.end_line == 1) n.end_col = n.end_col >= kWrap ? n.end_col - kWrap : 0;
+  };
+  for (auto& n : unit->nodes_owned) unshift(*n);
+  for (auto& c : unit->codes) unshift(c->where);
+  unit->file = file;
+  return unit;
 }
 
 }  // namespace onnxify::eval
