@@ -481,6 +481,7 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
           r.exit = continuation(I, f, arms.at, kind);
           if (kind == Exit::Return && r.exit == Exit::Normal) {  // fell off the end: returns None
             r.exit = Exit::Return;
+            r.fell_off = true;
             f.retval = Value::none();
           } else if (kind != Exit::Return && r.exit == Exit::Normal) {
             r.exit = Exit::Continue;  // reached the end of the loop's body: the iteration ended
@@ -555,6 +556,24 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
                     A.raised ? "if" : "else", A.raised ? "else" : "if"),
         b.where));
     return arms.fallback(A.raised ? 0 : 1);
+  }
+  if (!in_loop && A.exit == Exit::Return && B.exit == Exit::Return && A.fell_off != B.fell_off) {
+    // One arm returns a value, the other reaches the end of the function (an if/elif chain on tensor
+    // conditions with no final return: `if alpha > 0: return f(x)`): Python returns None there, which
+    // no ONNX If output holds next to the other arm's tensors. That path is dropped with a warning,
+    // as an arm that raises is.
+    const int off = A.fell_off ? 0 : 1;
+    const Branch& kept = off == 0 ? B : A;
+    if (!kept.retval.is_none() && !eval::is_poison(kept.retval)) {
+      drop_if(b);
+      T.warnings.push_back(Diagnostic::warning(
+          fmt::format("when this tensor-dependent condition is {}, the function reaches its end and returns None, "
+                      "which ONNX cannot express next to the {} branch's return value: that path is dropped and "
+                      "the {} branch is always taken",
+                      off == 0 ? "true" : "false", off == 0 ? "else" : "if", off == 0 ? "else" : "if"),
+          b.where));
+      return arms.fallback(off);
+    }
   }
   const bool shapes = arms.assumed_unless_empty;
   if (arms.assumed && (unmergeable_ranks(A.vars, B.vars, shapes) || (A.exit == Exit::Return && B.exit == Exit::Return &&

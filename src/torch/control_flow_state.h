@@ -142,6 +142,7 @@ struct Branch {
   ir::Graph* g = nullptr;
   eval::Exit exit = eval::Exit::Normal;
   bool raised = false;
+  bool fell_off = false;  // returned None by reaching the end of the function (no `return`)
   eval::Value exc;
   std::vector<eval::Value> vars;        // end values of the merged variables
   eval::Value retval;                   // when exit == Return

@@ -953,3 +953,21 @@ class IntegerBits(nn.Module):
         z &= 0xFF
         z |= y
         return r64, r32, (x16 ^ y.short()) & x16, x8 & -x8, r8, z, (a > 0) & (b > 0) & 1
+
+
+class ParameterCases(nn.Module):
+    """An activation whose formula depends on the sign of a learned scalar (soft exponential), as an
+    if chain with no final return: the path where no condition holds (alpha NaN) returns None, which
+    the export drops with a warning; the three formulas stay ONNX Ifs on the parameter's value."""
+
+    def __init__(self, alpha=0.3):
+        super().__init__()
+        self.alpha = nn.Parameter(torch.tensor(alpha))
+
+    def forward(self, x):
+        if self.alpha == 0.0:
+            return x
+        if self.alpha < 0.0:
+            return -torch.log(1 - self.alpha * (x + self.alpha)) / self.alpha
+        if self.alpha > 0.0:
+            return (torch.exp(self.alpha * x) - 1) / self.alpha + self.alpha
