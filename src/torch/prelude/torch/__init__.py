@@ -517,4 +517,4 @@ from torch._api_gap import (atleast_1d, atleast_2d, atleast_3d, hstack, vstack, 
                             tensor_split, take, masked_scatter, index_put, index_put_, bitwise_left_shift,
                             bitwise_right_shift, unsafe_chunk, unsafe_split, unsafe_split_with_sizes, fill, fill_,
                             zero_, frobenius_norm, kl_div, binary_cross_entropy_with_logits, convolution, lstm_cell,
-                            affine_grid_generator, embedding_bag, embedding_renorm_, renorm)
+                            affine_grid_generator, embedding_bag, embedding_renorm_, renorm, histc)

@@ -295,6 +295,31 @@ def bitwise_right_shift(input, other):
     return _shift("rshift", input, other, False)
 
 
+def histc(input, bins=100, min=0, max=0, *, out=None):
+    # PyTorch's CPU kernel: with min == max the data's own range (widened by 1 on each side when it
+    # is a single value); value v counts in bin int((v - min) * bins / (max - min)), max itself in the
+    # last bin, values outside [min, max] (and NaN) nowhere.
+    if not input.is_floating_point():
+        raise RuntimeError(f"\"histogram_cpu\" not implemented for '{_KERNEL_DTYPE.get(input.dtype, str(input.dtype))}'")
+    bins = _builtins.int(bins)
+    if bins <= 0:
+        raise RuntimeError("torch.histc: bins must be > 0")
+    x = input.reshape(-1)
+    if min == max:
+        lo, hi = x.min(), x.max()
+        one = lo == hi
+        lo, hi = torch.where(one, lo - 1, lo), torch.where(one, hi + 1, hi)
+    else:
+        if min > max:
+            raise RuntimeError("torch.histc: max must be larger than min")
+        lo = torch.tensor(float(min), dtype=x.dtype)
+        hi = torch.tensor(float(max), dtype=x.dtype)
+    pos = ((x - lo) * bins / (hi - lo)).floor().clamp(0, bins - 1).long()
+    inside = (x >= lo) & (x <= hi)
+    counts = (torch.nn.functional.one_hot(pos, bins) * inside.unsqueeze(1)).sum(0)
+    return counts.to(input.dtype)
+
+
 def unsafe_chunk(input, chunks, dim=0):
     return input.chunk(chunks, dim)
 

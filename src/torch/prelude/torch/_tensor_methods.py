@@ -37,6 +37,7 @@ _METHODS = {
     "bitwise_left_shift_": _inplace(_g.bitwise_left_shift),
     "bitwise_right_shift": _g.bitwise_right_shift,
     "bitwise_right_shift_": _inplace(_g.bitwise_right_shift),
+    "histc": _g.histc,
     "index_put": _g.index_put,
     "index_put_": _g.index_put_,
     "logdet": lambda self: torch.logdet(self),
