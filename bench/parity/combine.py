@@ -15,13 +15,17 @@ if len(sys.argv) > 2:
             r = json.loads(l); k = (r['file'], r['case'])
             if k in rows and r.get('eager') == 'yes':
                 rows[k]['onnxify'] = r.get('onnxify')
-tot = collections.defaultdict(lambda: [0, 0, 0])
+tot = collections.defaultdict(lambda: [0, 0, 0, 0, 0])  # runnable, onnxify, ts; dy: run on, right
 for (f, c), r in rows.items():
     if r.get('eager') != 'yes': continue
     t = tot[sample(f)]; t[0] += 1; t[1] += right(r.get('onnxify')); t[2] += right(r.get('ts'))
-all_ = [0, 0, 0]
+    if r.get('dy') is not None:
+        t[3] += 1; t[4] += right(r.get('dy'))
+all_ = [0, 0, 0, 0, 0]
+def line(name, n, o, t, dn, d):
+    dy = f", dy {d} of {dn} ({100*d/dn:.1f}%)" if dn else ""
+    return f"{name}: runnable {n}, onnxify {o} ({100*o/n:.1f}%), ts {t} ({100*t/n:.1f}%){dy}"
 for k in sorted(tot):
-    n, o, t = tot[k]; all_ = [a + b for a, b in zip(all_, tot[k])]
-    print(f"sample {k}/16: runnable {n}, onnxify {o} ({100*o/n:.1f}%), ts {t} ({100*t/n:.1f}%)")
-n, o, t = all_
-print(f"all: runnable {n}, onnxify {o} ({100*o/n:.1f}%), ts {t} ({100*t/n:.1f}%)")
+    all_ = [a + b for a, b in zip(all_, tot[k])]
+    print(line(f"sample {k}/16", *tot[k]))
+print(line("all", *all_))

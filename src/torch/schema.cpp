@@ -403,9 +403,10 @@ bool bind(Interp& I, const Schema& s, const Value& self, const eval::Args& a, Bo
     std::string_view kw = a.kwnames[i]->view();
     size_t j = 0;
     while (j < n && s.params[j].name != kw) ++j;
-    if (j == n && (kw == "axis" || kw == "keepdims")) {
-      // PyTorch's numpy-compatible spellings of `dim` and `keepdim` (python_arg_parser.cpp)
-      std::string_view alias = kw == "axis" ? "dim" : "keepdim";
+    if (j == n && (kw == "axis" || kw == "keepdims" || kw == "input")) {
+      // PyTorch's numpy-compatible spellings of `dim` and `keepdim`, and `input`, the Python name of
+      // a function's `self` (python_arg_parser.cpp: F.avg_pool2d(input=x, ...), torch.relu(input=x))
+      std::string_view alias = kw == "axis" ? "dim" : kw == "keepdims" ? "keepdim" : "self";
       j = 0;
       while (j < n && s.params[j].name != alias) ++j;
     }
