@@ -424,6 +424,12 @@ bool unmergeable_rank(const Value& a, const Value& b, bool shapes) {
     const TensorObj *x = as_tensor(a), *y = as_tensor(b);
     return x->dtype != y->dtype || x->rank() != y->rank() || (shapes && x->shape != y->shape);
   }
+  // A Python number next to a tensor (`if C == 1: return 0.0` before a per-sample loss): the number
+  // would be a 0-d If output, so only a 0-d tensor merges with it.
+  if (is_tensor(a) != is_tensor(b)) {
+    const Value& n = is_tensor(a) ? b : a;
+    if (is_number(n) && !eval::is_poison(n)) return as_tensor(is_tensor(a) ? a : b)->rank() != 0;
+  }
   bool seqs = (eval::is_tuple(a) && eval::is_tuple(b)) || (eval::is_list(a) && eval::is_list(b));
   if (!seqs) return false;
   const auto& x = eval::is_tuple(a) ? eval::as_tuple(a)->items : eval::as_list(a)->items;

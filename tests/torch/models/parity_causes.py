@@ -991,3 +991,19 @@ class InputKeywords(nn.Module):
 
     def forward(self, x):
         return F.avg_pool2d(input=x, kernel_size=2, stride=2), torch.relu(input=x), torch.sum(input=x, dim=1)
+
+
+class SingleClassShortcut(nn.Module):
+    """A loss term that is 0.0 (a Python float) when there is one instance class and a per-sample
+    tensor otherwise, the class count read from an input's size: with that size only known at run
+    time the branches cannot be one If output, so the export assumes sizes of at least 2 (warned)."""
+
+    def _distance(self, means, c):
+        if c == 1:
+            return 0.0
+        d = torch.cdist(means, means)
+        return torch.clamp(1.0 - d, min=0).pow(2).sum((1, 2)) / (c * (c - 1))
+
+    def forward(self, emb, masks):  # emb [N, E, P], masks [N, C, P]
+        means = torch.einsum("nep,ncp->nce", emb, masks) / masks.sum(-1, keepdim=True).clamp(min=1)
+        return self._distance(means, masks.size(1)) + emb.mean((1, 2))
