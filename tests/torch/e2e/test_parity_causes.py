@@ -79,6 +79,7 @@ CASES = [
     case("input_keywords", "InputKeywords()", N2, x="float32[N,3,4,4]"),
     case("single_class_shortcut", "SingleClassShortcut()", [{"N": 2, "C": 3}, {"N": 3, "C": 4}],
          emb="float32[N,4,6]", masks="float32[N,C,6]"),
+    case("label_names_at_class_level", "LabelNamesAtClassLevel()", N2, x="float32[N,6]"),
     case("integer_bits", "IntegerBits()", [{"N": 3}, {"N": 6}], a="float32[N,4]", b="float32[N,4]"),
     case("numpy_ids_of_batch", "NumpyIdsOfBatch()", [{"N": 3}, {"N": 6}], dists="float32[N,N]", scores="float32[N,1]"),
     case("grid_from_ranges", "GridFromRanges()", N2, x="float32[N,3,4,5]"),

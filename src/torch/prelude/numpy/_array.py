@@ -84,7 +84,18 @@ def _tensor_of(obj, d):
     return _torch.tensor(v, dtype=td)
 
 
+def _has_text(obj):
+    if isinstance(obj, (str, bytes)):
+        return True
+    return isinstance(obj, (list, tuple)) and _b.any(_has_text(x) for x in obj)
+
+
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
+    if _has_text(object):
+        # Label names kept as an array (a detector's class list at class level): unknown, an error
+        # only where a value is needed, which model code rarely does with them.
+        import _onnxify
+        return _onnxify.poison("numpy.array(...)", "numpy arrays of strings are not supported by onnxify")
     if isinstance(object, ndarray) and dtype is None and not copy:
         t = object._t
     else:

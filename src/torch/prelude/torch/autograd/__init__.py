@@ -6,6 +6,7 @@ from torch.autograd import function  # noqa: F401
 from torch.autograd.function import Function, FunctionCtx, InplaceFunction, once_differentiable  # noqa: F401
 from torch.autograd.variable import Variable  # noqa: F401
 from torch.autograd import profiler  # noqa: F401  torch.autograd.profiler.record_function: inert
+from torch.autograd.gradcheck import gradcheck, gradgradcheck  # noqa: F401  (a clear error when called)
 
 
 def grad(*args, **kwargs):
