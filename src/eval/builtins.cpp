@@ -385,10 +385,10 @@ BUILTIN(eval) {
   if (is_poison(v[0])) return derive_poison(I, v[0], "eval(" + poison_operand(I, v[0]) + ")");
   if (!is_str(v[0]))
     raisef(I, I.exc.TypeError, "eval() arg 1 must be a string, bytes or code object");
-  if (v[1] && !v[1].is_none() && !is_dict(v[1])) raise(I, I.exc.TypeError, "globals must be a dict");
+  const bool own_globals = v[1] && !v[1].is_none();
+  if (own_globals && !is_dict(v[1])) raise(I, I.exc.TypeError, "globals must be a dict");
   std::string text = as_str(v[0])->s;
   text.erase(0, text.find_first_not_of(" \t"));  // CPython strips leading spaces and tabs
-  const bool own_globals = v[1] && !v[1].is_none();
   Dict* g = own_globals ? as_dict(v[1]) : (I.frame ? I.frame->globals : I.builtins.get());
   Value locals = v[2] && !v[2].is_none() ? v[2] : own_globals ? Value() : locals_dict(I, I.frame);
   Ref<Dict> ns = new_dict_ref(I);

@@ -19,5 +19,7 @@ std::unique_ptr<CodeUnit> compile_module(Interp& I, std::shared_ptr<const Source
 // unit's file) are those of `file` itself, not of the wrapper (eval(): diagnostics quote its text).
 std::unique_ptr<CodeUnit> compile_expression(Interp& I, std::shared_ptr<const SourceFile> file,
                                              const std::string& module_name, bool own_positions = false);
+// The columns compile_expression's wrapper puts before the expression on its first line.
+inline constexpr uint32_t kExpressionWrapColumns = 14;  // "__result__ = ("
 
 }  // namespace onnxify::eval

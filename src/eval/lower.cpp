@@ -1175,8 +1175,9 @@ std::unique_ptr<CodeUnit> compile_module(Interp& I, std::shared_ptr<const Source
 std::unique_ptr<CodeUnit> compile_expression(Interp& I, std::shared_ptr<const SourceFile> file,
                                              const std::string& module_name, bool own_positions) {
   // Wrap as `__result__ = (EXPR)` so the module machinery runs it.
-  static constexpr uint32_t kWrap = 14;  // "__result__ = ("
+  static constexpr uint32_t kWrap = kExpressionWrapColumns;
   std::string text = "__result__ = (" + file->text() + "\n)\n";
+  static_assert(sizeof("__result__ = (") - 1 == kWrap);
   auto wrapped = std::make_shared<SourceFile>(file->path(), text);
   std::unique_ptr<CodeUnit> unit = compile_module(I, wrapped, module_name);
   if (!own_positions) return unit;

@@ -539,14 +539,14 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     // the calls it makes: an assert fails only on values known now (sizes, Python values), so that
     // arm would raise in PyTorch too (CondenseNet's stage check guards code asserting a 1x1 kernel).
     // Any other exception may be onnxify's own limit, and stays an error.
+    const int raised_arm = A.raised ? 0 : 1;
     const eval::Value& exc = A.raised ? A.exc : B.exc;
-    bool may_raise = arms.may_raise[A.raised ? 0 : 1] ||
+    bool may_raise = arms.may_raise[raised_arm] ||
                      eval::exception_matches(I, exc, eval::Value::borrow(I.exc.AssertionError));
     drop_if(b);
     // The arm that raised is the one input sizes of at least 2 do not take (the condition compares
     // them with small numbers, as `x.numel() == 0` guards of empty batches do): the other is kept
     // under that assumption, as when the arms' shapes differ (below).
-    const int raised_arm = A.raised ? 0 : 1;
     if (!(A.raised && B.raised) && arms.assumed && (*arms.assumed ? 1 : 0) == raised_arm) {
       T.warnings.push_back(Diagnostic::warning(
           fmt::format("the {} branch of this condition on the model's run-time input sizes raises an exception: the "
@@ -555,13 +555,13 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
           b.where));
       return arms.fallback(raised_arm);
     }
-    if ((A.raised && B.raised) || !may_raise) throw eval::PyException{A.raised ? A.exc : B.exc};
+    if ((A.raised && B.raised) || !may_raise) throw eval::PyException{exc};
     T.warnings.push_back(Diagnostic::warning(
         fmt::format("the {} branch of this tensor-dependent condition raises an exception, which ONNX cannot "
                     "express: the check is dropped and the {} branch is always taken",
                     A.raised ? "if" : "else", A.raised ? "else" : "if"),
         b.where));
-    return arms.fallback(A.raised ? 0 : 1);
+    return arms.fallback(raised_arm);
   }
   if (!in_loop && A.exit == Exit::Return && B.exit == Exit::Return && A.fell_off != B.fell_off) {
     // One arm returns a value, the other reaches the end of the function (an if/elif chain on tensor

@@ -128,16 +128,12 @@ Value logical(OpCall& c, std::string_view op) {
 Value bitwise(OpCall& c, char kind) {
   Operand a = arg(c, 0), b = arg(c, 1);
   const char* name = kind == '&' ? "and" : kind == '|' ? "or" : "xor";
-  if (a.t && b.t && a.t->dtype == DType::Bool && b.t->dtype == DType::Bool)
-    return logical(c, kind == '&' ? "And" : kind == '|' ? "Or" : "Xor");
+  const std::vector<DimExpr> shape = broadcast_shapes(c.I, a.t ? a.t->shape : std::vector<DimExpr>{},
+                                                      b.t ? b.t->shape : std::vector<DimExpr>{});
   DType dt = result_dtype(c.T, {a, b});
-  if (dt == DType::Bool) {
-    ir::Value* va = operand_value(c.T, a, DType::Bool);
-    ir::Value* vb = operand_value(c.T, b, DType::Bool);
-    std::vector<DimExpr> shape = broadcast_shapes(c.I, a.t ? a.t->shape : std::vector<DimExpr>{},
-                                                  b.t ? b.t->shape : std::vector<DimExpr>{});
-    return c.node(kind == '&' ? "And" : kind == '|' ? "Or" : "Xor", {va, vb}, DType::Bool, shape);
-  }
+  if (dt == DType::Bool)
+    return c.node(kind == '&' ? "And" : kind == '|' ? "Or" : "Xor",
+                  {operand_value(c.T, a, DType::Bool), operand_value(c.T, b, DType::Bool)}, DType::Bool, shape);
   if (!is_integral(dt, false))
     c.runtime_error(fmt::format("\"bitwise_{}_cpu\" not implemented for '{}'", name, info(dt).name));
   for (const Operand* o : {&a, &b})
@@ -145,8 +141,6 @@ Value bitwise(OpCall& c, char kind) {
       return c.unsupported(fmt::format("bitwise {} with a size only known at run time", name));
   const int B = info(dt).itemsize * 8;
   const bool is_unsigned = dt == DType::UInt8;
-  std::vector<DimExpr> shape = broadcast_shapes(c.I, a.t ? a.t->shape : std::vector<DimExpr>{},
-                                                b.t ? b.t->shape : std::vector<DimExpr>{});
   auto i64 = [](const std::vector<DimExpr>& s) { return ir::Type::tensor(ir::ElementType::Int64, s); };
   auto k64 = [&](int64_t v) { return c.rec.const_i64_scalar(v); };
   // One operand's bits, low to high (k < B - 1, or all eight for uint8), then its sign bit: a value

@@ -882,8 +882,9 @@ const std::vector<OpDef>& shape_ops() {
       {"resolve_neg(Tensor self) -> Tensor", kFn | kMethod, [](OpCall& c) { return real_self(c, "resolve_neg"); }},
       {"conj_physical(Tensor self) -> Tensor", kFn | kMethod,
        [](OpCall& c) {
-         TensorObj* x = c.t(0);
-         if (is_complex(x->dtype)) return c.unsupported("conj_physical of a complex tensor");
+         Value self = real_self(c, "conj_physical");
+         if (!is_tensor(self)) return self;
+         TensorObj* x = as_tensor(self);
          return c.out(c.v(x), x->dtype, x->shape);
        }},
       {"detach(Tensor self) -> Tensor", kFn | kMethod | kInplace | kFnInplace,

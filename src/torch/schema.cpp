@@ -285,7 +285,6 @@ bool to_dim(Interp& I, const Value& v, DimExpr* out) { return dim_of(I, v, out, 
 // Where an op takes an int or a size (the binder, slice bounds): run-time values too.
 bool to_run_time_dim(Interp& I, const Value& v, DimExpr* out) { return dim_of(I, v, out, true); }
 
-
 std::optional<DType> to_dtype(Interp& I, const Value& v) {
   Torch* T = torch_state_opt();
   if (T && v.is_obj() && v.obj()->type == T->dtype_type) return eval::as<DTypeObj>(v)->dtype;

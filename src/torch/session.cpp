@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "eval/compile.h"
 #include "eval/containers.h"
 #include "syntax/lexer.h"
 #include "torch/driver.h"
@@ -85,7 +86,7 @@ std::string dotted_name(const std::string& source, const std::string& root) {
 }
 
 // The expression of --model as its own "file", so diagnostics quote what the user typed.
-constexpr uint32_t kWrapColumns = 14;  // compile_expression's "__result__ = ("
+constexpr uint32_t kWrapColumns = eval::kExpressionWrapColumns;
 
 SourceRange model_range(const std::shared_ptr<const SourceFile>& f, const SourceRange& r) {
   SourceRange out;
