@@ -218,6 +218,8 @@ static Value min_max(Interp& I, const Args& a, bool is_max) {
   if (a.npos > 1 && has_default)
     raisef(I, I.exc.TypeError, "Cannot specify a default for {}() with multiple positional arguments", name);
   if (key && key.is_none()) key = Value();
+  if (a.npos == 1 && !key && I.symbolic.reduce)
+    if (Value r = I.symbolic.reduce(I, name, a[0], has_default ? dflt : Value())) return r;
   Value best, best_key;
   auto consider = [&](const Value& x) {
     Value k = key ? call(I, key, x) : x;
@@ -258,6 +260,8 @@ Value b_sum(Interp& I, const Value&, const Args& a) {
   Value acc = v[1] ? v[1] : Value::integer(0);
   if (is_str(acc)) raise(I, I.exc.TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
   if (has_layout(acc, Layout::Bytes)) raise(I, I.exc.TypeError, "sum() can't sum bytes [use b''.join(seq) instead]");
+  if (I.symbolic.reduce)
+    if (Value r = I.symbolic.reduce(I, "sum", v[0], acc)) return r;
   for_each(I, v[0], [&](const Value& x) {
     if (acc.is_int() && x.is_int()) {
       int64_t r;
@@ -277,6 +281,8 @@ Value b_sum(Interp& I, const Value&, const Args& a) {
 
 Value b_any(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "any", 1, 1);
+  if (I.symbolic.reduce)
+    if (Value r = I.symbolic.reduce(I, "any", a[0], Value())) return r;
   bool r = false;
   for_each(I, a[0], [&](const Value& x) {
     if (is_true(I, x)) {
@@ -290,6 +296,8 @@ Value b_any(Interp& I, const Value&, const Args& a) {
 
 Value b_all(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "all", 1, 1);
+  if (I.symbolic.reduce)
+    if (Value r = I.symbolic.reduce(I, "all", a[0], Value())) return r;
   bool r = true;
   for_each(I, a[0], [&](const Value& x) {
     if (!is_true(I, x)) {

@@ -463,11 +463,12 @@ struct Code {
   std::vector<CompGen> gens;
   Expr* elt = nullptr;
   Expr* value = nullptr;  // dict comprehension value
-  // A list comprehension as the statements it means, `for target in <first>: [if cond:] [for ...:]
-  // acc.append(elt)` with `acc` the hidden local in acc_slot: the control-flow hook turns a
-  // comprehension over a tensor whose rows are only known at run time into the same ONNX Loop as
-  // that `for` statement (issue 15). The outermost loop's iter is null (the iterable comes from
-  // outside, evaluated in the enclosing scope).
+  // A list comprehension or generator expression as the statements it means, `for target in
+  // <first>: [if cond:] [for ...:] acc.append(elt)` with `acc` the hidden local in acc_slot: the
+  // control-flow hook turns one over a tensor whose rows are only known at run time into the same
+  // ONNX Loop as that `for` statement (issue 15; a generator expression then runs eagerly and is
+  // the list). The outermost loop's iter is null (the iterable comes from outside, evaluated in the
+  // enclosing scope).
   ForStmt* loop_form = nullptr;
   uint32_t acc_slot = 0;
 

@@ -531,15 +531,13 @@ static void comp_loop(Interp& I, Frame& fr, Code* c, size_t level, const Value& 
   });
 }
 
-static Value eval_comprehension(Interp& I, Frame& outer, const CompExpr* ce) {
-  check_native_stack(I);
+// A list comprehension or generator expression the control-flow hook may run as a Loop (over a
+// tensor's rows, a range or a zip whose length is only known at run time) is offered to it as its
+// `for` statement form (Code::loop_form), in a frame of its own; the first iterable is evaluated
+// then, in the enclosing scope, as usual. True when the hook ran it (*made: the list of its items);
+// otherwise *first is the first iterable's value, evaluated once.
+static bool comprehension_as_loop(Interp& I, Frame& outer, const CompExpr* ce, Value* first, Value* made) {
   Code* c = ce->code;
-  // A list comprehension the control-flow hook may run as a Loop (over a tensor's rows, a range or a
-  // zip whose length is only known at run time) is offered to it as its `for` statement form, once
-  // the frame exists; the first iterable is evaluated then, in the enclosing scope, as usual.
-  const bool offer = I.control_flow_hook && c->loop_form;
-  Value first;
-  if (!offer) first = eval(I, outer, ce->first_iter);
   SlotArray slots(c->nslots);
   Frame fr;
   fr.code = c;
@@ -548,12 +546,31 @@ static Value eval_comprehension(Interp& I, Frame& outer, const CompExpr* ce) {
   fr.builtins = outer.builtins;
   fr.func = outer.func;
   setup_cells(I, c, fr.fast, nullptr, &outer);
-  if (offer) {
-    fr.fast[c->acc_slot] = new_list(I, {});
-    Exit x;
-    if (offer_for_to_hook(I, outer, ce->first_iter, fr, *c->loop_form, &first, &x)) return fr.fast[c->acc_slot];
-    fr.fast[c->acc_slot] = Value();
+  fr.fast[c->acc_slot] = new_list(I, {});
+  Exit x;
+  if (!offer_for_to_hook(I, outer, ce->first_iter, fr, *c->loop_form, first, &x)) return false;
+  *made = fr.fast[c->acc_slot];
+  return true;
+}
+
+static Value eval_comprehension(Interp& I, Frame& outer, const CompExpr* ce) {
+  check_native_stack(I);
+  Code* c = ce->code;
+  Value first;
+  if (I.control_flow_hook && c->loop_form) {
+    Value made;
+    if (comprehension_as_loop(I, outer, ce, &first, &made)) return made;
+  } else {
+    first = eval(I, outer, ce->first_iter);
   }
+  SlotArray slots(c->nslots);
+  Frame fr;
+  fr.code = c;
+  fr.fast = slots.data();
+  fr.globals = outer.globals;
+  fr.builtins = outer.builtins;
+  fr.func = outer.func;
+  setup_cells(I, c, fr.fast, nullptr, &outer);
   outer.cur = ce;
   if (!I.type_of(first)->slots.iter && !I.type_of(first)->slots.getitem)
     raisef(I, I.exc.TypeError, "'{}' object is not iterable", type_name(I, first));
@@ -754,7 +771,16 @@ Value eval(Interp& I, Frame& f, const Expr* e) {
     case EK::DictComp: return eval_comprehension(I, f, static_cast<const CompExpr*>(e));
     case EK::GenExp: {
       const auto* ce = static_cast<const CompExpr*>(e);
-      Value first = eval(I, f, ce->first_iter);
+      Value first;
+      // Over a length only known at run time, a generator expression runs now, as the Loop of its
+      // list comprehension form, and is the list of its items (`sum(t.sum() for t in x)`): laziness
+      // cannot be recorded. Otherwise it is a lazy generator as usual.
+      if (I.control_flow_hook && ce->code->loop_form) {
+        Value made;
+        if (comprehension_as_loop(I, f, ce, &first, &made)) return made;
+      } else {
+        first = eval(I, f, ce->first_iter);
+      }
       f.cur = e;
       return make_genexpr(I, f, ce, first);
     }

@@ -159,6 +159,13 @@ class Interp {
     // isinstance(v, int) in model code: a symbolic size is an int, as PyTorch's sizes are
     // (`isinstance(d, int)` checks of shape helpers); not in the embedded library (builtins.cpp).
     bool (*is_int)(const Value& v) = nullptr;
+    // list(v) / l.extend(v) / l += v where v's length is only known at run time (a tensor whose first
+    // dim is symbolic, a list a Loop appended to): appends what stands for its items to `l` and gives
+    // true, or false to go on as usual (and report the run-time length where it iterates).
+    bool (*extend)(Interp& I, List* l, const Value& v) = nullptr;
+    // sum/min/max/any/all(v) (one positional argument, no key) over such a list: the reduction
+    // recorded over its items, or Null to go on as usual.
+    Value (*reduce)(Interp& I, const char* name, const Value& v, const Value& start) = nullptr;
   } symbolic;
   // Iterations one `for`/`while` statement may run before it is an error (0: no limit). The torch
   // stage sets it while recording forward (`--max-unroll`): a Python loop there is unrolled.

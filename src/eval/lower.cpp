@@ -260,7 +260,7 @@ Expr* Lowerer::comprehension(const ast::expr* e, EK kind, Seq<ast::comprehension
   }
   c->elt = expr(elt);
   if (value) c->value = expr(value);
-  if (kind == EK::ListComp) comprehension_loop_form(e, c);
+  if (kind == EK::ListComp || kind == EK::GenExp) comprehension_loop_form(e, c);
   scope_ = saved_scope;
   code_ = saved_code;
   qualprefix_ = saved_prefix;

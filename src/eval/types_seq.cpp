@@ -363,6 +363,7 @@ static Value list_add(Interp& I, const Value& self, const Value& other) {
 
 static void list_extend_impl(Interp& I, List* l, const Value& it) {
   size_t cap = l->items.capacity();
+  if (I.symbolic.extend && !(it.is_obj() && it.obj() == l) && I.symbolic.extend(I, l, it)) return;
   if (is_list(it) || is_tuple(it))
     I.heap.ensure_room(static_cast<double>(is_list(it) ? as_list(it)->items.size() : as_tuple(it)->items.size()) *
                        sizeof(Value));

@@ -88,5 +88,15 @@ ir::Value* sequence_output(Torch& T, const eval::Value& list);
 // at run time); Null for other values.
 eval::Value sequence_len(Torch& T, const eval::Value& v);
 eval::Value scan_list_len(Torch& T, const eval::Value& v);
+// Appends the rows of `stacked` (a tensor [n, ...item], n a run-time size) to `list`, as a Loop's
+// stacked outputs are held: the list's length is then only known at run time; len, indexing,
+// torch.stack/torch.cat, `for`, comprehensions and sum/min/max/any/all read it (control_flow_rows.cpp).
+void append_rows(Torch& T, const eval::Value& list, const eval::Value& stacked);
+// Such a list's items stacked ([len, ...item]); Null for other values; an error when it holds
+// values other than tensors.
+eval::Value stacked_items(Torch& T, const eval::Value& list);
+// Installs the evaluator's hooks for such lists: list(x) / l.extend(x) of a tensor whose first dim
+// is only known at run time, and the builtin reductions over them.
+void install_rows_hooks(Torch& T);
 
 }  // namespace onnxify::torch

@@ -48,6 +48,14 @@ int64_t scan_len_slot(Interp& I, const Value&) {
   need_concrete(torch_state(), "the length of a list appended to in a loop recorded as ONNX Loop",
                 "len() (torch.stack/torch.cat read such a list)");
 }
+// Iterating it item by item (unpacking, tuple(), reversed()) needs that length too; `for`,
+// comprehensions, list(), sum/min/max/any/all read it as its items stacked (control_flow_rows.cpp).
+Value scan_iter_slot(Interp& I, const Value&) {
+  need_concrete(torch_state(), "the length of this list (one item per row of a size only known at run time: "
+                "x.unbind(0), list(x), a loop recorded as ONNX Loop)",
+                "iterating over it item by item (a `for` statement, a comprehension, list(), sum(), "
+                "torch.stack and torch.cat read it)");
+}
 
 // While the body of a Loop is recorded, a list it appends to (its future scan output) cannot be
 // read as a Python list: the recording sees its items before the loop, each iteration would see
@@ -91,6 +99,7 @@ eval::Type* list_subtype(Torch& T, int kind) {
       s.slots.len = &guarded_len;
     } else {
       s.slots.len = &scan_len_slot;
+      s.slots.iter = &scan_iter_slot;
       s.slots.getitem = &scan_getitem;
       s.methods = {{"reverse", &scan_reverse}};
     }
@@ -159,6 +168,26 @@ Value scan_reverse(Interp& I, const Value& self, const eval::Args& a) {
 }
 
 }  // namespace
+
+void append_rows(Torch& T, const Value& list, const Value& stacked) {
+  auto obj = T.I.make<ScanObj>(scan_type(T));
+  obj->stacked = stacked;
+  eval::as_list(list)->items.push_back(obj.take_value());
+  mark_scan_list(T, list);
+}
+
+Value stacked_items(Torch& T, const Value& list) {
+  if (!eval::is_list(list) || cf::is_seq_list(list) || !holds_scan_output(list)) return Value();
+  for (const Value& x : eval::as_list(list)->items)
+    if (!is_scan(x) && !is_tensor(x))
+      throw Diagnostic::error(fmt::format("this list's length is only known at run time (it holds the rows of a "
+                                          "size only known then), and it also holds a {}: its items can only be "
+                                          "read as one tensor of them stacked",
+                                          eval::type_name(T.I, x)),
+                              T.rec.location())
+          .with_help("keep only tensors of one shape in such a list");
+  return scan_cat_stack(T, true, list, Value::integer(0));
+}
 
 Value scan_list_len(Torch& T, const Value& v) {
   if (!eval::is_list(v) || !holds_scan_output(v)) return Value();
@@ -431,8 +460,11 @@ bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::
 }
 
 bool Hook::on_for_iter(Interp& I, Frame& f, const eval::ForStmt& s, const Value& iterable, Exit* exit) {
-  if (!is_tensor(iterable)) return false;
-  TensorObj* x = as_tensor(iterable);
+  // A list whose length is only known at run time (a Loop appended to it, x.unbind(0) of a run-time
+  // batch) is iterated as the rows of its items stacked.
+  Value rows = is_tensor(iterable) ? iterable : stacked_items(T, iterable);
+  if (!is_tensor(rows)) return false;
+  TensorObj* x = as_tensor(rows);
   if (x->rank() == 0 || x->shape[0].is_const()) return false;  // unrolled over its rows as usual
   LoopSpec spec = for_spec(s);
   spec.rows = {x};
@@ -449,10 +481,13 @@ bool Hook::on_for_iter(Interp& I, Frame& f, const eval::ForStmt& s, const Value&
 // of rank >= 1 (a Python list next to a run-time batch has no Loop form): otherwise the call runs as
 // usual and reports the run-time size where it iterates.
 bool Hook::on_for_zip(Interp& I, Frame& f, const eval::ForStmt& s, bool enumerate, bool zipped,
-                      const std::function<Value()>& start_of, const std::vector<Value>& args, Exit* exit) {
-  const size_t n = args.size();
+                      const std::function<Value()>& start_of, const std::vector<Value>& given, Exit* exit) {
+  const size_t n = given.size();
   if (n == 0) return false;
   bool symbolic = false;
+  std::vector<Value> args(given);  // a list whose length is only known at run time: its items stacked
+  for (Value& a : args)
+    if (Value rows = stacked_items(T, a); is_tensor(rows)) a = rows;
   for (size_t k = 0; k < n; ++k) {
     if (!is_tensor(args[k]) || as_tensor(args[k])->rank() == 0) return false;
     symbolic = symbolic || !as_tensor(args[k])->shape[0].is_const();
@@ -946,7 +981,14 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
           bool prefix = now.size() >= cs.items.size();
           for (size_t k = 0; prefix && k < cs.items.size(); ++k) prefix = same(now[k], cs.items[k]);
           if (prefix && now.size() == cs.items.size()) continue;
-          if (cs.is_list && prefix && now.size() == cs.items.size() + 1 && is_tensor(now.back())) {
+          const bool grew = cs.is_list && prefix && now.size() == cs.items.size() + 1;
+          if (grew && (now.back().is_int() || now.back().is_float() || now.back().is_bool() || is_symint(now.back()))) {
+            // A number appended per iteration (`[len(r) for r in x]`) is one row of a scan output:
+            // the zero-dim tensor torch.tensor(n) gives (a size: its run-time value).
+            now.back() = operand_tensor(T, now.back());
+            eval::as_list(cs.obj)->items.back() = now.back();
+          }
+          if (grew && is_tensor(now.back())) {
             appended[k] = {as_tensor(now.back())->dtype, as_tensor(now.back())->shape};
             // A size made in the body (a boolean mask's count, `distmat[i][mask[i]]`) may differ from
             // one iteration to the next, which a scan output cannot hold: the list is an ONNX

@@ -233,6 +233,9 @@ bool runtime_scalar(Torch& T, TensorObj* t);
 // zero; the size it was made from when t holds sizes) or a zero-dim float tensor (a run-time Python
 // float). t.item() is the one its dtype asks for.
 eval::Value runtime_item(Torch& T, TensorObj* t, bool as_float);
+// A Python number or size as a zero-dim tensor (a size's run-time value; a number as torch.tensor(n)
+// gives it); a tensor as itself.
+eval::Value operand_tensor(Torch& T, const eval::Value& v);
 
 // ---- diagnostics --------------------------------------------------------------------------------------
 // Records an unsupported operation (op name, why) at the current location and module path and

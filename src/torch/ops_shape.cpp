@@ -12,6 +12,7 @@
 #include <limits>
 #include <optional>
 
+#include "torch/control_flow.h"
 #include "torch/index.h"
 #include "torch/ops.h"
 
@@ -444,7 +445,13 @@ Value unbind(OpCall& c) {
   TensorObj* x = c.t(0);
   int64_t dim = norm_dim(c.I, c.a.int_(1), x->rank());
   DimExpr total = x->shape[dim];
-  if (!total.is_const()) return c.unsupported(fmt::format("unbind of a dim of symbolic size ({})", total.str()));
+  if (!total.is_const()) {
+    // A run-time number of rows: a list whose length is only known at run time (control_flow.h).
+    Value rows = dim == 0 ? Value::borrow(x) : call_op(c.T, "movedim", {Value::borrow(x), Value::integer(dim), Value::integer(0)});
+    Value list = eval::new_list(c.I, {});
+    append_rows(c.T, list, rows);
+    return list;
+  }
   std::vector<Value> out;
   std::vector<DimExpr> shape = x->shape;
   shape.erase(shape.begin() + dim);

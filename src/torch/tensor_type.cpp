@@ -662,6 +662,7 @@ void init_tensor_type(Torch& T) {
   p.slots.repr = &parameter_repr;
   T.parameter_type = eval::new_native_type(I, p);
   I.symbolic.len = &symbolic_len;
+  install_rows_hooks(T);
 }
 
 }  // namespace onnxify::torch

@@ -77,6 +77,9 @@ CASES = [
     ("cf_break_else", CF + ["--model", "BreakElse()"] + CFX, 1),
     ("cf_break_append", CF + ["--model", "BreakAppend()"] + CFX, 1),
     ("cf_return_in_python_while", CF + ["--model", "ReturnInPythonWhile()"] + CFX, 1),
+    # Lists of the run-time batch's rows (x.unbind(0), list(x)): what needs their items one by one.
+    ("cf_unpack_rows", CF + ["--model", "UnpackRunTimeRows()"] + CFX, 1),
+    ("cf_rows_with_text", CF + ["--model", "RowsWithNumbers()"] + CFX, 1),
     ("nn_unsupported", EXPORT + ["--model", "NnUnsupported()"] + X, 1),
     ("conv_transpose_output_size", EXPORT + ["--model", "ConvTransposeBadSize()"] + X, 1),
     ("conv_transpose_padding_mode", EXPORT + ["--model", "ConvTransposeReflect()"] + X, 1),
@@ -97,8 +100,6 @@ CASES = [
                                 "--input", "x=float32[N,4]"], 1),
     ("complex_scale", ["export", "models/tensor_ops.py", "--model", "ComplexScale()", "--input",
                        "x=float32[N,3,4,4]"], 1),
-    ("tensor_range_len_comprehension", ["export", "models/tensor_ops.py", "--model", "ComprehensionOverBatch()",
-                                        "--input", "x=float32[N,3]"], 1),
     ("tensor_legacy_wrong_dtype", ["export", "models/tensor_ops.py", "--model", "LegacyWrongDtype()", "--input",
                                    "x=float32[N,3]"], 1),
     ("tensor_random_in_forward", ["export", "models/tensor_ops.py", "--model", "RandomInForward()", "--input",

@@ -88,6 +88,7 @@ CASES = [
          x="float32[N,4]", labels="float32[N]"),
     case("min_of_tensors", "MinOfTensors()", [{"N": 2}, {"N": 6}], x="float32[N,4]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
+    case("rows_as_lists", "RowsAsLists()", [{"N": 2}, {"N": 5}], x="float32[N,4]", y="float32[N,4]"),
 ]
 
 BATCH = Batch(CASES)

@@ -1020,3 +1020,38 @@ class LabelNamesAtClassLevel(nn.Module):
 
     def forward(self, x):
         return x[:, : self.n_classes].softmax(1)
+
+
+class RowsAsLists(nn.Module):
+    """The rows of a run-time batch taken as a Python list and read by builtins, as per-sample code
+    does: `x.unbind(0)` / `torch.unbind` / `list(x)` / `outs.extend(x)` then `for`, a comprehension
+    or torch.stack/torch.cat over them; `sum(...)` of a generator expression or a list, `max(...)`
+    and `any(...)` over one-element items. Each is a list whose length is only known at run time,
+    read as its items stacked."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 2)
+
+    def forward(self, x, y):
+        per_row = []
+        for row in x.unbind(0):
+            per_row.append(self.proj(row) * 2)
+        doubled = torch.stack(per_row, 1)
+        shifted = torch.stack([r + 1 for r in torch.unbind(y, 0)])
+        side = torch.cat(list(x), dim=-1)
+        rows = [x[0]]
+        rows.extend(y)
+        joined = torch.stack(rows)
+        total = sum(r.sum() for r in x)
+        listed = sum([r * 0.5 for r in y], torch.ones(4))
+        plain = sum(x)
+        top = max(r.amax() for r in y)
+        low = min([r[1:2] for r in x])
+        pos = any(r.sum() > 100 for r in x)
+        kept = x if pos else -x
+        pairs = torch.stack([a * b for a, b in zip(x.unbind(0), y)])
+        longest = x * max(len(r) for r in y.unsqueeze(-1))
+        padded = nn.utils.rnn.pad_sequence(y, batch_first=False)
+        weighted = sum(x[i] * i for i in range(len(x)))
+        return doubled, shifted, side, joined, total, listed, plain, top, low, kept, pairs, longest, padded, weighted

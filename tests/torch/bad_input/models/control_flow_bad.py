@@ -148,3 +148,18 @@ class BranchItemUsed(nn.Module):
         if found[0] is not None:
             return found[0] * 2
         return x
+
+
+class UnpackRunTimeRows(nn.Module):
+    # The batch's rows unpacked into names: how many there are is only known when the model runs.
+    def forward(self, x):
+        first, second = x.unbind(0)
+        return first - second
+
+
+class RowsWithNumbers(nn.Module):
+    # The rows of the run-time batch and a Python string in one list: its items cannot be stacked.
+    def forward(self, x):
+        rows = list(x)
+        rows.append("end")
+        return torch.stack([r * 2 for r in rows])

@@ -49,14 +49,6 @@ class MaybeCopyWrite(nn.Module):
         return x, y
 
 
-class ComprehensionOverBatch(nn.Module):
-    """range(len(x)) in a generator expression: only a `for` statement or a list comprehension over
-    range(size) becomes an ONNX Loop (a generator runs lazily, inside whatever consumes it)."""
-
-    def forward(self, x):
-        return sum(x[i] * i for i in range(len(x)))
-
-
 class LegacyWrongDtype(nn.Module):
     """torch.LongTensor(t) of a float tensor: PyTorch's legacy constructor refuses another dtype."""
 

@@ -189,7 +189,8 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0, padding_side="
     if padding_side not in ("left", "right"):
         raise ValueError(f"Expected padding_side to be one of left or right, but got {padding_side}.")
     if isinstance(sequences, Tensor):
-        sequences = sequences.unbind(0)
+        # Rows of one tensor share their length: nothing to pad (also for a run-time row count).
+        return sequences if batch_first else sequences.transpose(0, 1)
     max_len = max(s.size(0) for s in sequences)
     out = []
     for s in sequences:
