@@ -531,6 +531,16 @@ static void comp_loop(Interp& I, Frame& fr, Code* c, size_t level, const Value& 
   });
 }
 
+// A comprehension's own frame, over `slots`, seeing the enclosing scope's globals and cells.
+static void comprehension_frame(Interp& I, Frame& outer, Code* c, Value* slots, Frame& fr) {
+  fr.code = c;
+  fr.fast = slots;
+  fr.globals = outer.globals;
+  fr.builtins = outer.builtins;
+  fr.func = outer.func;
+  setup_cells(I, c, fr.fast, nullptr, &outer);
+}
+
 // A list comprehension or generator expression the control-flow hook may run as a Loop (over a
 // tensor's rows, a range or a zip whose length is only known at run time) is offered to it as its
 // `for` statement form (Code::loop_form), in a frame of its own; the first iterable is evaluated
@@ -540,12 +550,7 @@ static bool comprehension_as_loop(Interp& I, Frame& outer, const CompExpr* ce, V
   Code* c = ce->code;
   SlotArray slots(c->nslots);
   Frame fr;
-  fr.code = c;
-  fr.fast = slots.data();
-  fr.globals = outer.globals;
-  fr.builtins = outer.builtins;
-  fr.func = outer.func;
-  setup_cells(I, c, fr.fast, nullptr, &outer);
+  comprehension_frame(I, outer, c, slots.data(), fr);
   fr.fast[c->acc_slot] = new_list(I, {});
   Exit x;
   if (!offer_for_to_hook(I, outer, ce->first_iter, fr, *c->loop_form, first, &x)) return false;
@@ -565,12 +570,7 @@ static Value eval_comprehension(Interp& I, Frame& outer, const CompExpr* ce) {
   }
   SlotArray slots(c->nslots);
   Frame fr;
-  fr.code = c;
-  fr.fast = slots.data();
-  fr.globals = outer.globals;
-  fr.builtins = outer.builtins;
-  fr.func = outer.func;
-  setup_cells(I, c, fr.fast, nullptr, &outer);
+  comprehension_frame(I, outer, c, slots.data(), fr);
   outer.cur = ce;
   if (!I.type_of(first)->slots.iter && !I.type_of(first)->slots.getitem)
     raisef(I, I.exc.TypeError, "'{}' object is not iterable", type_name(I, first));
