@@ -219,7 +219,7 @@ static Value min_max(Interp& I, const Args& a, bool is_max) {
     raisef(I, I.exc.TypeError, "Cannot specify a default for {}() with multiple positional arguments", name);
   if (key && key.is_none()) key = Value();
   if (a.npos == 1 && !key && I.symbolic.reduce)
-    if (Value r = I.symbolic.reduce(I, name, a[0], has_default ? dflt : Value())) return r;
+    if (Value r = I.symbolic.reduce(I, name, a[0], Value())) return r;
   Value best, best_key;
   auto consider = [&](const Value& x) {
     Value k = key ? call(I, key, x) : x;

@@ -164,7 +164,7 @@ class Interp {
     // true, or false to go on as usual (and report the run-time length where it iterates).
     bool (*extend)(Interp& I, List* l, const Value& v) = nullptr;
     // sum/min/max/any/all(v) (one positional argument, no key) over such a list: the reduction
-    // recorded over its items, or Null to go on as usual.
+    // recorded over its items (`start`: sum's, Null for the others), or Null to go on as usual.
     Value (*reduce)(Interp& I, const char* name, const Value& v, const Value& start) = nullptr;
   } symbolic;
   // Iterations one `for`/`while` statement may run before it is an error (0: no limit). The torch

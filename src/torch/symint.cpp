@@ -126,7 +126,6 @@ std::optional<bool> decided_by_bounds(Torch& T, DimExpr d, eval::CmpOp op) {
 // The SymInt as a zero-dim int64 tensor (for float arithmetic and undecided comparisons).
 Value as_tensor_value(Torch& T, DimExpr e) { return new_tensor(T, T.rec.dim_scalar(e), DType::Int64, {}); }
 
-
 using DimFn = DimExpr (*)(DimExpr, DimExpr);
 
 Value arith(Interp& I, const Value& a, const Value& b, DimFn f, const char* tensor_op) {
@@ -423,7 +422,7 @@ Value hook_min_max(Interp& I, const Value& a, const Value& b, bool is_max) {
 // An operand of run-time arithmetic as a tensor: a size's value, a tensor itself, a Python number
 // as torch.tensor(n) (its Python dtype).
 Value operand_tensor(Torch& T, const Value& v) {
-  if (is_symint(v)) return new_tensor(T, T.rec.dim_scalar(expr(v)), DType::Int64, {});
+  if (is_symint(v)) return as_tensor_value(T, expr(v));
   if (is_tensor(v)) return v;
   return call_op(T, "tensor", {v});
 }
