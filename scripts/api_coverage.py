@@ -26,8 +26,10 @@ every entry up in onnxify's own torch and prints what it finds:
 
 Each entry then gets one status, first rule that applies:
   not applicable the name matches NOT_APPLICABLE (autograd, distributed, I/O and serialization,
-                 device/memory/threads, named tensors, sparse/quantized/backend internals, random
-                 sampling, JIT and compilation, global settings): nothing an exported graph holds.
+                 device/memory/threads, named tensors, sparse/quantized/backend internals, seeds and
+                 generator state, JIT and compilation, global settings): nothing an exported graph
+                 holds; and the random distributions ONNX cannot draw (Poisson, binomial, gamma,
+                 Dirichlet: a clear error in forward).
                  "onnxify accepts it" is added where onnxify implements it anyway (x.cpu(), ...).
   supported      onnxify implements it and an e2e test exercises it: the first tests/torch/e2e/test_*.py
                  (alphabetically) that mentions the name in that namespace's spelling (NAMESPACES'
@@ -127,9 +129,12 @@ NOT_APPLICABLE = [
      r"^to_dense$|^to_padded_tensor$|nested|^dense_dim$|^is_conj$|^is_neg$|^resolve_|^conj_physical|"
      r"^smm$|^sspaddmm$|^hspmm$|^saddmm$|^dsmm$|^spmm$|^qscheme$|^batch_norm_|^native_|"
      r"^segment_reduce$|^fused_moving_avg|^choose_qparams|^fake_quantize"),
-    ("*", "random sampling", r"^rand|^normal|bernoulli|multinomial|^poisson$|^random_$|uniform_|"
-     r"exponential_|geometric_|cauchy_|log_normal_|seed|rng_state|^binomial$|^gumbel_softmax$|"
-     r"^fork_rng$|^standard_gamma$|^sample_dirichlet$"),
+    ("*", "seeds and generator state (the exported model's draws cannot follow PyTorch's generator)",
+     r"seed|rng_state|^fork_rng$"),
+    # Draws in forward are ONNX random ops (src/torch/ops_random.cpp); these distributions have no
+    # ONNX op or exact transform of one: onnxify reports them in forward (a placeholder while building).
+    ("*", "random distributions ONNX cannot draw (a clear error in forward)",
+     r"^poisson$|^binomial$|^standard_gamma$|^sample_dirichlet$"),
     ("*", "JIT, compilation and global settings", r"^compile$|^jit|^script|^export$|^parse_|^import_ir|"
      r"type_comment|^unify_type|^fork$|^wait$|multiprocessing|^classproperty$|^thread_safe|"
      r"^as_subclass$|^library$|^set_|^get_|warn_always|deterministic|anomaly|flush_denormal|"

@@ -180,6 +180,7 @@ def normalize(msg):
     """A cause: the first error line without its location, numbers and shapes."""
     m = re.sub(r"^.*?(\berror:)", r"\1", msg or "")
     m = re.sub(r"^\S+\.py:\d+:\d+: ", "", m)
+    m = re.sub(r"/tmp/parity-\w+/", "", m)  # each file's scratch folder (ONNX Runtime names the file)
     m = re.sub(r"\b\d+(\.\d+)?\b", "N", m)
     m = re.sub(r"\[[N, ]*\]", "[...]", m)
     m = re.sub(r"\s+", " ", m).strip()

@@ -22,13 +22,6 @@ using ir::Graph;
 using ir::Node;
 using ir::Value;
 
-bool nondeterministic(const Node& n) {
-  static constexpr std::string_view kOps[] = {
-      "RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike",
-      "Multinomial",  "Bernoulli",     "Dropout"};
-  if (!n.domain().empty()) return false;
-  return std::find(std::begin(kOps), std::end(kOps), n.op_type()) != std::end(kOps);
-}
 
 bool commutative(const Node& n) {
   static constexpr std::string_view kOps[] = {"Add",        "Mul",       "Max",       "Min", "Sum",
@@ -144,6 +137,14 @@ class Cse {
 };
 
 }  // namespace
+
+bool nondeterministic(const Node& n) {
+  static constexpr std::string_view kOps[] = {
+      "RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike",
+      "Multinomial",  "Bernoulli",     "Dropout"};
+  if (!n.domain().empty()) return false;
+  return std::find(std::begin(kOps), std::end(kOps), n.op_type()) != std::end(kOps);
+}
 
 Status cse(ir::Graph& graph, const PassOptions&) {
   Cse c;

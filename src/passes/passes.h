@@ -41,6 +41,10 @@ const PassInfo* find_pass(std::string_view name);
 // that fails verification when options.verify_each is set.
 Status run_pipeline(ir::Graph& graph, const std::vector<std::string>& names, const PassOptions& options);
 
+// Whether a node draws random values (or drops them at random): each run differs, so such nodes are
+// never merged (cse), folded, or evaluated at conversion time. cse.cpp.
+bool nondeterministic(const ir::Node& n);
+
 // The cleanup pipeline the exporter runs after recording: fold, cse, dce.
 const std::vector<std::string>& default_pipeline();
 

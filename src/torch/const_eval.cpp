@@ -14,6 +14,7 @@
 
 #include "passes/kernels/array.h"
 #include "passes/kernels/kernels.h"
+#include "passes/passes.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -118,6 +119,9 @@ class Evaluator {
     static const std::string input = "";
     if (v->is_graph_input() || !v->producer()) return &input;
     const ir::Node* n = v->producer();
+    // Values drawn at run time (torch.rand in forward) are only known when the model runs, as an
+    // input is: `if torch.rand(()) < p:` is a tensor-dependent branch.
+    if (passes::nondeterministic(*n)) return &input;
     if (n->has_regions()) {
       scratch_ = "is computed by a tensor-dependent " + std::string(n->op_type() == "If" ? "condition" : "loop");
       return &scratch_;

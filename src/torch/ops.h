@@ -49,6 +49,7 @@ const std::vector<OpDef>& linalg_ops();  // ops_linalg.cpp
 const std::vector<OpDef>& attention_ops();  // ops_attention.cpp (scaled_dot_product_attention, rms_norm)
 const std::vector<OpDef>& rnn_ops();  // ops_rnn.cpp (torch.lstm/gru/rnn_tanh/rnn_relu, _onnxify_rnn)
 const std::vector<OpDef>& derived_ops();    // ops_derived.cpp (compositions: isnan, diag, cdist, index_add, ...)
+const std::vector<OpDef>& random_ops();     // ops_random.cpp (rand/randn/..., in-place random fills, dropout)
 
 struct OpRow {
   const OpDef* def;
@@ -115,6 +116,12 @@ class OpCall {
 
 // ---- helpers shared by the families (ops_util.cpp) ------------------------------------------------------
 
+// A tensor of `shape` filled with `v` (a conversion-time constant; `uninitialized`: torch.empty's,
+// whose values nothing may read). ops_create.cpp.
+eval::Value fill_tensor(OpCall& c, std::vector<ir::DimExpr> shape, double v, DType dt, bool uninitialized = false);
+// A random placeholder of `shape` (a draw while the model is built: the checkpoint gives its values).
+// ops_random.cpp.
+eval::Value random_placeholder(OpCall& c, std::vector<ir::DimExpr> shape, DType dt);
 // Normalizes a dim index against a rank like PyTorch (IndexError "Dimension out of range").
 int64_t norm_dim(eval::Interp& I, int64_t d, int64_t rank);
 // numpy broadcasting of two shapes (RuntimeError on a static mismatch).

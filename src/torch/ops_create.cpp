@@ -1,8 +1,7 @@
-// Creation ops: zeros/ones/full/empty (+ _like), arange, linspace, logspace, eye, tensor/as_tensor, and the
-// random ones. With static arguments they are conversion-time constants (their values stay readable:
-// item(), tolist()) that become graph constants only when used; sizes that are symbolic give
-// ConstantOfShape / Range nodes. Random tensors have no values: in __init__ they are parameters
-// whose values come from the checkpoint; reaching the graph they are reported as unsupported.
+// Creation ops: zeros/ones/full/empty (+ _like), arange, linspace, logspace, eye, tensor/as_tensor.
+// With static arguments they are conversion-time constants (their values stay readable: item(),
+// tolist()) that become graph constants only when used; sizes that are symbolic give ConstantOfShape /
+// Range nodes. The random factories are in ops_random.cpp.
 #include <fmt/core.h>
 
 #include <cmath>
@@ -58,17 +57,6 @@ DType dtype_or(OpCall& c, size_t i, DType dflt) {
   return d ? *d : dflt;
 }
 
-Value fill(OpCall& c, std::vector<DimExpr> shape, double v, DType dt, bool uninitialized = false) {
-  for (DimExpr d : shape)
-    if (d.is_const() && d.value() < 0)
-      c.runtime_error(fmt::format("Trying to create tensor with negative dimension {}: [...]", d.value()));
-  if (elem(dt) == ir::ElementType::Undefined) return c.unsupported(fmt::format("tensors of dtype torch.{}", info(dt).name));
-  Value r = new_fill(c.T, v, dt, std::move(shape));
-  as_tensor(r)->uninitialized = uninitialized;
-  as_tensor(r)->requires_grad = false;
-  return r;
-}
-
 DType scalar_dtype(OpCall& c, const Scalar& s) {
   return s.kind == Scalar::Kind::Bool ? DType::Bool : s.kind == Scalar::Kind::Float ? c.T.default_dtype : DType::Int64;
 }
@@ -80,29 +68,12 @@ Value fill_scalar(OpCall& c, const std::vector<DimExpr>& shape, const Scalar& v,
     ir::Value* fv = cast_to(c.T, c.rec.dim_scalar(v.sym), DType::Int64, dt, {});
     return c.node("Expand", {fv, c.rec.shape_value(shape)}, dt, shape);
   }
-  return fill(c, shape, v.as_double(), dt);
+  return fill_tensor(c, shape, v.as_double(), dt);
 }
 
 Value full(OpCall& c) {
   Scalar v = c.a.scalar(1);
   return fill_scalar(c, c.a.dims(0), v, dtype_or(c, 2, scalar_dtype(c, v)));
-}
-
-// The in-place random initializers (normal_, uniform_, exponential_, ...): while the model is built
-// the tensor becomes a random placeholder whose values the checkpoint gives (a parameter) and which
-// no conversion-time computation may read as numbers; in forward, random values no export can
-// reproduce are reported.
-Value random_init(OpCall& c) {
-  if (!c.T.building)
-    return c.unsupported(fmt::format("Tensor.{} in forward: random values cannot be exported", c.name()));
-  make_random_inplace(c.t(0));
-  return Value::borrow(c.t(0));
-}
-
-Value random(OpCall& c, std::vector<DimExpr> shape, DType dt) {
-  Value r = fill(c, std::move(shape), 0, dt, true);
-  if (is_tensor(r)) as_tensor(r)->random = true;
-  return r;
 }
 
 // linspace with a step count known only at run time (a grid over a symbolic H): the same two-sided
@@ -295,19 +266,31 @@ Value tensor_from_data(OpCall& c, const Value& data, std::optional<DType> dt) {
 
 Value like(OpCall& c, double v, bool uninitialized) {
   TensorObj* x = c.t(0);
-  return fill(c, x->shape, v, dtype_or(c, 1, x->dtype), uninitialized);
+  return fill_tensor(c, x->shape, v, dtype_or(c, 1, x->dtype), uninitialized);
 }
 
 }  // namespace
 
+Value fill_tensor(OpCall& c, std::vector<DimExpr> shape, double v, DType dt, bool uninitialized) {
+  for (DimExpr d : shape)
+    if (d.is_const() && d.value() < 0)
+      c.runtime_error(fmt::format("Trying to create tensor with negative dimension {}: [...]", d.value()));
+  if (elem(dt) == ir::ElementType::Undefined) return c.unsupported(fmt::format("tensors of dtype torch.{}", info(dt).name));
+  Value r = new_fill(c.T, v, dt, std::move(shape));
+  as_tensor(r)->uninitialized = uninitialized;
+  as_tensor(r)->requires_grad = false;
+  return r;
+}
+
+
 const std::vector<OpDef>& create_ops() {
   static const std::vector<OpDef> ops = {
       {"zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return fill(c, c.a.dims(0), 0, dtype_or(c, 1, c.T.default_dtype)); }},
+       kFn, [](OpCall& c) { return fill_tensor(c, c.a.dims(0), 0, dtype_or(c, 1, c.T.default_dtype)); }},
       {"ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return fill(c, c.a.dims(0), 1, dtype_or(c, 1, c.T.default_dtype)); }},
+       kFn, [](OpCall& c) { return fill_tensor(c, c.a.dims(0), 1, dtype_or(c, 1, c.T.default_dtype)); }},
       {"empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return fill(c, c.a.dims(0), 0, dtype_or(c, 1, c.T.default_dtype), true); }},
+       kFn, [](OpCall& c) { return fill_tensor(c, c.a.dims(0), 0, dtype_or(c, 1, c.T.default_dtype), true); }},
       {"full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn, full},
       // The *_like factories take requires_grad as PyTorch's Python binding does (aten's schema has none).
@@ -324,11 +307,11 @@ const std::vector<OpDef>& create_ops() {
          return fill_scalar(c, x->shape, c.a.scalar(1), dtype_or(c, 2, x->dtype));
        }},
       {"new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype)); }},
+       kMethod, [](OpCall& c) { return fill_tensor(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype)); }},
       {"new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 1, dtype_or(c, 2, c.t(0)->dtype)); }},
+       kMethod, [](OpCall& c) { return fill_tensor(c, c.a.dims(1), 1, dtype_or(c, 2, c.t(0)->dtype)); }},
       {"new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kMethod, [](OpCall& c) { return fill(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype), true); }},
+       kMethod, [](OpCall& c) { return fill_tensor(c, c.a.dims(1), 0, dtype_or(c, 2, c.t(0)->dtype), true); }},
       {"new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kMethod, [](OpCall& c) { return fill_scalar(c, c.a.dims(1), c.a.scalar(2), dtype_or(c, 3, c.t(0)->dtype)); }},
       {"new_tensor(Tensor self, Any data, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
@@ -423,65 +406,10 @@ const std::vector<OpDef>& create_ops() {
        [](OpCall& c) { return tensor_from_data(c, c.a.raw(0), c.a.dtype(1)); }},
       {"scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
        kFn, [](OpCall& c) { return tensor_from_data(c, c.a.raw(0), dtype_or(c, 1, c.T.default_dtype)); }},
-      {"rand(SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.a.dims(0), dtype_or(c, 2, c.T.default_dtype)); }},
-      {"randn(SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.a.dims(0), dtype_or(c, 2, c.T.default_dtype)); }},
-      {"rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
-      {"randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 1, c.t(0)->dtype)); }},
-      // The other random factories, as rand/randn: random placeholders of the result's shape and dtype
-      // (a checkpoint gives them in __init__; reaching the exported computation is an error).
-      {"normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor", kFn,
-       [](OpCall& c) {
-         return random(c, broadcast_shapes(c.I, c.t(0)->shape, c.t(1)->shape), promote_types(c.t(0)->dtype, c.t(1)->dtype));
-       }},
-      {"normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor", kFn,
-       [](OpCall& c) { return random(c, c.t(0)->shape, c.t(0)->dtype); }},
-      {"normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor", kFn,
-       [](OpCall& c) { return random(c, c.t(1)->shape, c.t(1)->dtype); }},
-      {"normal.float_float(float mean, float std, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.a.dims(2), dtype_or(c, 4, c.T.default_dtype)); }},
-      {"randint(SymInt high, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.a.dims(1), dtype_or(c, 3, DType::Int64)); }},
-      {"randint.low(SymInt low, SymInt high, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.a.dims(2), dtype_or(c, 4, DType::Int64)); }},
-      {"randint_like(Tensor self, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 2, c.t(0)->dtype)); }},
-      {"randint_like.low_dtype(Tensor self, SymInt low, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, c.t(0)->shape, dtype_or(c, 3, c.t(0)->dtype)); }},
-      {"randperm(SymInt n, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
-       kFn, [](OpCall& c) { return random(c, {c.a.dim(0)}, dtype_or(c, 2, DType::Int64)); }},
-      {"bernoulli(Tensor self, *, Generator? generator=None) -> Tensor", kFn | kMethod,
-       [](OpCall& c) { return random(c, c.t(0)->shape, c.t(0)->dtype); }},
-      {"bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor", kFn | kMethod,
-       [](OpCall& c) { return random(c, c.t(0)->shape, c.t(0)->dtype); }},
-      {"poisson(Tensor self, Generator? generator=None) -> Tensor", kFn,
-       [](OpCall& c) { return random(c, c.t(0)->shape, c.t(0)->dtype); }},
-      {"multinomial(Tensor self, SymInt num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
-       kFn | kMethod,
-       [](OpCall& c) {
-         std::vector<DimExpr> shape = c.t(0)->shape;
-         if (shape.empty() || shape.size() > 2) c.runtime_error("prob_dist must be 1 or 2 dim");
-         shape.back() = c.a.dim(1);
-         return random(c, std::move(shape), DType::Int64);
-       }},
-      // In-place random initializers (nn.init, weight.data.normal_()): values come from the checkpoint.
-      {"normal_(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"uniform_(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"exponential_(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"cauchy_(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"log_normal_(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"geometric_(Tensor self, float p, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"random_(Tensor self, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"random_.to(Tensor self, int to, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"random_.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor", kMethod, random_init},
-      {"bernoulli_.float(Tensor self, float p=0.5, *, Generator? generator=None) -> Tensor", kMethod, random_init},
       {"zero_(Tensor self) -> Tensor", kMethod,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
-         Value z = fill(c, x->shape, 0, x->dtype);
+         Value z = fill_tensor(c, x->shape, 0, x->dtype);
          assign_inplace(c.T, x, value_of(c.T, as_tensor(z)));
          return Value::borrow(x);
        }},

@@ -309,14 +309,6 @@ Value convert(OpCall& c, TensorObj* x, std::optional<DType> dt, bool copy = fals
 
 Value to_dtype_method(OpCall& c, DType dt) { return convert(c, c.t(0), dt); }
 
-Value dropout(OpCall& c) {
-  // Training-mode dropout is random; the exported model is for inference. With p = 0 it keeps
-  // every element (F.dropout(x, p=cfg.dropout) left at its default training=True, p 0 in eval configs).
-  if (c.a.boolean(2) && c.a.real(1) != 0.0)
-    return c.unsupported("dropout in training mode (call model.eval(), which export does)");
-  return Value::borrow(c.t(0));
-}
-
 }  // namespace
 
 const std::vector<OpDef>& pointwise_ops() {
@@ -528,10 +520,6 @@ const std::vector<OpDef>& pointwise_ops() {
          assign_inplace(c.T, self, v);
          return Value::borrow(self);
        }},
-      {"dropout(Tensor input, float p, bool train) -> Tensor", kFn | kFnInplace, dropout},
-      {"feature_dropout(Tensor input, float p, bool train) -> Tensor", kFn | kFnInplace, dropout},
-      {"alpha_dropout(Tensor input, float p, bool train) -> Tensor", kFn | kFnInplace, dropout},
-      {"feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", kFn | kFnInplace, dropout},
   };
   return ops;
 }

@@ -22,7 +22,7 @@ const std::vector<OpRow>& all_ops() {
     std::vector<OpRow> out;
     for (const auto* table : {&pointwise_ops(), &reduce_ops(), &shape_ops(), &nn_ops(), &create_ops(), &index_ops(),
                               &layer_ops(), &math_ops(), &stats_ops(), &linalg_ops(), &attention_ops(),
-                              &derived_ops()})
+                              &derived_ops(), &random_ops()})
       for (const OpDef& d : *table) out.push_back(OpRow{&d, parse_schema(d.schema)});
     for (const OpDef& d : rnn_ops()) out.push_back(OpRow{&d, parse_schema(d.schema)});
     return out;

@@ -2,7 +2,9 @@
 // has no kernel for are expanded at load time), so coarse ops are preferred wherever the opset has
 // them: one kernel where ORT has one, and no loss where it expands the function. Known exception,
 // checked below: Swish (opset 24) fails to load at opsets 25 and 26 ("Could not find an
-// implementation for Swish(24)"), so SiLU stays Sigmoid + Mul unless kept explicitly at opset 24.
+// implementation for Swish(24)"), so SiLU stays Sigmoid + Mul unless kept explicitly at opset 24; and
+// it has no kernel for the random ops' version 22 (RandomNormal/Uniform and their Like forms), so a
+// model that draws random values in forward needs opset 21 or lower.
 #include <fmt/core.h>
 
 #include "onnx/targets/target.h"
@@ -24,6 +26,11 @@ std::string check(const ir::Node& n, const TargetContext& ctx) {
         "ONNX Runtime 1.30 cannot load Swish at opset {} (it fails to expand the function); "
         "use opset 24 or decompose silu",
         ctx.opset);
+  if (ctx.opset >= 22 && (n.is("RandomNormal") || n.is("RandomUniform") || n.is("RandomNormalLike") ||
+                          n.is("RandomUniformLike")))
+    return fmt::format(
+        "ONNX Runtime 1.30 has no kernel for {} at opset {} (its version 22); export at --opset 21 or lower",
+        n.op_type(), ctx.opset);
   return "";
 }
 

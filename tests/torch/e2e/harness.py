@@ -58,7 +58,8 @@ _DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.fl
 
 class Case:
     def __init__(self, name, source, model, inputs, shapes=({},), path=None, gen=None, rtol=1e-3, atol=1e-4,
-                 calibrate=True, args=(), seed=0, paths=None, matrix=True, matrix_shapes=None, module=None):
+                 calibrate=True, args=(), seed=0, paths=None, matrix=True, matrix_shapes=None, module=None,
+                 max_opset=None):
         self.name = name
         # module: an importable module name instead of a source file (`onnxify export -m MODULE`,
         # found on `path`); source is then None.
@@ -80,6 +81,9 @@ class Case:
             self.shapes = [{"path": label} for label, _ in self.paths]
         self.matrix = matrix                  # False: test_targets.py leaves it out (say why where it is made)
         self.matrix_shapes = matrix_shapes    # shapes for test_targets.py (e.g. smaller images); default: shapes
+        # The newest opset ONNX Runtime runs the case's file at, where lower than a target's newest
+        # (random ops: no kernel for their version 22); test_targets.py exports it there instead.
+        self.max_opset = max_opset
         self.target = None                    # a variant's target and opset (variant())
         self.opset = None
         self.base = None                      # a variant: the case whose checkpoint and PyTorch outputs it uses

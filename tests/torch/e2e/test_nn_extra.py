@@ -4,13 +4,12 @@ nn.Unfold (kernel, dilation, padding, stride, unbatched, symbolic sizes), nn.uti
 spectral_norm and nn.utils.parametrizations.weight_norm / spectral_norm (state_dict names weight_g /
 weight_v, weight_orig / weight_u / weight_v, parametrizations.weight.original0/1, ...original and
 ...0._u/_v), register_parametrization (stacked, with its own parameter, on a bias), and
-torch.distributions in eval (sample() is a clear error). Every case is checked against PyTorch 2.14
+torch.distributions in eval (sampling: test_random.py). Every case is checked against PyTorch 2.14
 eager in ONNX Runtime. Models: tests/torch/models/nn_extra.py."""
-import subprocess
 
 import pytest
 
-from harness import Batch, Case, MODELS, ONNXIFY, check
+from harness import Batch, Case, check
 
 N = [{"N": 3, "L": 4}, {"N": 1, "L": 2}]
 
@@ -91,10 +90,3 @@ BATCH = Batch(CASES)
 def test_nn_extra(case):
     check(BATCH.get(case))
 
-
-def test_sample_is_an_error(tmp_path):
-    """Distribution.sample(): one clear error at the user's line, exit 1."""
-    p = subprocess.run([ONNXIFY, "export", f"{MODELS}/nn_extra.py", "--model", "Sampler()", "--input",
-                        "x=float32[N,3]", "-o", str(tmp_path / "s.onnx")], capture_output=True, text=True, timeout=300)
-    assert p.returncode == 1, p.stderr
-    assert "nn_extra.py:" in p.stderr and "error:" in p.stderr and "Normal.sample" in p.stderr, p.stderr

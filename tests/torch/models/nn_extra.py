@@ -156,11 +156,6 @@ class Dists(nn.Module):
                 ind.entropy())
 
 
-class Sampler(nn.Module):
-    def forward(self, x):
-        return Normal(x, 1.0).sample()
-
-
 class SqueezeToScalar(nn.Module):
     """A one-element tensor squeezed to 0-d (a Reshape to shape [])."""
 

@@ -73,16 +73,25 @@ class Distribution:
     def _unsupported(self, what):
         from torch._onnxify_support import unsupported
         return unsupported(f"torch.distributions.{type(self).__name__}.{what}",
-                           "random draws cannot reproduce PyTorch's generator; export the distribution's parameters "
-                           "(or its mean / mode) and sample outside the model")
+                           "onnxify draws from Normal, MultivariateNormal, Uniform, Exponential, Bernoulli, "
+                           "Categorical, OneHotCategorical, Independent and TransformedDistribution; export this "
+                           "distribution's parameters (or its mean / mode) and sample outside the model")
 
     def _extended_shape(self, sample_shape=torch.Size()):
         return torch.Size(sample_shape) + self._batch_shape + self._event_shape
 
+    # sample()/rsample(): while the model is built a random placeholder (the checkpoint gives what it
+    # becomes); in forward the distribution's own sampler (_sample, as PyTorch draws it: recorded as
+    # ONNX random ops that draw anew on every run), else a clear error.
     def _draw(self, what, sample_shape):
         if torch._C._building():
             return torch.rand(self._extended_shape(sample_shape))
-        return self._unsupported(what)
+        if type(self)._sample is Distribution._sample:
+            return self._unsupported(what)
+        return self._sample(torch.Size(sample_shape))
+
+    def _sample(self, sample_shape):
+        raise NotImplementedError
 
     def sample(self, sample_shape=torch.Size()):
         return self._draw("sample", sample_shape)
@@ -138,6 +147,11 @@ class Normal(ExponentialFamily):
 
     def cdf(self, value):
         return 0.5 * (1 + torch.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+
+    def _sample(self, sample_shape):
+        shape = self._extended_shape(sample_shape)
+        eps = torch.randn(shape, dtype=self.loc.dtype)
+        return self.loc.expand(shape) + eps * self.scale.expand(shape)
 
     def entropy(self):
         return 0.5 + 0.5 * math.log(2 * math.pi) + torch.log(self.scale)
@@ -196,6 +210,11 @@ class MultivariateNormal(Distribution):
     def stddev(self):
         return self.variance.sqrt()
 
+    def _sample(self, sample_shape):
+        shape = self._extended_shape(sample_shape)
+        eps = torch.randn(shape, dtype=self.loc.dtype)
+        return self.loc + torch.matmul(self._unbroadcasted_scale_tril, eps.unsqueeze(-1)).squeeze(-1)
+
     def _half_log_det(self):
         return self._unbroadcasted_scale_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1)
 
@@ -248,6 +267,15 @@ class Categorical(Distribution):
     def variance(self):
         return torch.full(tuple(self.probs.shape[:-1]), float("nan"), dtype=self.probs.dtype)
 
+    def _sample(self, sample_shape):
+        # PyTorch's draw: n samples with replacement per row of the flattened batch, transposed.
+        n = 1
+        for d in sample_shape:
+            n = n * d
+        probs_2d = self.probs.reshape(-1, self._num_events)
+        samples = torch.multinomial(probs_2d, n, True).T
+        return samples.reshape(self._extended_shape(sample_shape))
+
     def log_prob(self, value):
         value = value.long().unsqueeze(-1)
         value, log_pmf = _broadcast_tensors(value, self.logits)
@@ -286,6 +314,11 @@ class OneHotCategorical(Distribution):
     def variance(self):
         return self._categorical.probs * (1 - self._categorical.probs)
 
+    def _sample(self, sample_shape):
+        probs = self._categorical.probs
+        indices = self._categorical.sample(sample_shape)
+        return F.one_hot(indices, probs.shape[-1]).to(probs.dtype)
+
     def log_prob(self, value):
         return self._categorical.log_prob(value.max(-1)[1])
 
@@ -313,6 +346,9 @@ class Bernoulli(ExponentialFamily):
     @property
     def variance(self):
         return self.probs * (1 - self.probs)
+
+    def _sample(self, sample_shape):
+        return torch.bernoulli(self.probs.expand(self._extended_shape(sample_shape)))
 
     def log_prob(self, value):
         logits, value = broadcast_all(self.logits, value)
@@ -344,6 +380,11 @@ class Uniform(Distribution):
     @property
     def variance(self):
         return (self.high - self.low).pow(2) / 12
+
+    def _sample(self, sample_shape):
+        shape = self._extended_shape(sample_shape)
+        rand = torch.rand(shape, dtype=self.low.dtype)
+        return self.low + rand * (self.high - self.low)
 
     def log_prob(self, value):
         lb = self.low.le(value).type_as(self.low)
@@ -379,6 +420,9 @@ class Exponential(ExponentialFamily):
     @property
     def variance(self):
         return self.rate.pow(-2)
+
+    def _sample(self, sample_shape):
+        return self.rate.new_empty(self._extended_shape(sample_shape)).exponential_() / self.rate
 
     def log_prob(self, value):
         return self.rate.log() - self.rate * value
@@ -416,6 +460,9 @@ class Independent(Distribution):
     @property
     def variance(self):
         return self.base_dist.variance
+
+    def _sample(self, sample_shape):
+        return self.base_dist.sample(sample_shape)
 
     def log_prob(self, value):
         return _sum_rightmost(self.base_dist.log_prob(value), self.reinterpreted_batch_ndims)

@@ -54,6 +54,12 @@ class TransformedDistribution(Distribution):
     def has_rsample(self):
         return self.base_dist.has_rsample
 
+    def _sample(self, sample_shape):
+        x = self.base_dist.sample(sample_shape)
+        for transform in self.transforms:
+            x = transform(x)
+        return x
+
     def log_prob(self, value):
         event_dim = len(self.event_shape)
         log_prob = 0.0

@@ -116,6 +116,18 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return input.log_softmax(dim, dtype=dtype)
 
 
+def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
+    # PyTorch's sampler: Gumbel noise -log(Exp(1)), drawn anew on every run of the exported model;
+    # hard=True is the one-hot of the argmax, kept differentiable as y_hard - y_soft.detach() + y_soft.
+    gumbels = -torch.empty_like(logits).exponential_().log()
+    y_soft = ((logits + gumbels) / tau).softmax(dim)
+    if not hard:
+        return y_soft
+    index = y_soft.max(dim, keepdim=True)[1]
+    y_hard = torch.zeros_like(logits).scatter_(dim, index, 1.0)
+    return y_hard - y_soft.detach() + y_soft
+
+
 # ---- dropout (the identity outside training) ---------------------------------------------------
 
 def _check_p(p):
