@@ -393,6 +393,15 @@ Value split_int(OpCall& c) {
   int64_t dim = norm_dim(c.I, c.a.int_(2), x->rank());
   DimExpr size = c.a.dim(1);
   DimExpr total = x->shape[dim];
+  if (!total.is_const() && size.is_const() && size.value() == 1) {
+    // Pieces of one along a dim only known at run time (`for t, x_t in enumerate(x.split(1))`): the
+    // rows of x with that dim kept, as unbind gives them (a list of run-time length, control_flow.h).
+    Value kept = call_op(c.T, "unsqueeze", {Value::borrow(x), Value::integer(dim + 1)});
+    Value rows = dim == 0 ? kept : call_op(c.T, "movedim", {kept, Value::integer(dim), Value::integer(0)});
+    Value list = eval::new_list(c.I, {});
+    append_rows(c.T, list, rows);
+    return list;
+  }
   if (!total.is_const() || !size.is_const()) {
     // A symbolic size that is a whole multiple of the chunk (n_head*N into chunks of N): that many
     // equal pieces, however large N is at run time.

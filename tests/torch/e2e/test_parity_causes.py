@@ -89,6 +89,7 @@ CASES = [
     case("min_of_tensors", "MinOfTensors()", [{"N": 2}, {"N": 6}], x="float32[N,4]"),
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
     case("rows_as_lists", "RowsAsLists()", [{"N": 2}, {"N": 5}], x="float32[N,4]", y="float32[N,4]"),
+    case("rows_by_split", "RowsBySplit()", [{"T": 3, "N": 2}, {"T": 5, "N": 3}], x="float32[T,N,4]"),
 ]
 
 BATCH = Batch(CASES)

@@ -1022,6 +1022,25 @@ class LabelNamesAtClassLevel(nn.Module):
         return x[:, : self.n_classes].softmax(1)
 
 
+class RowsBySplit(nn.Module):
+    """`x.split(1)` / `torch.split(x, 1, dim)` along a dim only known at run time (time steps of a
+    sequence): pieces that keep the dim, looped over with enumerate, or concatenated back."""
+
+    def __init__(self):
+        super().__init__()
+        self.cell = nn.Linear(4, 4)
+
+    def forward(self, x):
+        outs = []
+        h = torch.zeros(x.size(1), 4)
+        for t, x_t in enumerate(x.split(1)):
+            h = torch.tanh(self.cell(x_t.squeeze(0)) + h * 0.5) + t
+            outs.append(h)
+        steps = torch.stack(outs)
+        cols = torch.cat([p * 2 for p in torch.split(x, 1, dim=0)], dim=1)
+        return steps, cols
+
+
 class RowsAsLists(nn.Module):
     """The rows of a run-time batch taken as a Python list and read by builtins, as per-sample code
     does: `x.unbind(0)` / `torch.unbind` / `list(x)` / `outs.extend(x)` then `for`, a comprehension
