@@ -419,7 +419,11 @@ Exit Hook::on_while(Interp& I, Frame& f, const eval::WhileStmt& s, const Value& 
   return record_loop(I, f, spec);
 }
 
-bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::vector<Value>& args, Exit* exit) {
+bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::vector<Value>& given, Exit* exit) {
+  // A numpy scalar read from a run-time tensor (`for j in range(q[i][1])` after q = t.numpy()) is
+  // that tensor's value.
+  std::vector<Value> args = given;
+  for (Value& a : args) numpy_operand(I, a, &a);
   bool symbolic = false;
   for (const Value& a : args) symbolic = symbolic || is_symint(a) || is_tensor(a);
   if (!symbolic) return false;

@@ -28,13 +28,6 @@ struct Entry {
   Value keep;                    // keeps a tensor made from a list alive
 };
 
-}  // namespace
-
-// ops_registry.cpp: a numpy array or scalar of the prelude's numpy as the tensor or number it holds.
-bool numpy_operand(Interp& I, const Value& v, Value* out);
-
-namespace {
-
 // PyTorch's treatSequenceAsTuple (python_variable_indexing.cpp, NumPy's old rule, still in 2.14 with a
 // deprecation warning): a list index shorter than 32 that holds a tensor, a sequence, a slice, `...` or
 // None is read as a tuple of indices (`x[[*idx.permute(2, 1, 0)]]`), not as one integer-list index.

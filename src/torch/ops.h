@@ -122,6 +122,9 @@ eval::Value fill_tensor(OpCall& c, std::vector<ir::DimExpr> shape, double v, DTy
 // A random placeholder of `shape` (a draw while the model is built: the checkpoint gives its values).
 // ops_random.cpp.
 eval::Value random_placeholder(OpCall& c, std::vector<ir::DimExpr> shape, DType dt);
+// A numpy array or scalar of the prelude's numpy passed where PyTorch takes tensors and numbers: its
+// tensor, or its Python number, in *out (false for anything else). ops_registry.cpp.
+bool numpy_operand(eval::Interp& I, const eval::Value& v, eval::Value* out);
 // Normalizes a dim index against a rank like PyTorch (IndexError "Dimension out of range").
 int64_t norm_dim(eval::Interp& I, int64_t d, int64_t rank);
 // numpy broadcasting of two shapes (RuntimeError on a static mismatch).

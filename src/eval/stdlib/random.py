@@ -1,7 +1,9 @@
 """random (onnxify's stdlib subset): the Mersenne Twister MT19937 and the algorithms CPython's random
 module builds on it, so a program that seeds the generator (`random.seed(0)`) draws the numbers
 CPython draws. Without a seed CPython starts from the operating system's entropy: those draws are
-unknown values here, an error only where they matter."""
+unknown values here, an error only where they matter; except where the embedding program draws them
+at run time instead (`_onnxify.runtime_random`: onnxify's torch records random() and randrange()
+in a model's forward as random ops of the exported graph)."""
 import math as _math
 import _onnxify
 
@@ -87,7 +89,12 @@ class Random:
         y ^= y >> 18
         return y
 
-    def _unknown(self, what):
+    def _unknown(self, what, *args):
+        draw = getattr(_onnxify, "runtime_random", None)
+        if draw is not None:
+            value = draw(what, args)
+            if value is not None:
+                return value
         return _onnxify.poison(f"random.{what}()", "the generator was not seeded (CPython seeds it from the OS); "
                                "call random.seed(N) first")
 
@@ -125,7 +132,7 @@ class Random:
 
     def randrange(self, start, stop=None, step=1):
         if self._mt is None:
-            return self._unknown("randrange")
+            return self._unknown("randrange", start, stop, step)
         if stop is None:
             if start > 0:
                 return self._randbelow(start)

@@ -1041,6 +1041,18 @@ class RowsBySplit(nn.Module):
         return steps, cols
 
 
+class NumpyRunTimeRange(nn.Module):
+    """`q = t.cpu().numpy()` of an input, then `for j in range(q[0])`: a loop over a count only known
+    when the model runs (ONNX Loop), as data-prep code inside forward writes it."""
+
+    def forward(self, x, counts):
+        q = counts.cpu().numpy()
+        total = x.new_zeros(x.size(1))
+        for j in range(q[0]):
+            total = total + x[j] * (j + 1)
+        return total
+
+
 class RowsAsLists(nn.Module):
     """The rows of a run-time batch taken as a Python list and read by builtins, as per-sample code
     does: `x.unbind(0)` / `torch.unbind` / `list(x)` / `outs.extend(x)` then `for`, a comprehension

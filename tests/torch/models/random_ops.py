@@ -189,3 +189,25 @@ class GumbelSamples(nn.Module):
         like = torch.rand_like(x)
         return (hard.mean(0), one_hot, (soft.sum(-1) - 1).abs().max() < 1e-5, self.logits.softmax(0),
                 (like >= 0).all() & (like < 1).all(), like * 0)
+
+
+class PythonRandom(nn.Module):
+    """Python's unseeded `random` in forward (an augmentation's coin flip, a random crop offset): each
+    call draws at run time, so `if random.random() < p:` is an ONNX If; with p outside [0, 1), every
+    draw decides the same, and the crop's width does not depend on its offset, so the output is exact."""
+
+    def __init__(self, p_apply=2.0, p_skip=-1.0):
+        super().__init__()
+        self.p_apply = p_apply
+        self.p_skip = p_skip
+
+    def forward(self, x):
+        import random
+        if random.random() < self.p_apply:
+            x = x.flip(-1)
+        if random.random() < self.p_skip:
+            x = x * 0
+        i = random.randint(0, 2)
+        crop = x[:, i:i + 2]
+        scale = random.uniform(3.0, 3.0)
+        return x * scale + crop.shape[1], crop.shape

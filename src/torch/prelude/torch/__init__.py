@@ -518,3 +518,13 @@ from torch._api_gap import (atleast_1d, atleast_2d, atleast_3d, hstack, vstack, 
                             bitwise_right_shift, unsafe_chunk, unsafe_split, unsafe_split_with_sizes, fill, fill_,
                             zero_, frobenius_norm, kl_div, binary_cross_entropy_with_logits, convolution, lstm_cell,
                             affine_grid_generator, embedding_bag, embedding_renorm_, renorm, histc)
+
+
+def _install_runtime_random():
+    # Python's unseeded `random` in forward draws at run time (torch/_onnxify_support.py).
+    import _onnxify
+    from torch._onnxify_support import runtime_random
+    _onnxify.runtime_random = runtime_random
+
+
+_install_runtime_random()

@@ -25,3 +25,25 @@ def unsupported(what, why):
 def warn(message):
     import torch._C
     torch._C._warn(message)
+
+
+def runtime_random(what, args):
+    """Python's unseeded `random` in forward (random.py's `_onnxify.runtime_random`): random() is a
+    run-time float drawn by the exported model (a uniform draw, so `if random.random() < p:` is an
+    ONNX If on it, as eager decides anew on every call), randrange()/randint() a run-time int; None
+    (the usual unknown value) while the model is built, where no draw can be recorded."""
+    import torch
+    if torch._C._building():
+        return None
+    if what == "random":
+        return float(torch.rand((), dtype=torch.float64))
+    if what == "randrange":
+        start, stop, step = args
+        if stop is None:
+            start, stop = 0, start
+        if step != 1:
+            return None
+        if isinstance(start, int) and isinstance(stop, int) and stop <= start:
+            raise ValueError(f"empty range in randrange({start}, {stop})")
+        return int(torch.randint(start, stop, ()))
+    return None
