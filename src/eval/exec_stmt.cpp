@@ -906,9 +906,21 @@ Exit exec_stmt(Interp& I, Frame& f, const Stmt* s) {
     case SK::ClassDef: return exec_classdef(I, f, static_cast<const ClassDefStmt*>(s));
     case SK::Assert: {
       const auto* a = static_cast<const AssertStmt*>(s);
-      Value t = eval(I, f, a->test);
+      // A symbolic assertion cannot be checked at conversion time: it passes, also where a part of
+      // its test needs a Python bool of a run-time value (list equality of symbolic sizes).
+      Value t;
+      ++I.assert_depth;
+      try {
+        t = eval(I, f, a->test);
+      } catch (const SymbolicAssertion&) {
+        --I.assert_depth;
+        return Exit::Normal;
+      } catch (...) {
+        --I.assert_depth;
+        throw;
+      }
+      --I.assert_depth;
       f.cur = a->test;
-      // A symbolic assertion cannot be checked at conversion time: it passes.
       if (truth(I, t) != kFalse) return Exit::Normal;
       f.cur = s;
       if (a->msg) {

@@ -167,6 +167,10 @@ class Interp {
     // recorded over its items (`start`: sum's, Null for the others), or Null to go on as usual.
     Value (*reduce)(Interp& I, const char* name, const Value& v, const Value& start) = nullptr;
   } symbolic;
+  // Above 0 while an `assert` statement's test runs: a Python bool asked of a value only known at
+  // run time there (`assert list(y.shape) == [b, h, n]` with symbolic sizes) gives up the check
+  // (SymbolicAssertion), as a symbolic assertion at the top of the test passes (exec_stmt.cpp).
+  int assert_depth = 0;
   // Iterations one `for`/`while` statement may run before it is an error (0: no limit). The torch
   // stage sets it while recording forward (`--max-unroll`): a Python loop there is unrolled.
   int64_t max_unroll = 0;

@@ -28,6 +28,10 @@ template <class... A>
 bool exception_matches(Interp& I, const Value& exc, const Value& type_or_tuple);
 // A Diagnostic (not a Python exception) at the innermost running location.
 [[noreturn]] void fatal(Interp& I, std::string message, std::string help = {});
+// Thrown by is_true() for a value only known at run time inside an assert statement's test
+// (Interp::assert_depth); the assert statement catches it and passes. Not a Python exception:
+// `except` clauses in the test's code do not see it.
+struct SymbolicAssertion {};
 
 // ---- types ------------------------------------------------------------------------------------------
 inline std::string_view type_name(Interp& I, const Value& v) { return I.type_of(v)->name_view(); }

@@ -90,6 +90,7 @@ CASES = [
     case("integer_invert", "IntegerInvert()", N2, gen={"m": "int:-9:300"}, x="float32[N,3]", m="int64[N,3]"),
     case("rows_as_lists", "RowsAsLists()", [{"N": 2}, {"N": 5}], x="float32[N,4]", y="float32[N,4]"),
     case("rows_by_split", "RowsBySplit()", [{"T": 3, "N": 2}, {"T": 5, "N": 3}], x="float32[T,N,4]"),
+    case("assert_on_sizes", "AssertOnSizes()", [{"N": 2}, {"N": 6}], x="float32[N,4]"),
     case("numpy_run_time_range", "NumpyRunTimeRange()", [{"N": 3}, {"N": 4}], gen={"counts": "int:1:3"},
          x="float32[N,4]", counts="int64[2]"),
 ]

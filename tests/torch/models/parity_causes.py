@@ -1053,6 +1053,19 @@ class NumpyRunTimeRange(nn.Module):
         return total
 
 
+class AssertOnSizes(nn.Module):
+    """Asserts on sizes only known at run time inside a larger test (list equality of shapes, all() over
+    them): unverifiable at conversion time, so they pass, as an assertion on a symbolic value does."""
+
+    def forward(self, x):
+        bsz = int(x.size(0) / 2)
+        y = x.view(bsz, 2, -1)
+        assert list(y.size()) == [bsz, 2, x.size(1)], "unexpected shape"
+        assert all(d > 0 for d in y.shape)
+        assert 2 in y.shape
+        return y.repeat(int(x.size(0) / bsz), 1, 1)
+
+
 class RowsAsLists(nn.Module):
     """The rows of a run-time batch taken as a Python list and read by builtins, as per-sample code
     does: `x.unbind(0)` / `torch.unbind` / `list(x)` / `outs.extend(x)` then `for`, a comprehension

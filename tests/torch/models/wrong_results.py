@@ -46,7 +46,7 @@ class HistogramWeightedLoss(nn.Module):
 class NoisyLatent(nn.Module):
     """A VAE-style encoder that samples its latent code in forward: the noise tensor is made with
     Tensor.new and filled in place by normal_ (uniform_ with `uniform=True`). Random values on every
-    call: onnxify must refuse it at the normal_/uniform_ line, not export zeros in place of the noise."""
+    call: the exported model must draw them too, not export zeros in place of the noise."""
 
     def __init__(self, uniform=False):
         super().__init__()
