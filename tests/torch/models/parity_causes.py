@@ -1066,6 +1066,21 @@ class AssertOnSizes(nn.Module):
         return y.repeat(int(x.size(0) / bsz), 1, 1)
 
 
+class BincountTotals(nn.Module):
+    """Running per-class counts: bincount(minlength=C) added in place into a buffer of C. The count's
+    length is max(C, largest label + 1), only known at run time; labels below C keep it C, as the
+    in-place add requires (metric modules that accumulate true/false positives)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("totals", torch.zeros(3))
+
+    def forward(self, labels, x):
+        counts = torch.bincount(labels, minlength=3).float()
+        self.totals += counts
+        return self.totals * x.sum(), counts
+
+
 class RowsAsLists(nn.Module):
     """The rows of a run-time batch taken as a Python list and read by builtins, as per-sample code
     does: `x.unbind(0)` / `torch.unbind` / `list(x)` / `outs.extend(x)` then `for`, a comprehension
