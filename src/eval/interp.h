@@ -163,6 +163,9 @@ class Interp {
     // dim is symbolic, a list a Loop appended to): appends what stands for its items to `l` and gives
     // true, or false to go on as usual (and report the run-time length where it iterates).
     bool (*extend)(Interp& I, List* l, const Value& v) = nullptr;
+    // seq * n (either order) for a list and a size only known at run time (`[prompt] * x.size(0)`
+    // then torch.cat): a list standing for the items repeated n times, or Null to go on as usual.
+    Value (*repeat)(Interp& I, const Value& seq, const Value& n) = nullptr;
     // sum/min/max/any/all(v) (one positional argument, no key) over such a list: the reduction
     // recorded over its items (`start`: sum's, Null for the others), or Null to go on as usual.
     Value (*reduce)(Interp& I, const char* name, const Value& v, const Value& start) = nullptr;

@@ -386,6 +386,9 @@ static Value list_iadd(Interp& I, const Value& self, const Value& other) {
 
 static Value list_mul(Interp& I, const Value& self, const Value& other) {
   if (!I.type_of(other)->slots.index) return I.notimplemented;
+  int64_t n;
+  if (!int_value(other, &n) && I.symbolic.repeat)
+    if (Value r = I.symbolic.repeat(I, self, other)) return r;
   const auto& items = as_list(self)->items;
   int64_t k = repeat_count(I, other, sizeof(Value), items.size());
   std::vector<Value> r;

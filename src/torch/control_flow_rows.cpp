@@ -3,6 +3,7 @@
 // `x.unbind(0)`), and the lists a Loop appended to (comprehensions, generator expressions). The
 // evaluator cannot hold such a list's items one by one; these hooks read them as one stacked tensor.
 //   list(x), l.extend(x), l += x   -> the rows of x after l's items (x a tensor, or such a list)
+//   [a, b] * n (n a run-time size) -> the rows of stack([a, b]) tiled n times (items of one shape)
 //   sum(v, start)                  -> start + v's items summed over the stacking dim
 //   max(v), min(v)                 -> amax/amin over it (items of one element, as Python's `>` needs)
 //   any(v), all(v)                 -> a run-time bool (items of one element)
@@ -44,6 +45,25 @@ bool extend_hook(Interp& I, eval::List* l, const Value& v) {
   return true;
 }
 
+Value repeat_hook(Interp& I, const Value& seq, const Value& n) {
+  Torch& T = torch_state();
+  if (!is_symint(n) || !eval::is_list(seq) || holds_scan_output(seq) || cf::is_seq_list(seq)) return Value();
+  const std::vector<Value>& items = eval::as_list(seq)->items;
+  if (items.empty()) return Value();
+  for (const Value& v : items)
+    if (!is_tensor(v) || as_tensor(v)->shape != as_tensor(items[0])->shape ||
+        as_tensor(v)->dtype != as_tensor(items[0])->dtype)
+      return Value();
+  // stack(items) is [k, ...]; repeating it n times along that dim gives the items in list order.
+  Value rows = call_op(T, "stack", {eval::new_list(I, std::vector<Value>(items))});
+  std::vector<Value> reps{n};
+  for (size_t i = 1; i < as_tensor(rows)->rank(); ++i) reps.push_back(Value::integer(1));
+  rows = call_op(T, "repeat", {rows, eval::new_list(I, std::move(reps))});
+  Value list = eval::new_list(I, {});
+  append_rows(T, list, rows);
+  return list;
+}
+
 Value reduce_hook(Interp& I, const char* name, const Value& v, const Value& start) {
   Torch& T = torch_state();
   Value rows = run_time_rows(T, v);
@@ -75,6 +95,7 @@ Value reduce_hook(Interp& I, const char* name, const Value& v, const Value& star
 void install_rows_hooks(Torch& T) {
   T.I.symbolic.extend = &extend_hook;
   T.I.symbolic.reduce = &reduce_hook;
+  T.I.symbolic.repeat = &repeat_hook;
 }
 
 }  // namespace onnxify::torch

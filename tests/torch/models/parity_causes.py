@@ -1081,6 +1081,25 @@ class BincountTotals(nn.Module):
         return self.totals * x.sum(), counts
 
 
+class RepeatedList(nn.Module):
+    """A list repeated a run-time number of times and concatenated (`torch.cat(x.size(0) * [prompt])`,
+    `torch.cat([self.W] * batch_size)`): a per-sample copy of a parameter, as prompt tuners and capsule
+    layers write it; two items repeated keep their order."""
+
+    def __init__(self):
+        super().__init__()
+        self.prompt = nn.Parameter(torch.randn(1, 2, 3))
+        self.W = nn.Parameter(torch.randn(1, 3, 4))
+
+    def forward(self, x):
+        n = x.size(0)
+        p = torch.cat(n * [self.prompt])
+        w = torch.cat([self.W] * n, dim=0)
+        pairs = torch.cat([self.prompt, self.prompt * 2] * n)
+        stacked = torch.stack([x[0]] * n)
+        return torch.bmm(x + p, w), pairs, stacked
+
+
 class RowsAsLists(nn.Module):
     """The rows of a run-time batch taken as a Python list and read by builtins, as per-sample code
     does: `x.unbind(0)` / `torch.unbind` / `list(x)` / `outs.extend(x)` then `for`, a comprehension
