@@ -129,16 +129,23 @@ Value factory(OpCall& c, std::vector<DimExpr> shape, DType dt, F record) {
 
 // An in-place random fill: while the model is built the tensor becomes a random placeholder (the
 // checkpoint gives a parameter's values); in forward it is rewritten with `record`'s draws.
+Value placeholder_inplace(OpCall& c) {
+  make_random_inplace(c.t(0));
+  return Value::borrow(c.t(0));
+}
+
 template <class F>
 Value fill_inplace(OpCall& c, F record) {
   TensorObj* x = c.t(0);
-  if (c.T.building) {
-    make_random_inplace(x);
-    return Value::borrow(x);
-  }
+  if (c.T.building) return placeholder_inplace(c);
   warn_random(c, "Tensor." + c.name());
   Draws d(c, x->shape, x->dtype);
   return d.write(x, record(d));
+}
+
+// float32 holds every integer up to 2^24; wider (or run-time) ranges draw in float64.
+bool wide_range(DimExpr lo, DimExpr hi) {
+  return !lo.is_const() || !hi.is_const() || hi.value() - lo.value() > (int64_t{1} << 24);
 }
 
 Value randint(OpCall& c, std::vector<DimExpr> shape, DimExpr lo, DimExpr hi, DType dt) {
@@ -146,8 +153,7 @@ Value randint(OpCall& c, std::vector<DimExpr> shape, DimExpr lo, DimExpr hi, DTy
     c.runtime_error(fmt::format("random_ expects 'from' to be less than 'to', but got from={} >= to={}", lo.value(),
                                 hi.value()));
   return factory(c, std::move(shape), dt, [&](Draws& d) {
-    // float32 holds every integer up to 2^24; wider ranges draw in float64.
-    if (!lo.is_const() || !hi.is_const() || hi.value() - lo.value() > (int64_t{1} << 24)) d.work = DType::Float64;
+    if (wide_range(lo, hi)) d.work = DType::Float64;
     return d.out(d.integers(lo, hi), dt);
   });
 }
@@ -255,15 +261,10 @@ Value dropout(OpCall& c, bool feature, bool alpha) {
 }
 
 Value random_from_to(OpCall& c, DimExpr lo, DimExpr hi) {
-  TensorObj* x = c.t(0);
-  if (c.T.building) {
-    make_random_inplace(x);
-    return Value::borrow(x);
-  }
-  warn_random(c, "Tensor." + c.name());
-  Draws d(c, x->shape, x->dtype);
-  if (!lo.is_const() || !hi.is_const() || hi.value() - lo.value() > (int64_t{1} << 24)) d.work = DType::Float64;
-  return d.write(x, d.integers(lo, hi));
+  return fill_inplace(c, [&](Draws& d) {
+    if (wide_range(lo, hi)) d.work = DType::Float64;
+    return d.integers(lo, hi);
+  });
 }
 
 }  // namespace
@@ -396,10 +397,7 @@ const std::vector<OpDef>& random_ops() {
        }},
       {"random_(Tensor self, *, Generator? generator=None) -> Tensor", kMethod,
        [](OpCall& c) {
-         if (c.T.building) {
-           make_random_inplace(c.t(0));
-           return Value::borrow(c.t(0));
-         }
+         if (c.T.building) return placeholder_inplace(c);
          return c.unsupported("Tensor.random_() without bounds in forward (give from/to: x.random_(0, n))");
        }},
       {"random_.to(Tensor self, int to, *, Generator? generator=None) -> Tensor", kMethod,
@@ -408,10 +406,7 @@ const std::vector<OpDef>& random_ops() {
        [](OpCall& c) {
          std::optional<int64_t> to = c.a.opt_int(2);
          if (!to) {
-           if (c.T.building) {
-             make_random_inplace(c.t(0));
-             return Value::borrow(c.t(0));
-           }
+           if (c.T.building) return placeholder_inplace(c);
            return c.unsupported("Tensor.random_(from, None) in forward (give an upper bound)");
          }
          return random_from_to(c, DimExpr(c.a.int_(1)), DimExpr(*to));
