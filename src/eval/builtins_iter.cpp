@@ -1,5 +1,6 @@
 // Iteration builtins: enumerate, zip, map, filter, reversed (types, as in CPython), and the
 // reductions over iterables: sorted, min, max, sum, any, all, iter, next.
+#include <algorithm>
 #include <cmath>
 
 #include "eval/generator.h"
@@ -51,7 +52,30 @@ static Value zip_new(Interp& I, Type* cls, const Args& a) {
     if (a.kwnames[k]->s != "strict") raisef(I, I.exc.TypeError, "zip() got an unexpected keyword argument '{}'", a.kwnames[k]->s);
     z->strict = is_true(I, a.kwvals[k]);
   }
-  for (uint32_t k = 0; k < a.npos; ++k) z->its.push_back(iter(I, a[k]));
+  // An argument whose length is only known when the exported model runs (a tensor's symbolic
+  // batch) zipped with ones of known length: zip stops at the shortest, so it is read by index up to
+  // the shortest known length, assumed no longer than the run-time one (where it is, the exported
+  // model indexes out of range: an error when it runs, never a silently shorter result).
+  std::vector<Value> args(a.pos, a.pos + a.npos);
+  std::vector<uint32_t> run_time;
+  for (uint32_t k = 0; k < a.npos && !z->strict && I.symbolic.len; ++k)
+    if (Value n = I.symbolic.len(I, args[k]); n && !n.is_int()) run_time.push_back(k);
+  if (!run_time.empty()) {
+    int64_t shortest = -1;
+    for (uint32_t k = 0; k < a.npos; ++k) {
+      // Sized iterables (lists, tuples, ranges, nn.ModuleList, ...): their len() is what zip reaches.
+      if (std::find(run_time.begin(), run_time.end(), k) != run_time.end() || !I.type_of(args[k])->slots.len) continue;
+      int64_t n = len(I, args[k]);
+      shortest = shortest < 0 ? n : std::min(shortest, n);
+    }
+    for (uint32_t k : run_time) {
+      if (shortest < 0) break;
+      std::vector<Value> items;
+      for (int64_t i = 0; i < shortest; ++i) items.push_back(getitem(I, args[k], Value::integer(i)));
+      args[k] = new_list(I, std::move(items));
+    }
+  }
+  for (const Value& v : args) z->its.push_back(iter(I, v));
   return o;
 }
 static Value zip_next(Interp& I, const Value& self) {

@@ -92,6 +92,7 @@ CASES = [
     case("rows_by_split", "RowsBySplit()", [{"T": 3, "N": 2}, {"T": 5, "N": 3}], x="float32[T,N,4]"),
     case("assert_on_sizes", "AssertOnSizes()", [{"N": 2}, {"N": 6}], x="float32[N,4]"),
     case("repeated_list", "RepeatedList()", [{"N": 2}, {"N": 3}], x="float32[N,2,3]"),
+    case("zip_with_modules", "ZipWithModules()", [{"N": 3}, {"N": 5}], goals="float32[N,4,3]"),
     case("bincount_totals", "BincountTotals()", [{"N": 4}, {"N": 7}], gen={"labels": "int:0:3"}, labels="int64[N]",
          x="float32[N,2]"),
     case("numpy_run_time_range", "NumpyRunTimeRange()", [{"N": 3}, {"N": 4}], gen={"counts": "int:1:3"},

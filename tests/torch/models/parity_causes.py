@@ -1100,6 +1100,23 @@ class RepeatedList(nn.Module):
         return torch.bmm(x + p, w), pairs, stacked
 
 
+class ZipWithModules(nn.Module):
+    """zip() of a tensor whose dim 0 is only known at run time with a ModuleList (one encoder per
+    input row, as multi-input encoders write it): zip stops at the list's length, so the rows are read
+    by index up to it (a batch with more rows uses the first ones, as eager does)."""
+
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.ModuleList([nn.Linear(3, 2) for _ in range(3)])
+
+    def forward(self, goals):
+        outs = [e(g) for g, e in zip(goals, self.enc)]
+        more = []
+        for i, (e, g) in enumerate(zip(self.enc, goals)):
+            more.append(e(g) * i)
+        return torch.cat(outs, 1), torch.stack(more)
+
+
 class RowsAsLists(nn.Module):
     """The rows of a run-time batch taken as a Python list and read by builtins, as per-sample code
     does: `x.unbind(0)` / `torch.unbind` / `list(x)` / `outs.extend(x)` then `for`, a comprehension
