@@ -158,6 +158,11 @@ eval::Value make_return_type(Torch& T, const std::string& name, std::vector<eval
 std::vector<int64_t> reduce_dims(OpCall& c, TensorObj* x, std::optional<std::vector<int64_t>> dims);
 // x's shape after reducing `axes` (sorted), keeping them as 1 with keepdim.
 std::vector<ir::DimExpr> reduced_shape(TensorObj* x, const std::vector<int64_t>& axes, bool keepdim);
+// The mean of `v` (of `shape`, in dtype `dt`) over `axes` (sorted): ReduceMean, or ReduceSum divided by
+// the count when the reduced extent may be 0 at run time (ONNX Runtime's ReduceMean of nothing is 0,
+// PyTorch's mean is NaN).
+ir::Value* reduce_mean(OpCall& c, ir::Value* v, DType dt, const std::vector<ir::DimExpr>& shape,
+                       const std::vector<int64_t>& axes, bool keepdim);
 // A product of dims (numel).
 ir::DimExpr product(const std::vector<ir::DimExpr>& dims, size_t from = 0, size_t to = SIZE_MAX);
 

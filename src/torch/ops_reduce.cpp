@@ -40,6 +40,25 @@ std::vector<DimExpr> reduced_shape(TensorObj* x, const std::vector<int64_t>& axe
   return shape;
 }
 
+ir::Value* reduce_mean(OpCall& c, ir::Value* v, DType dt, const std::vector<DimExpr>& shape,
+                       const std::vector<int64_t>& axes, bool keepdim) {
+  std::vector<DimExpr> out_shape;
+  DimExpr n(1);
+  for (size_t i = 0, k = 0; i < shape.size(); ++i) {
+    bool red = k < axes.size() && axes[k] == static_cast<int64_t>(i);
+    if (red) ++k, n = n * shape[i];
+    if (!red) out_shape.push_back(shape[i]);
+    else if (keepdim) out_shape.push_back(DimExpr(1));
+  }
+  ir::Type t = ir::Type::tensor(elem(dt), out_shape);
+  std::optional<int64_t> lo = size_lower_bound(c.T, n);
+  if (lo && *lo >= 1) return c.rec.emit("ReduceMean", {v}, t, {{"axes", axes}, {"keepdims", int64_t{keepdim}}});
+  ir::Value* s = c.rec.emit("ReduceSum", {v, c.rec.const_i64(axes)}, t, {{"keepdims", int64_t{keepdim}}});
+  ir::Value* count = n.is_const() ? c.rec.const_scalar(elem(dt), static_cast<double>(n.value()))
+                                  : cast_to(c.T, c.rec.dim_scalar(n), DType::Int64, dt, {});
+  return c.rec.emit("Div", {s, count}, t);
+}
+
 namespace {
 
 Value reduce(OpCall& c, std::string_view op, TensorObj* x, std::optional<std::vector<int64_t>> dims, bool keepdim,
@@ -50,7 +69,9 @@ Value reduce(OpCall& c, std::string_view op, TensorObj* x, std::optional<std::ve
   ir::Value* in = cast_to(c.T, c.v(x), x->dtype, compute, x->shape);
   ir::Type ct = ir::Type::tensor(elem(compute), shape);
   ir::Value* v;
-  if (op == "ReduceSum")
+  if (op == "ReduceMean")
+    v = reduce_mean(c, in, compute, x->shape, axes, keepdim);
+  else if (op == "ReduceSum")
     v = c.rec.emit(op, {in, c.rec.const_i64(axes)}, ct, {{"keepdims", int64_t{keepdim}}});
   else
     v = c.rec.emit(op, {in}, ct, {{"axes", axes}, {"keepdims", int64_t{keepdim}}});

@@ -29,9 +29,9 @@ Value var_std(OpCall& c, bool is_std, bool with_mean, std::optional<std::vector<
   std::vector<DimExpr> kept = reduced_shape(x, axes, true);
   std::vector<DimExpr> shape = reduced_shape(x, axes, keepdim);
   ir::ElementType e = elem(x->dtype);
-  ir::Type full = x->ir_type(), kt = ir::Type::tensor(e, kept), rt = ir::Type::tensor(e, shape);
+  ir::Type full = x->ir_type(), rt = ir::Type::tensor(e, shape);
   ir::Value* v = c.v(x);
-  ir::Value* mean = c.rec.emit("ReduceMean", {v}, kt, {{"axes", axes}, {"keepdims", int64_t{1}}});
+  ir::Value* mean = reduce_mean(c, v, x->dtype, x->shape, axes, true);
   ir::Value* d = c.rec.emit("Sub", {v, mean}, full);
   ir::Value* s = reduce_sum(c, c.rec.emit("Mul", {d, d}, full), axes, keepdim, rt);
   DimExpr n(1);
@@ -49,7 +49,7 @@ Value var_std(OpCall& c, bool is_std, bool with_mean, std::optional<std::vector<
   Value out = c.out(r, x->dtype, shape);
   if (!with_mean) return out;
   Value m = keepdim ? c.out(mean, x->dtype, kept)
-                    : c.node("ReduceMean", {v}, x->dtype, shape, {{"axes", axes}, {"keepdims", int64_t{0}}});
+                    : c.out(reduce_mean(c, v, x->dtype, x->shape, axes, false), x->dtype, shape);
   return eval::new_tuple(c.I, {out, m});
 }
 

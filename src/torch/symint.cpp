@@ -22,6 +22,67 @@ using eval::Interp;
 using eval::Value;
 using ir::DimExpr;
 
+// The least value `e` can take, when there is one: sizes are never negative, so `N`, `N*C + 1`,
+// `floor(N / 2)` and `mod(N, 3)` have lower bounds that the DimExpr algebra (whose symbols range over
+// all integers) does not use. Symbols read with int(t) may be negative: no bound.
+std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
+  using ir::DimOp;
+  switch (e.op()) {
+    case DimOp::Const: return e.value();
+    case DimOp::Symbol:
+      if (T.rec.is_size_symbol(std::string(e.name()))) return 0;
+      return std::nullopt;
+    case DimOp::Sum: {
+      int64_t lo = e.sum_constant();
+      for (size_t i = 0; i < e.num_operands(); ++i) {
+        std::optional<int64_t> t = size_lower_bound(T, e.operand(i));
+        int64_t k = e.term_coefficient(i);
+        if (!t || k < 0 || *t < 0) return std::nullopt;
+        // (clamped: a smaller bound is still a bound, and int64 must not overflow)
+        lo += std::min<int64_t>(k, int64_t{1} << 20) * std::min<int64_t>(*t, int64_t{1} << 20);
+      }
+      return lo;
+    }
+    case DimOp::Product: {
+      int64_t lo = 1;
+      for (size_t i = 0; i < e.num_operands(); ++i) {
+        std::optional<int64_t> t = size_lower_bound(T, e.operand(i));
+        if (!t || *t < 0) return std::nullopt;
+        lo = std::min<int64_t>(lo, int64_t{1} << 20) * std::min<int64_t>(*t, int64_t{1} << 20);
+      }
+      return lo;
+    }
+    case DimOp::FloorDiv:
+    case DimOp::CeilDiv: {
+      std::optional<int64_t> a = size_lower_bound(T, e.operand(0));
+      DimExpr k = e.operand(1);
+      if (!a || !k.is_const() || k.value() <= 0) return std::nullopt;
+      return e.op() == DimOp::FloorDiv ? ir::floor_div(*a, k.value()) : -ir::floor_div(-*a, k.value());
+    }
+    case DimOp::Mod: {
+      DimExpr k = e.operand(1);
+      if (k.is_const() && k.value() > 0) return 0;
+      return std::nullopt;
+    }
+    case DimOp::Min: {
+      int64_t lo = INT64_MAX;
+      for (size_t i = 0; i < e.num_operands(); ++i) {
+        std::optional<int64_t> t = size_lower_bound(T, e.operand(i));
+        if (!t) return std::nullopt;
+        lo = std::min(lo, *t);
+      }
+      return lo;
+    }
+    case DimOp::Max: {
+      std::optional<int64_t> lo;
+      for (size_t i = 0; i < e.num_operands(); ++i)
+        if (std::optional<int64_t> t = size_lower_bound(T, e.operand(i))) lo = lo ? std::max(*lo, *t) : *t;
+      return lo;
+    }
+    default: return std::nullopt;
+  }
+}
+
 namespace {
 
 // The other operand as a DimExpr (ints, bools and SymInts).
@@ -40,71 +101,10 @@ bool as_dim(Interp& I, const Value& v, DimExpr* out) {
 
 DimExpr expr(const Value& v) { return eval::as<SymIntObj>(v)->expr; }
 
-// The least value `e` can take, when there is one: sizes are never negative, so `N`, `N*C + 1`,
-// `floor(N / 2)` and `mod(N, 3)` have lower bounds that the DimExpr algebra (whose symbols range over
-// all integers) does not use. Symbols read with int(t) may be negative: no bound.
-std::optional<int64_t> lower_bound(Torch& T, DimExpr e) {
-  using ir::DimOp;
-  switch (e.op()) {
-    case DimOp::Const: return e.value();
-    case DimOp::Symbol:
-      if (T.rec.is_size_symbol(std::string(e.name()))) return 0;
-      return std::nullopt;
-    case DimOp::Sum: {
-      int64_t lo = e.sum_constant();
-      for (size_t i = 0; i < e.num_operands(); ++i) {
-        std::optional<int64_t> t = lower_bound(T, e.operand(i));
-        int64_t k = e.term_coefficient(i);
-        if (!t || k < 0 || *t < 0) return std::nullopt;
-        // (clamped: a smaller bound is still a bound, and int64 must not overflow)
-        lo += std::min<int64_t>(k, int64_t{1} << 20) * std::min<int64_t>(*t, int64_t{1} << 20);
-      }
-      return lo;
-    }
-    case DimOp::Product: {
-      int64_t lo = 1;
-      for (size_t i = 0; i < e.num_operands(); ++i) {
-        std::optional<int64_t> t = lower_bound(T, e.operand(i));
-        if (!t || *t < 0) return std::nullopt;
-        lo = std::min<int64_t>(lo, int64_t{1} << 20) * std::min<int64_t>(*t, int64_t{1} << 20);
-      }
-      return lo;
-    }
-    case DimOp::FloorDiv:
-    case DimOp::CeilDiv: {
-      std::optional<int64_t> a = lower_bound(T, e.operand(0));
-      DimExpr k = e.operand(1);
-      if (!a || !k.is_const() || k.value() <= 0) return std::nullopt;
-      return e.op() == DimOp::FloorDiv ? ir::floor_div(*a, k.value()) : -ir::floor_div(-*a, k.value());
-    }
-    case DimOp::Mod: {
-      DimExpr k = e.operand(1);
-      if (k.is_const() && k.value() > 0) return 0;
-      return std::nullopt;
-    }
-    case DimOp::Min: {
-      int64_t lo = INT64_MAX;
-      for (size_t i = 0; i < e.num_operands(); ++i) {
-        std::optional<int64_t> t = lower_bound(T, e.operand(i));
-        if (!t) return std::nullopt;
-        lo = std::min(lo, *t);
-      }
-      return lo;
-    }
-    case DimOp::Max: {
-      std::optional<int64_t> lo;
-      for (size_t i = 0; i < e.num_operands(); ++i)
-        if (std::optional<int64_t> t = lower_bound(T, e.operand(i))) lo = lo ? std::max(*lo, *t) : *t;
-      return lo;
-    }
-    default: return std::nullopt;
-  }
-}
-
 // `d <op> 0` when a lower bound of d or of -d decides it (N < 0, N + 1 > 0, 0 <= N), else nullopt.
 std::optional<bool> decided_by_bounds(Torch& T, DimExpr d, eval::CmpOp op) {
   using eval::CmpOp;
-  if (std::optional<int64_t> lo = lower_bound(T, d)) {  // d >= lo
+  if (std::optional<int64_t> lo = size_lower_bound(T, d)) {  // d >= lo
     if (*lo >= 0 && op == CmpOp::Lt) return false;
     if (*lo >= 0 && op == CmpOp::Ge) return true;
     if (*lo >= 1) {
@@ -112,7 +112,7 @@ std::optional<bool> decided_by_bounds(Torch& T, DimExpr d, eval::CmpOp op) {
       if (op == CmpOp::Le || op == CmpOp::Eq) return false;
     }
   }
-  if (std::optional<int64_t> lo = lower_bound(T, -d)) {  // d <= -lo
+  if (std::optional<int64_t> lo = size_lower_bound(T, -d)) {  // d <= -lo
     if (*lo >= 0 && op == CmpOp::Gt) return false;
     if (*lo >= 0 && op == CmpOp::Le) return true;
     if (*lo >= 1) {

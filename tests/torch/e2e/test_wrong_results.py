@@ -31,6 +31,8 @@ CASES = [
     Case("writes_under_run_time_control", "wrong_results.py", "WritesUnderRunTimeControl()", {"x": "float32[N,4]"},
          paths=[("positive_small", {"x": "torch.rand(3, 4) * 0.2"}), ("negative", {"x": "-torch.rand(2, 4) - 0.5"}),
                 ("large", {"x": "torch.rand(4, 4) + 1.5"}), ("mixed", {"x": "torch.randn(5, 4)"})]),
+    # A mean over a run-time extent that is 0 at small batches: NaN as in PyTorch, not ReduceMean's 0.
+    case("mean_of_empty_splits", "MeanOfEmptySplits()", [{"N": 3}, {"N": 9}], x="float32[N,5]"),
     case("buffer_drawn_in_init", "BufferDrawnInInit()", [{"N": 2}, {"N": 3}], x="float32[N,5]"),
 ]
 
