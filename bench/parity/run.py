@@ -13,7 +13,10 @@ rule; M a multiple of 8 keeps the sample disjoint from the held-out set by const
 comma-separated list (`--sample 3,4,5/16`), so the samples not yet measured can run as one.
 
 Each file runs in a worker process (worker.py; -j of them at a time). A case whose eager run fails,
-differs between two runs or returns no tensor is "not runnable" and outside the denominator. A
+differs between two runs, returns no tensor, or whose output changes with the random seed (a
+forward that draws random values: no exported model reproduces PyTorch's generator, so there is
+no reference output; runs before this rule counted those runnable) is "not runnable" and outside
+the denominator. A
 stage (eager, each export, each ONNX Runtime check) that runs over --stage-timeout seconds is a
 timeout; a worker that dies or hangs loses only the case it was in (recorded as a crash/timeout of
 that stage) and resumes at the next case.
