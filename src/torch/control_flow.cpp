@@ -227,6 +227,24 @@ Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string&
       return eval::is_tuple(a) ? eval::new_tuple(I, std::move(items)) : eval::new_list(I, std::move(items));
     }
   }
+  // Two plain dicts with the same keys in the same order (`return loss, dict(l1=loss)` in both arms):
+  // a new dict of the merged values. (Subclasses may carry state beyond their items: not merged.)
+  if (eval::is_dict(a) && eval::is_dict(c) && I.type_of(a) == I.t.dict && I.type_of(c) == I.t.dict) {
+    std::vector<Value> xa = FrameState::items_of(I, a, false), xc = FrameState::items_of(I, c, false);
+    bool same_keys = xa.size() == xc.size();
+    for (size_t i = 0; same_keys && i < xa.size(); i += 2)
+      same_keys = same(xa[i], xc[i]) ||
+                  (eval::is_str(xa[i]) && eval::is_str(xc[i]) && eval::as_str(xa[i])->view() == eval::as_str(xc[i])->view());
+    if (same_keys) {
+      Value d = eval::new_dict(I);
+      for (size_t i = 0; i + 1 < xa.size(); i += 2) {
+        std::string item = eval::is_str(xa[i]) ? fmt::format("{}['{}']", name, eval::as_str(xa[i])->view())
+                                               : fmt::format("an item of {}", name);
+        eval::dict_set(I, eval::as_dict(d), xa[i], merge(b, xa[i + 1], xc[i + 1], item));
+      }
+      return d;
+    }
+  }
   bool tensors = is_tensor(a) || is_tensor(c) || (is_number(a) && is_number(c));
   if (!tensors)
     return poison(b.where, name,

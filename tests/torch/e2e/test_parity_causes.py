@@ -97,6 +97,10 @@ CASES = [
          x="float32[N,2]"),
     case("numpy_run_time_range", "NumpyRunTimeRange()", [{"N": 3}, {"N": 4}], gen={"counts": "int:1:3"},
          x="float32[N,4]", counts="int64[2]"),
+    Case("dicts_from_both_arms", "parity_causes.py", "LossWithLog()",
+         {"pred": "float32[N,2,3]", "gt": "float32[N,3]", "mask": "float32[N,3]"},
+         paths=[("masked", {"pred": "torch.rand(2, 2, 3)", "gt": "torch.rand(2, 3)", "mask": "torch.rand(2, 3)"}),
+                ("empty_mask", {"pred": "torch.rand(3, 2, 3)", "gt": "torch.rand(3, 3)", "mask": "torch.zeros(3, 3)"})]),
 ]
 
 BATCH = Batch(CASES)

@@ -1150,3 +1150,15 @@ class RowsAsLists(nn.Module):
         padded = nn.utils.rnn.pad_sequence(y, batch_first=False)
         weighted = sum(x[i] * i for i in range(len(x)))
         return doubled, shifted, side, joined, total, listed, plain, top, low, kept, pairs, longest, padded, weighted
+
+
+class LossWithLog(nn.Module):
+    """A masked loss returned with a dict of what to log, from both arms of a tensor-dependent
+    condition: the dicts have the same keys, so each entry becomes an output of the If."""
+
+    def forward(self, pred, gt, mask):
+        total = mask.sum()
+        if total.item() == 0:
+            return total, dict(l1=total, count=total * 0)
+        loss = (torch.abs(pred[:, 0] - gt) * mask).sum() / total
+        return loss, {"l1": loss, "count": total}
