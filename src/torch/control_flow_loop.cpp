@@ -1057,6 +1057,31 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       }
       seqs.insert(k);
       continue;
+    } catch (eval::PyException& e) {
+      // A variable unbound or None before the loop, bound by the first iteration and used by the
+      // later ones, e.g. set under `if i == 0:` and updated in the `else:` arm. In the Loop the
+      // counter is only known at run time, so both arms are recorded and the else arm reads it
+      // unbound (UnboundLocalError) or None (`torch.cat([None, t])`: TypeError). With the first
+      // iteration recorded before the Loop (peel_first), `i == 0` is decided there and the Loop
+      // carries the variable. An error the first iteration raises too is eager's own.
+      eval::restore_vars(I, f, vars, before);
+      log.adopt(state);
+      state.restore_tensors(state.tensor_states);
+      state.restore_containers(I);
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+      bool unset_before = false;
+      for (size_t i = 0; i < vars.size(); ++i)
+        unset_before = unset_before || before.values[i].is_null() || before.values[i].is_none();
+      if (!unset_before || peel_refusal(spec)) throw;
+      for (auto& [o, t] : swapped) swap_type(o, t);
+      swapped.clear();
+      std::string type(I.type_of(e.exc)->name_view()), text = eval::str_string(I, e.exc);
+      return peel_first(I, f, spec,
+                        fmt::format("this loop's body needs a variable that only its first iteration sets (recorded "
+                                    "as an ONNX Loop, whose counter is only known at run time, it raised {}{}{})",
+                                    type, text.empty() ? "" : ": ", text),
+                        where);
     } catch (...) {
       eval::restore_vars(I, f, vars, before);
       log.adopt(state);

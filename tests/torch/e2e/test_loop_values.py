@@ -29,6 +29,8 @@ CASES = [
        [{"N": 3, "M": 2}, {"N": 1, "M": 4}, {"N": 2, "M": 0}]),
     lv("cell_none_state", "CellNoneState()", {"x": "float32[T,B,3]"}, [{"T": 5, "B": 2}, {"T": 1, "B": 3}]),
     lv("tuple_state", "TupleState()", {"x": "float32[T,B,3]"}, [{"T": 4, "B": 2}, {"T": 1, "B": 1}, {"T": 0, "B": 2}]),
+    lv("first_iteration_binds", "FirstIterationBinds()",
+       {"z": "float32[N,3]", "log_s": "float32[N,2,3]", "log_det": "float32[N,3]"}, [{"N": 4}, {"N": 1}]),
 ]
 
 BATCH = Batch(CASES)

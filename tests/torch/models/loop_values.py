@@ -193,3 +193,25 @@ class TupleState(nn.Module):
             h, c = self.cell(x_t, (h, c))
             state = ((h, c), n + h.sum(1))
         return state[0][0], state[1]
+
+
+class FirstIterationBinds(nn.Module):
+    """Totals bound under `if i == 0:` and updated in the `else:` arm of a loop over the rows of
+    run-time count (a flow's log-determinant sum): unbound before the loop, so the else arm, recorded
+    with the counter only known at run time, reads them unbound unless the first iteration runs first."""
+
+    def forward(self, z, log_s, log_det):
+        for i, s in enumerate(log_s):
+            if i == 0:
+                total = torch.sum(s)
+                det = log_det[i]
+            else:
+                total = total + torch.sum(s)
+                det += log_det[i]
+        grown = None
+        for i in range(z.size(0)):
+            if i == 0:
+                grown = z[i] * 2
+            else:
+                grown = torch.cat([grown, z[i]])
+        return torch.sum(z * z) - total - det, grown
