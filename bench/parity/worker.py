@@ -27,6 +27,7 @@ import inspect
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -97,19 +98,36 @@ def import_file(path):
     return mod
 
 
+def source_lines(text):
+    """The lines of `text` with their ends, split where the ast module splits them (\r\n, \r, \n;
+    never \f), so ast's line numbers index them."""
+    return re.findall(r".*?(?:\r\n|\r|\n)|.+\Z", text, flags=re.S)
+
+
+def segment(lines, node):
+    """ast.get_source_segment without splitting the whole text again on every call (quadratic in a
+    file of a few MB with hundreds of test cases). Columns are UTF-8 byte offsets, as ast gives them."""
+    l0, l1 = node.lineno - 1, node.end_lineno - 1
+    first = lines[l0].encode()
+    if l0 == l1:
+        return first[node.col_offset:node.end_col_offset].decode()
+    last = lines[l1].encode()[:node.end_col_offset].decode()
+    return first[node.col_offset:].decode() + "".join(lines[l0 + 1:l1]) + last
+
+
 def testcase_sources(path):
     """[(class expression, init lambda body source, forward lambda body source)] from the file's
     TESTCASES literal, in order."""
     with open(path) as f:
         text = f.read()
     tree = ast.parse(text)
+    lines = source_lines(text)
     out = []
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "TESTCASES" for t in node.targets):
             for elt in node.value.elts:
-                parts = [ast.get_source_segment(text, e) for e in elt.elts]
-                bodies = [ast.get_source_segment(text, e.body) if isinstance(e, ast.Lambda) else None
-                          for e in elt.elts[1:3]]
+                parts = [segment(lines, e) for e in elt.elts]
+                bodies = [segment(lines, e.body) if isinstance(e, ast.Lambda) else None for e in elt.elts[1:3]]
                 out.append((parts[0], bodies[0], bodies[1]))
     return out
 
