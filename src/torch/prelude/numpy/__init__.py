@@ -16,6 +16,7 @@ from numpy._array import ndarray, array, asarray
 from numpy._ufuncs import UFUNCS as _UFUNCS
 from numpy._funcs import *  # noqa: F401,F403
 from numpy._funcs import __all__ as _funcs_all
+from numpy._poly import *  # noqa: F401,F403
 from numpy import random, linalg  # noqa: F401
 
 __version__ = "2.3.5"
