@@ -136,18 +136,28 @@ TensorObj* stacked_of(const Value& scan) { return as_tensor(static_cast<ScanObj*
 // IndexError for an index out of range; ONNX Runtime reports the Gather's.
 Value scan_getitem(Interp& I, const Value& self, const Value& key) {
   Torch& T = torch_state();
+  // The index: an int, a size, or a zero-dim integer tensor (an enclosing Loop's counter, `i` of
+  // `for i, h in enumerate(rows)`). Gather takes a negative one from the end, as Python does.
   int64_t k = 0;
-  if (!eval::int_value(key, &k))
+  ir::Value* index = nullptr;
+  if (eval::int_value(key, &k)) {
+    index = T.rec.const_i64_scalar(k);
+  } else if (is_symint(key)) {
+    index = T.rec.dim_scalar(eval::as<SymIntObj>(key)->expr);
+  } else if (is_tensor(key) && as_tensor(key)->rank() == 0 && is_integral(as_tensor(key)->dtype, false)) {
+    index = cast_to(T, value_of(T, as_tensor(key)), as_tensor(key)->dtype, DType::Int64, {});
+  } else {
     throw Diagnostic::error(fmt::format("indexing a list built in a loop recorded as ONNX Loop by {} is not supported "
                                         "(its length is only known at run time)",
                                         eval::type_name(I, key)),
                             T.rec.location())
-        .with_help("index it by an int (`outs[0]`, `outs[-1]`), or torch.stack/torch.cat it first");
+        .with_help("index it by an int or an integer (`outs[0]`, `outs[i - 1]`), or torch.stack/torch.cat it first");
+  }
   Value all = scan_cat_stack(T, true, self, Value::integer(0));
   if (!is_tensor(all)) return all;  // poison: reported
   TensorObj* a = as_tensor(all);
   std::vector<ir::DimExpr> item(a->shape.begin() + 1, a->shape.end());
-  ir::Value* v = T.rec.emit("Gather", {value_of(T, a), T.rec.const_i64_scalar(k)}, ir::Type::tensor(elem(a->dtype), item),
+  ir::Value* v = T.rec.emit("Gather", {value_of(T, a), index}, ir::Type::tensor(elem(a->dtype), item),
                             {{"axis", int64_t{0}}});
   return new_tensor(T, v, a->dtype, item);
 }

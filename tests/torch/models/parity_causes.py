@@ -1162,3 +1162,20 @@ class LossWithLog(nn.Module):
             return total, dict(l1=total, count=total * 0)
         loss = (torch.abs(pred[:, 0] - gt) * mask).sum() / total
         return loss, {"l1": loss, "count": total}
+
+
+class GatedRecurrence(nn.Module):
+    """A forget-gate recurrence over time steps taken with split(1): the gates' steps are read by the
+    loop counter (`gates[t]`) inside the loop over the inputs' steps, a list only known at run time
+    indexed by a run-time int; the state starts as None (first step peeled)."""
+
+    def forward(self, gate, x, state=None):
+        out = []
+        gates = gate.sigmoid().split(1, dim=0)
+        for t, step in enumerate((gate * x).split(1, dim=0)):
+            if state is not None:
+                step = step + (1 - gates[t]) * state
+            step = step.view(step.size()[1:])
+            out.append(step)
+            state = step
+        return torch.stack(out), gates[-1] * 2
