@@ -1,5 +1,5 @@
 """Random draws in forward (torch.rand/randn/normal/randint/randperm/bernoulli/multinomial, the in-place
-fills, dropout with training=True, a branch on a draw, torch.distributions' sample()/rsample(), F.gumbel_softmax, Python's unseeded random.random()/randint()) exported as ONNX random ops and checked against
+fills, dropout with training=True, a branch on a draw, torch.distributions' sample()/rsample(), F.gumbel_softmax, Python's unseeded random.random()/randint(), numpy's global generator) exported as ONNX random ops and checked against
 PyTorch eager in ONNX Runtime at two batch sizes: exactly where the output does not depend on the draws,
 else through exact properties and sample statistics (tests/torch/models/random_ops.py)."""
 import subprocess
@@ -29,6 +29,7 @@ CASES = [
     case("distribution_samples", "DistributionSamples()", atol=0.05, x="float32[N,4]"),
     case("gumbel_samples", "GumbelSamples()", atol=0.05, x="float32[N,4]"),
     case("python_random", "PythonRandom()", x="float32[N,4]"),
+    case("numpy_random", "NumpyRandom()", x="float32[N,4]"),
 ]
 BATCH = Batch(CASES)
 

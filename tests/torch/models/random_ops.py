@@ -211,3 +211,26 @@ class PythonRandom(nn.Module):
         crop = x[:, i:i + 2]
         scale = random.uniform(3.0, 3.0)
         return x * scale + crop.shape[1], crop.shape
+
+
+class NumpyRandom(nn.Module):
+    """numpy's global generator in forward: a layer-drop draw per layer that eval mode never reads
+    (`not self.training or p > drop`), a coin flip with p outside [0, 1) and randint over one value,
+    so the output is exact while each draw is a run-time scalar of the exported model."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in range(2))
+        self.drop = 0.1
+
+    def forward(self, x):
+        import numpy as np
+        for layer in self.layers:
+            p = np.random.random()
+            if not self.training or p > self.drop:
+                x = layer(x)
+        if np.random.random() < 2.0:
+            x = x.flip(-1)
+        if np.random.uniform(0.0, 1.0) < -1.0:
+            x = x * 0
+        return x + np.random.randint(3, 4)

@@ -25,7 +25,15 @@ def _rand(shape, normal=False, dtype="float64"):
 
 
 def _out(a):
-    return a if a.ndim else a[()]
+    """An array, or the scalar of a draw without a size. In forward such a scalar is drawn by the
+    exported model (as Python's unseeded random.random() is, torch/_onnxify_support.py): a run-time
+    float or int, used only where its value matters (`if not self.training or np.random.random() >
+    p:` never reads it in eval)."""
+    if a.ndim:
+        return a
+    if not _torch._C._building():
+        return int(a._t) if a.dtype.kind in "iu" else float(a._t)
+    return a[()]
 
 
 def seed(seed=None):
@@ -47,12 +55,25 @@ def random(size=None):
 random_sample = ranf = sample = random
 
 
+def _param(v):
+    return _core_asarray(v)._t.to(_torch.float64)
+
+
+def _scaled(normal, a, b, size):
+    """A draw of `size` (else the parameters' broadcast shape) times b plus a, computed on the tensors
+    (a 0-d array's arithmetic would give a numpy scalar, whose value a run-time draw does not have)."""
+    a, b = _param(a), _param(b)
+    shape = _size(size) if size is not None else _torch.broadcast_shapes(a.shape, b.shape)
+    t = (_torch.randn if normal else _torch.rand)(shape, dtype=_torch.float64)
+    return _out(_wrap(t * b + a))
+
+
 def uniform(low=0.0, high=1.0, size=None):
-    return _out(_rand(_size(size)) * (high - low) + low)
+    return _scaled(False, low, _param(high) - _param(low), size)
 
 
 def normal(loc=0.0, scale=1.0, size=None):
-    return _out(_rand(_size(size), True) * scale + loc)
+    return _scaled(True, loc, scale, size)
 
 
 def standard_normal(size=None):
