@@ -49,6 +49,7 @@ CASES = [
     nm("yolo_anchors", "YoloAnchors()", [{"N": 2, "H": 4, "W": 5}, {"N": 1, "H": 3, "W": 3}], x="float32[N,4,H,W]"),
     nm("gaussian_blur", "GaussianBlur()", [{"N": 2, "H": 9, "W": 7}, {"N": 1, "H": 6, "W": 6}], x="float32[N,3,H,W]"),
     nm("numpy_random_init", "NumpyRandomInit()", x="float32[N,6]"),
+    nm("numpy_on_run_time_sizes", "NumpyOnRunTimeSizes()", [{"N": 5}, {"N": 9}, {"N": 1}], x="float32[N,3]"),
     # torchvision 0.29's unmodified maxvit (np.linspace for the stochastic-depth rates)
     Case("torchvision_maxvit_t", f"{TORCHVISION}/models/maxvit.py", "maxvit_t()", {"x": "float32[N,3,224,224]"},
          shapes=[{"N": 1}, {"N": 2}], path=DIST_PACKAGES, matrix=False),

@@ -57,21 +57,20 @@ _COMPARISONS = ("equal", "not_equal", "less", "less_equal", "greater", "greater_
                 "logical_or", "logical_xor")
 
 
-def _as_torch(r):
-    """A ufunc's result for a torch tensor operand: numpy hands it back as a torch tensor
-    (Tensor.__array_wrap__), in numpy's result dtype; a 0-d result is a 0-d tensor."""
-    if isinstance(r, ndarray):
-        return r._t
-    return _torch.tensor(r._v, dtype=r.dtype._torch)
+def _result(r, as_torch):
+    """A ufunc's result: for a torch tensor operand numpy hands it back as a torch tensor
+    (Tensor.__array_wrap__) in numpy's result dtype, a 0-d one too (so a value only known at run
+    time stays one); else an array, or the numpy scalar of a 0-d result."""
+    return r if as_torch else _out(r)
 
 
 def _binary(name):
-    def ufunc(x1, x2, out=None, dtype=None, **kw):
+    def ufunc(x1, x2, out=None, dtype=None, _as_torch=False, **kw):
         x1, x2 = _operand(x1), _operand(x2)
         if isinstance(x1, _torch.Tensor) or isinstance(x2, _torch.Tensor):
             a = _wrap(x1) if isinstance(x1, _torch.Tensor) else x1
             b = _wrap(x2) if isinstance(x2, _torch.Tensor) else x2
-            return _as_torch(ufunc(a, b, out, dtype, **kw))
+            return ufunc(a, b, out, dtype, True, **kw)
         if (_is_scalar(x1) and _is_scalar(x2) and dtype is None and name in
                 ("add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power", "bitwise_and",
                  "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "equal", "not_equal", "less",
@@ -98,7 +97,7 @@ def _binary(name):
             r = _TORCH_BINARY[name](a, b)
         if name not in _COMPARISONS and r.dtype != d._torch:
             r = r.to(d._torch)
-        return _out(r)
+        return _result(r, _as_torch)
 
     ufunc.__name__ = name
     return ufunc
@@ -129,10 +128,10 @@ _TORCH_UNARY = {
 def _unary(name):
     fn, floaty = _TORCH_UNARY[name]
 
-    def ufunc(x, out=None, dtype=None, **kw):
+    def ufunc(x, out=None, dtype=None, _as_torch=False, **kw):
         x = _operand(x)
         if isinstance(x, _torch.Tensor):
-            return _as_torch(ufunc(_wrap(x), out, dtype, **kw))
+            return ufunc(_wrap(x), out, dtype, True, **kw)
         if _is_scalar(x) and dtype is None:
             return _unary_scalar(name, x)
         d, w = _operand_dtype(x)
@@ -143,13 +142,13 @@ def _unary(name):
         if floaty:
             d = _float_type_of(d)
         elif floaty is None and d.kind != "f":
-            return _out(_tensor(x, d).clone())
+            return _result(_tensor(x, d).clone(), _as_torch)
         elif d.kind == "b" and name == "negative":
             raise TypeError("The numpy boolean negative, the `-` operator, is not supported, use the `~` operator "
                             "or the logical_not function instead.")
         elif d.kind == "b" and name in ("square", "sign"):
             d = _DTYPES["int8"]
-        return _out(fn(_tensor(x, d)).to(d._torch))
+        return _result(fn(_tensor(x, d)).to(d._torch), _as_torch)
 
     ufunc.__name__ = name
     return ufunc
