@@ -123,8 +123,21 @@ std::vector<std::string> placeholder_paths(Session& s) {
   return out;
 }
 
-void bind(Session& s, TensorObj* t, ir::Value* v, DType from) {
-  assign_inplace(*s.T, t, cast_to(*s.T, v, from, t->dtype, t->shape));
+void bind(Session& s, const std::string& name, TensorObj* t, ir::Value* v, DType from) {
+  // A buffer registered as an expanded view (torch.meshgrid's grids, `x.expand(...)`) shares its
+  // base's elements, so no write goes through it (PyTorch refuses them): it takes the checkpoint's
+  // values as a tensor of its own instead of writing them back into its base.
+  if (t->base && t->view.kind == ViewSpec::Kind::Expand) {
+    t->base = {};
+    t->view = ViewSpec();
+  }
+  try {
+    assign_inplace(*s.T, t, cast_to(*s.T, v, from, t->dtype, t->shape));
+  } catch (eval::PyException& e) {  // (a write back into the tensor it views, refused as PyTorch would)
+    std::string type(s.I->type_of(e.exc)->name_view());
+    throw Diagnostic::error(fmt::format("the checkpoint's '{}' cannot be written into the model's tensor: {}: {}", name,
+                                        type, eval::str_string(*s.I, e.exc)));
+  }
 }
 
 void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*>>& entries) {
@@ -138,7 +151,7 @@ void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*
     if (elem(t->dtype) == ir::ElementType::Undefined) continue;
     ir::Value* v = s.T->rec.constant(random_tensor(name, t), name);
     mark_opaque(*s.T, v, fmt::format("the weight '{}' (random: no --weights given)", name));
-    bind(s, t, v, t->dtype);
+    bind(s, name, t, v, t->dtype);
     ++count;
   }
   if (count)
@@ -214,7 +227,7 @@ void bind_weights(Session& s) {
     }
     ir::Value* v = s.T->rec.constant(ir::Tensor(e, w->shape, w->contiguous_bytes()), name);
     mark_opaque(*s.T, v, fmt::format("the weight '{}'", name));
-    bind(s, t, v, *from);
+    bind(s, name, t, v, *from);
   }
   std::vector<std::string> placeholders = placeholder_paths(s);
   for (const weights::NamedTensor& nt : sd.tensors) {

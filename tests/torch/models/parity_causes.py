@@ -1179,3 +1179,17 @@ class GatedRecurrence(nn.Module):
             out.append(step)
             state = step
         return torch.stack(out), gates[-1] * 2
+
+
+class GridBuffers(nn.Module):
+    """Index grids from torch.meshgrid registered as buffers: meshgrid's outputs are expanded views
+    (elements shared), which take the checkpoint's values as tensors of their own."""
+
+    def __init__(self, n=4):
+        super().__init__()
+        ii, jj = torch.meshgrid(torch.arange(n), torch.arange(n), indexing="ij")
+        self.register_buffer("ii", ii)
+        self.register_buffer("jj", jj)
+
+    def forward(self, x):
+        return x[:, self.ii] * x[:, self.jj]
