@@ -103,6 +103,7 @@ CASES = [
                 ("empty_mask", {"pred": "torch.rand(3, 2, 3)", "gt": "torch.rand(3, 3)", "mask": "torch.zeros(3, 3)"})]),
     case("gates_by_counter", "GatedRecurrence()", [{"N": 4}, {"N": 1}], gate="float32[N,3,2]", x="float32[N,3,2]"),
     case("grid_buffers", "GridBuffers()", N2, x="float32[N,4]"),
+    case("script_module_subclass", "ScriptedBackprojection()", N2, depth="float32[N,1,3,4]"),
 ]
 
 BATCH = Batch(CASES)

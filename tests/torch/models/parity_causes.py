@@ -1193,3 +1193,18 @@ class GridBuffers(nn.Module):
 
     def forward(self, x):
         return x[:, self.ii] * x[:, self.jj]
+
+
+class ScriptedBackprojection(torch.jit.ScriptModule):
+    """A module written for TorchScript: torch.jit.ScriptModule is an nn.Module (buffers, submodules,
+    __call__), and @torch.jit.script_method leaves forward as it is."""
+
+    def __init__(self, h=3, w=4):
+        super().__init__()
+        xx, yy = torch.meshgrid(torch.arange(w), torch.arange(h), indexing="xy")
+        self.register_buffer("pix", torch.stack((xx, yy), 0).flatten(1).float() + 0.5)
+        self.scale = nn.Linear(2, 2)
+
+    @torch.jit.script_method
+    def forward(self, depth):
+        return depth.flatten(2) * self.scale(self.pix.t()).t()

@@ -11,6 +11,8 @@ logging under it. is_scripting() stays False: its branches use TorchScript-only 
 torch.onnx.is_in_onnx_export() is True for the same reason."""
 from typing import Final  # noqa: F401
 
+from torch.nn.modules.module import Module as _Module
+
 
 def script(obj=None, optimize=None, _frames_up=0, _rcb=None, example_inputs=None):
     return obj
@@ -121,8 +123,9 @@ def wait(fut):
     return fut.wait()
 
 
-class ScriptModule:
-    pass
+class ScriptModule(_Module):
+    """A module scripted or meant to be (old code subclasses it, with @torch.jit.script_method on
+    forward): as in PyTorch, an nn.Module."""
 
 
 class ScriptFunction:
