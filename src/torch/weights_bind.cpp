@@ -124,10 +124,15 @@ std::vector<std::string> placeholder_paths(Session& s) {
 }
 
 void bind(Session& s, const std::string& name, TensorObj* t, ir::Value* v, DType from) {
-  // A buffer registered as an expanded view (torch.meshgrid's grids, `x.expand(...)`) shares its
-  // base's elements, so no write goes through it (PyTorch refuses them): it takes the checkpoint's
-  // values as a tensor of its own instead of writing them back into its base.
-  if (t->base && t->view.kind == ViewSpec::Kind::Expand) {
+  // A tensor registered as a view takes the checkpoint's values as a tensor of its own, instead of
+  // writing them back into its base, when that write is refused or pointless: an expanded view
+  // (torch.meshgrid's grids) shares its base's elements (PyTorch refuses writes through it), and a
+  // base of random or uninitialized values (`register_buffer('mask', mask.data)` of a mask made
+  // from torch.randperm) is no module tensor, so no checkpoint gives the rest of its values.
+  bool detach = false;
+  for (TensorObj* v = t; v->base && !detach; v = v->base.get())
+    detach = v->view.kind == ViewSpec::Kind::Expand || v->base->random || v->base->uninitialized;
+  if (detach) {
     t->base = {};
     t->view = ViewSpec();
   }

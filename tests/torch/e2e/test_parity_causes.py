@@ -104,6 +104,7 @@ CASES = [
     case("gates_by_counter", "GatedRecurrence()", [{"N": 4}, {"N": 1}], gate="float32[N,3,2]", x="float32[N,3,2]"),
     case("grid_buffers", "GridBuffers()", N2, x="float32[N,4]"),
     case("script_module_subclass", "ScriptedBackprojection()", N2, depth="float32[N,1,3,4]"),
+    case("permuted_mask_linear", "PermutedMaskLinear()", N2, x="float32[N,5]"),
 ]
 
 BATCH = Batch(CASES)

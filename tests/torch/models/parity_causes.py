@@ -1208,3 +1208,20 @@ class ScriptedBackprojection(torch.jit.ScriptModule):
     @torch.jit.script_method
     def forward(self, depth):
         return depth.flatten(2) * self.scale(self.pix.t()).t()
+
+
+class PermutedMaskLinear(nn.Module):
+    """A MADE-style masked layer: the autoregressive mask is derived from a random permutation drawn
+    in __init__ and registered as `mask.data` (a view of a random tensor). The checkpoint gives the
+    buffer's values; they are not written back into the random tensor it views."""
+
+    def __init__(self, d=5):
+        super().__init__()
+        order = torch.randperm(d)
+        mask = (order[None, :] <= order[:, None]).float()
+        self.register_buffer("order", order)
+        self.register_buffer("mask", mask.data)
+        self.lin = nn.Linear(d, d)
+
+    def forward(self, x):
+        return F.linear(x, self.lin.weight * self.mask, self.lin.bias)
