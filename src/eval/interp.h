@@ -169,6 +169,10 @@ class Interp {
     // sum/min/max/any/all(v) (one positional argument, no key) over such a list: the reduction
     // recorded over its items (`start`: sum's, Null for the others), or Null to go on as usual.
     Value (*reduce)(Interp& I, const char* name, const Value& v, const Value& start) = nullptr;
+    // bool(v) where Python needs a bool (not an if/while test, which records both branches) and v's
+    // truth is only known at run time: kTrue/kFalse when the values it depends on are the
+    // checkpoint's only (onnxify's torch decides it from them, with a warning), else kSymbolic.
+    Truth (*settle)(Interp& I, const Value& v) = nullptr;
   } symbolic;
   // Above 0 while an `assert` statement's test runs: a Python bool asked of a value only known at
   // run time there (`assert list(y.shape) == [b, h, n]` with symbolic sizes) gives up the check

@@ -61,6 +61,7 @@ Truth truth(Interp& I, const Value& v) {
 bool is_true(Interp& I, const Value& v) {
   Truth t = truth(I, v);
   if (t == kSymbolic && I.assert_depth > 0) throw SymbolicAssertion{};
+  if (t == kSymbolic && I.symbolic.settle) t = I.symbolic.settle(I, v);
   if (t == kSymbolic)
     fatal(I, fmt::format("the truth value of a symbolic '{}' is not known at conversion time", type_name(I, v)),
           "this context needs a Python bool; use the value in an if/while condition instead");

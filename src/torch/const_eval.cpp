@@ -40,7 +40,11 @@ std::string where(const ir::Node& n) {
 
 class Evaluator {
  public:
-  explicit Evaluator(Torch& T) : T_(T) { limits_.max_bytes = kMaxBytes; }
+  // through_checkpoint: the checkpoint's weights count as constants, and nothing is memoized in T
+  // (those results hold for this checkpoint only).
+  explicit Evaluator(Torch& T, bool through_checkpoint = false) : T_(T), through_checkpoint_(through_checkpoint) {
+    limits_.max_bytes = kMaxBytes;
+  }
 
   // The value's tensor, or null with why_ set.
   std::shared_ptr<const ir::Tensor> value(const ir::Value* root) {
@@ -97,7 +101,7 @@ class Evaluator {
   const std::string& why() const { return why_; }
 
  private:
-  bool in_main(const ir::Value* v) const { return v->graph() == &T_.rec.main(); }
+  bool in_main(const ir::Value* v) const { return !through_checkpoint_ && v->graph() == &T_.rec.main(); }
 
   bool known(const ir::Value* v) const { return local_.count(v) || (in_main(v) && T_.known.count(v)); }
   bool failed(const ir::Value* v) const { return failure(v) != nullptr; }
@@ -114,7 +118,8 @@ class Evaluator {
 
   // Why a value that no node here computes is no conversion-time constant (null when it is one).
   const std::string* leaf(const ir::Value* v) {
-    if (auto it = T_.opaque.find(v); it != T_.opaque.end()) return &it->second;
+    if (auto it = T_.opaque.find(v); it != T_.opaque.end() && !(through_checkpoint_ && T_.checkpoint_weights.count(v)))
+      return &it->second;
     if (v->is_initializer()) return nullptr;
     static const std::string input = "";
     if (v->is_graph_input() || !v->producer()) return &input;
@@ -177,6 +182,7 @@ class Evaluator {
   }
 
   Torch& T_;
+  const bool through_checkpoint_;
   passes::kernels::Limits limits_;
   std::unordered_map<const ir::Value*, std::shared_ptr<const ir::Tensor>> local_;
   std::unordered_map<const ir::Value*, std::string> local_fail_;
@@ -228,6 +234,12 @@ std::shared_ptr<const ir::Tensor> known_values(Torch& T, TensorObj* t, std::stri
   auto r = e.value(v);
   if (!r) return set_why(e.why());
   return r;
+}
+
+std::shared_ptr<const ir::Tensor> checkpoint_values(Torch& T, ir::Value* v) {
+  if (T.checkpoint_weights.empty()) return nullptr;
+  Evaluator e(T, true);
+  return e.value(v);
 }
 
 std::shared_ptr<const ir::Tensor> need_values(Torch& T, TensorObj* t, const std::string& use) {

@@ -573,6 +573,26 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
           b.where));
       return arms.fallback(raised_arm);
     }
+    if (!(A.raised && B.raised) && !may_raise) {
+      // A condition on the checkpoint's values only (a buffer holding a resolution, a step count or
+      // an initialized flag), whose other arm fails as code written for other values would: the
+      // weights are graph inputs of a kind (a file may take another checkpoint), but the arm eager
+      // takes with this checkpoint is the only one that can be recorded, so it is the one kept.
+      if (std::shared_ptr<const ir::Tensor> v = checkpoint_values(T, c); v && v->numel() == 1) {
+        const int taken = v->float_at(0) != 0 ? 0 : 1;
+        if (taken != raised_arm) {
+          std::string type(I.type_of(exc)->name_view()), text = eval::str_string(I, exc);
+          T.warnings.push_back(Diagnostic::warning(
+              fmt::format("this condition depends only on the checkpoint's values, and recording its {} branch "
+                          "raised {}{}{}: the export keeps the {} branch, the one this checkpoint takes (export "
+                          "again for weights that take the other)",
+                          raised_arm == 0 ? "if" : "else", type, text.empty() ? "" : ": ", text,
+                          raised_arm == 0 ? "else" : "if"),
+              b.where));
+          return arms.fallback(raised_arm);
+        }
+      }
+    }
     if ((A.raised && B.raised) || !may_raise) throw eval::PyException{exc};
     T.warnings.push_back(Diagnostic::warning(
         fmt::format("the {} branch of this tensor-dependent condition raises an exception, which ONNX cannot "

@@ -19,6 +19,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "eval/control_flow.h"
@@ -153,6 +154,9 @@ class Torch {
   std::unordered_map<const ir::Value*, std::shared_ptr<const ir::Tensor>> known;
   std::unordered_map<const ir::Value*, std::string> unknown;
   std::unordered_map<const ir::Value*, std::string> opaque;
+  // The initializers bound from a real checkpoint (not random stand-ins): checkpoint_values() may
+  // read them.
+  std::unordered_set<const ir::Value*> checkpoint_weights;
 
   eval::Value dtype_object(DType t) const { return dtype_objects[static_cast<size_t>(t)]; }
   // Drops the Python values held here (before the interpreter that owns them goes away).
@@ -213,6 +217,10 @@ eval::Value legacy_new(Torch& T, DType dt, const eval::Args& a, const char* what
 std::shared_ptr<const ir::Tensor> known_values(Torch& T, TensorObj* t, std::string* why = nullptr);
 // The same, or the error that `use` needs a concrete value that is not known at conversion time.
 std::shared_ptr<const ir::Tensor> need_values(Torch& T, TensorObj* t, const std::string& use);
+// The values of condition `v` as the checkpoint given makes them, when they depend on no graph input
+// and no random placeholder (weights included, unlike known_values): null otherwise. Only to settle
+// a tensor-dependent condition whose other arm cannot be recorded (control_flow.cpp); never memoized.
+std::shared_ptr<const ir::Tensor> checkpoint_values(Torch& T, ir::Value* v);
 // Marks an initializer whose values are no conversion-time constant: `what` names it in errors
 // ("the weight 'fc.weight'", "a random tensor (torch.randn & co)").
 void mark_opaque(Torch& T, const ir::Value* v, std::string what);

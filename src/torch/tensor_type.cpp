@@ -120,6 +120,28 @@ eval::Truth t_bool(Interp& I, const Value& a) {
   return eval::kSymbolic;
 }
 
+// bool(t) where Python needs a bool, for a one-element tensor only known at run time: when it
+// depends on the checkpoint's values alone (a buffer holding a resolution or a step count, the
+// initialized flag of a data-aware init), its value with this checkpoint decides, as in eager and as
+// a tracer records it; a warning says the export holds for this checkpoint's values of it.
+eval::Truth settle_truth(Interp& I, const Value& v) {
+  if (!is_tensor(v)) return eval::kSymbolic;
+  Torch& T = torch_state();
+  TensorObj* t = as_tensor(v);
+  DimExpr n = product(t->shape);
+  if (!n.is_const() || n.value() != 1) return eval::kSymbolic;
+  std::shared_ptr<const ir::Tensor> val = checkpoint_values(T, value_of(T, t));
+  if (!val || val->numel() != 1) return eval::kSymbolic;
+  bool truth = val->float_at(0) != 0;
+  T.warnings.push_back(Diagnostic::warning(
+      fmt::format("a Python bool is needed from a tensor that depends only on the checkpoint's values: it is {} with "
+                  "this checkpoint, and the exported model keeps that decision (export again for weights that "
+                  "decide otherwise)",
+                  truth ? "True" : "False"),
+      T.rec.location()));
+  return truth ? eval::kTrue : eval::kFalse;
+}
+
 int64_t t_len(Interp& I, const Value& a) {
   TensorObj* t = self_t(a);
   if (t->rank() == 0) eval::raise(I, I.exc.TypeError, "len() of a 0-d tensor");
@@ -662,6 +684,7 @@ void init_tensor_type(Torch& T) {
   p.slots.repr = &parameter_repr;
   T.parameter_type = eval::new_native_type(I, p);
   I.symbolic.len = &symbolic_len;
+  I.symbolic.settle = &settle_truth;
   install_rows_hooks(T);
 }
 

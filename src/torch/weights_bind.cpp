@@ -232,6 +232,7 @@ void bind_weights(Session& s) {
     }
     ir::Value* v = s.T->rec.constant(ir::Tensor(e, w->shape, w->contiguous_bytes()), name);
     mark_opaque(*s.T, v, fmt::format("the weight '{}'", name));
+    s.T->checkpoint_weights.insert(v);
     bind(s, name, t, v, *from);
   }
   std::vector<std::string> placeholders = placeholder_paths(s);

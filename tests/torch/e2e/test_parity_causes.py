@@ -105,6 +105,7 @@ CASES = [
     case("grid_buffers", "GridBuffers()", N2, x="float32[N,4]"),
     case("script_module_subclass", "ScriptedBackprojection()", N2, depth="float32[N,1,3,4]"),
     case("permuted_mask_linear", "PermutedMaskLinear()", N2, x="float32[N,5]"),
+    case("checkpoint_state", "CheckpointState()", N2, img="float32[N,3,4,4]"),
 ]
 
 BATCH = Batch(CASES)
