@@ -783,6 +783,16 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       if (!state.containers[k].is_list || guard.count(k) || seqs.count(k) || o->type != I.t.list) continue;
       swapped.emplace_back(o, swap_type(o, list_subtype(T, kWatched)));
     }
+    // Undoes this attempt's recording and the frame's changes (before recording again, peeling the
+    // first iteration, or reporting an error).
+    auto abandon = [&] {
+      eval::restore_vars(I, f, vars, before);
+      log.adopt(state);
+      state.restore_tensors(state.tensor_states);
+      state.restore_containers(I);
+      T.rec.forget_graph(g);
+      node->graph()->erase(node);
+    };
     try {
       in_region(T, g, [&] {
         struct Pop {
@@ -1033,12 +1043,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       });
     } catch (NeedSequence& ns) {
       // A list read in a way only an ONNX sequence can follow: record again with it as one.
-      eval::restore_vars(I, f, vars, before);
-      log.adopt(state);
-      state.restore_tensors(state.tensor_states);
-      state.restore_containers(I);
-      T.rec.forget_graph(g);
-      node->graph()->erase(node);
+      abandon();
       size_t k = 0;
       while (k < state.containers.size() && !(state.containers[k].is_list && state.containers[k].obj.obj() == ns.list))
         ++k;
@@ -1074,12 +1079,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
       // unbound (UnboundLocalError) or None (`torch.cat([None, t])`: TypeError). With the first
       // iteration recorded before the Loop (peel_first), `i == 0` is decided there and the Loop
       // carries the variable. An error the first iteration raises too is eager's own.
-      eval::restore_vars(I, f, vars, before);
-      log.adopt(state);
-      state.restore_tensors(state.tensor_states);
-      state.restore_containers(I);
-      T.rec.forget_graph(g);
-      node->graph()->erase(node);
+      abandon();
       bool unset_before = false;
       for (size_t i = 0; i < vars.size(); ++i)
         unset_before = unset_before || before.values[i].is_null() || before.values[i].is_none();
@@ -1093,12 +1093,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                     type, text.empty() ? "" : ": ", text),
                         where);
     } catch (...) {
-      eval::restore_vars(I, f, vars, before);
-      log.adopt(state);
-      state.restore_tensors(state.tensor_states);
-      state.restore_containers(I);
-      T.rec.forget_graph(g);
-      node->graph()->erase(node);
+      abandon();
       throw;
     }
     for (auto& [o, t] : swapped) swap_type(o, t);  // the lists are plain lists again

@@ -58,23 +58,24 @@ def _result(val, *ps):
     return poly1d(val) if _b.any(isinstance(p, poly1d) for p in ps) else val
 
 
-def polyadd(a1, a2):
+def _aligned(a1, a2):
+    """Both coefficient vectors in one dtype, the shorter padded with leading zeros."""
     x, y = _pair(a1, a2)
     diff = x.numel() - y.numel()
     if diff > 0:
         y = _torch.cat([y.new_zeros(diff), y])
     elif diff < 0:
         x = _torch.cat([x.new_zeros(-diff), x])
+    return x, y
+
+
+def polyadd(a1, a2):
+    x, y = _aligned(a1, a2)
     return _result(_wrap(x + y), a1, a2)
 
 
 def polysub(a1, a2):
-    x, y = _pair(a1, a2)
-    diff = x.numel() - y.numel()
-    if diff > 0:
-        y = _torch.cat([y.new_zeros(diff), y])
-    elif diff < 0:
-        x = _torch.cat([x.new_zeros(-diff), x])
+    x, y = _aligned(a1, a2)
     return _result(_wrap(x - y), a1, a2)
 
 
