@@ -32,7 +32,9 @@ Value tramp_unary(Interp& I, const Value& self) {
     if (!int_value(r, &v)) raisef(I, I.exc.TypeError, "__int__ returned non-int (type {})", type_name(I, r));
   } else if constexpr (S == SlotId::float_) {
     double d;
-    if (!float_value(r, &d)) raisef(I, I.exc.TypeError, "{}.__float__ returned non-float (type {})", type_name(I, self), type_name(I, r));
+    // (A value only known at run time that float() makes a run-time float passes: float() converts it.)
+    if (!float_value(r, &d) && !(I.symbolic.to_float && I.symbolic.to_float(I, r)))
+      raisef(I, I.exc.TypeError, "{}.__float__ returned non-float (type {})", type_name(I, self), type_name(I, r));
   } else if constexpr (S == SlotId::iter) {
     if (!I.type_of(r)->slots.next)
       raisef(I, I.exc.TypeError, "iter() returned non-iterator of type '{}'", type_name(I, r));

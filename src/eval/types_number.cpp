@@ -686,6 +686,14 @@ static Value float_new(Interp& I, Type* cls, const Args& a) {
   if (cls == I.t.float_ && I.symbolic.to_float)
     if (Value r = I.symbolic.to_float(I, x)) return r;
   Type* t = I.type_of(x);
+  if (cls == I.t.float_ && t->slots.float_ && I.symbolic.to_float) {
+    // __float__ of an object that holds a value only known at run time (a numpy array of one) gives
+    // what stands for it; the hook makes that the run-time float float() of it is.
+    Value r = t->slots.float_(I, x);
+    if (float_value(r, &d)) return make_float_of_type(I, cls, d);
+    if (Value f = I.symbolic.to_float(I, r)) return f;
+    raisef(I, I.exc.TypeError, "{}.__float__ returned non-float (type {})", t->name_view(), type_name(I, r));
+  }
   if (t->slots.float_ || t->slots.index) return make_float_of_type(I, cls, to_double(I, x));
   raisef(I, I.exc.TypeError, "float() argument must be a string or a real number, not '{}'", t->name_view());
 }

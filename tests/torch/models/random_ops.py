@@ -215,8 +215,9 @@ class PythonRandom(nn.Module):
 
 class NumpyRandom(nn.Module):
     """numpy's global generator in forward: a layer-drop draw per layer that eval mode never reads
-    (`not self.training or p > drop`), a coin flip with p outside [0, 1) and randint over one value,
-    so the output is exact while each draw is a run-time scalar of the exported model."""
+    (`not self.training or p > drop`), a coin flip with p outside [0, 1), randint over one value, a
+    choice whose probabilities allow one item and one without replacement summed (always 0+1+2+3),
+    so the output is exact while each draw is a run-time value of the exported model."""
 
     def __init__(self):
         super().__init__()
@@ -233,4 +234,7 @@ class NumpyRandom(nn.Module):
             x = x.flip(-1)
         if np.random.uniform(0.0, 1.0) < -1.0:
             x = x * 0
-        return x + np.random.randint(3, 4)
+        # choice by probabilities over a run-time count, and without replacement (a permutation)
+        keep = torch.as_tensor(np.random.choice([1.0, 0.0], x.shape[0], p=[1.0, 0.0])).float()
+        total = float(np.random.choice(4, 4, replace=False).sum())
+        return x * keep[:, None] + np.random.randint(3, 4) + total

@@ -17,10 +17,14 @@ def _wrap(t):
 
 
 def _out(t):
-    """An array, or the numpy scalar of a 0-d result."""
+    """An array, or the numpy scalar of a 0-d result. A 0-d result only known when the model runs
+    (computed from a draw in forward) stays a 0-d array: a numpy scalar holds a Python value."""
     if t.dim() == 0:
+        v = t.item()
+        if isinstance(v, (_torch.Tensor, _torch.SymInt)):
+            return _wrap(t)
         d = _to_dtype(t.dtype)
-        return _scalar(d, _coerce(d, t.item()))
+        return _scalar(d, _coerce(d, v))
     return _wrap(t)
 
 
@@ -248,6 +252,8 @@ class ndarray:
             return self[args if len(args) > 1 else args[0]].item()
         if self.size != 1:
             raise ValueError("can only convert an array of size 1 to a Python scalar")
+        if self.ndim == 0:  # (torch's item(): a value only known at run time stays one)
+            return self._t.item()
         v = self._t.tolist()  # (reshape to () records a Concat of no sizes, which fold cannot evaluate)
         while isinstance(v, list):
             v = v[0]

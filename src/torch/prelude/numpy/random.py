@@ -12,11 +12,13 @@ from numpy._array import _wrap
 
 
 def _size(size):
+    """numpy's size argument as a shape; a size only known when the model runs (len(x) of a
+    run-time batch) stays one."""
     if size is None:
         return ()
-    if isinstance(size, _b.int):
+    if isinstance(size, (_b.int, _torch.SymInt)):
         return (size,)
-    return tuple(_b.int(s) for s in size)
+    return tuple(s if isinstance(s, _torch.SymInt) else _b.int(s) for s in size)
 
 
 def _rand(shape, normal=False, dtype="float64"):
@@ -101,8 +103,21 @@ def shuffle(x):
 
 
 def choice(a, size=None, replace=True, p=None):
+    """Indices drawn uniformly or by the probabilities p (torch.multinomial: with replacement, or
+    without as numpy's replace=False), then the items of a at them."""
     n = a if isinstance(a, _b.int) else len(a)
-    idx = _wrap(_torch.randint(0, n, _size(size)))
+    shape = _size(size)
+    if p is None and replace:
+        idx = _torch.randint(0, n, shape)
+    else:
+        probs = _core_asarray(p)._t.to(_torch.float64) if p is not None else _torch.ones(n, dtype=_torch.float64)
+        if probs.dim() != 1 or probs.shape[0] != n:
+            raise ValueError("'a' and 'p' must have same size")
+        count = 1
+        for d in shape:
+            count = count * d
+        idx = _torch.multinomial(probs, count, replacement=replace).reshape(shape)
+    idx = _wrap(idx)
     return _out(idx if isinstance(a, _b.int) else _core_asarray(a)[idx])
 
 
