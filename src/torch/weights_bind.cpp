@@ -130,8 +130,8 @@ void bind(Session& s, const std::string& name, TensorObj* t, ir::Value* v, DType
   // base of random or uninitialized values (`register_buffer('mask', mask.data)` of a mask made
   // from torch.randperm) is no module tensor, so no checkpoint gives the rest of its values.
   bool detach = false;
-  for (TensorObj* v = t; v->base && !detach; v = v->base.get())
-    detach = v->view.kind == ViewSpec::Kind::Expand || v->base->random || v->base->uninitialized;
+  for (TensorObj* w = t; w->base && !detach; w = w->base.get())
+    detach = w->view.kind == ViewSpec::Kind::Expand || w->base->random || w->base->uninitialized;
   if (detach) {
     t->base = {};
     t->view = ViewSpec();
