@@ -17,6 +17,11 @@ namespace cf {
 
 namespace {
 
+// The same dict key in both arms of an If: the same object, or equal strings.
+bool same_key(const Value& x, const Value& y) {
+  return same(x, y) || (eval::is_str(x) && eval::is_str(y) && eval::as_str(x)->view() == eval::as_str(y)->view());
+}
+
 const char* exit_word(Exit x) {
   switch (x) {
     case Exit::Return: return "return";
@@ -233,8 +238,7 @@ Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string&
     std::vector<Value> xa = FrameState::items_of(I, a, false), xc = FrameState::items_of(I, c, false);
     bool same_keys = xa.size() == xc.size();
     for (size_t i = 0; same_keys && i < xa.size(); i += 2)
-      same_keys = same(xa[i], xc[i]) ||
-                  (eval::is_str(xa[i]) && eval::is_str(xc[i]) && eval::as_str(xa[i])->view() == eval::as_str(xc[i])->view());
+      same_keys = same_key(xa[i], xc[i]);
     if (same_keys) {
       Value d = eval::new_dict(I);
       for (size_t i = 0; i + 1 < xa.size(); i += 2) {
@@ -313,9 +317,6 @@ void Hook::merge_containers(IfBuild& b, const FrameState& state, const Branch& A
     for (size_t i = 0; i < x.size(); ++i)
       if (!same(x[i], y[i])) return false;
     return true;
-  };
-  auto same_key = [](const Value& x, const Value& y) {
-    return same(x, y) || (eval::is_str(x) && eval::is_str(y) && eval::as_str(x)->view() == eval::as_str(y)->view());
   };
   for (size_t k = 0; k < state.containers.size(); ++k) {
     const ContainerState& c = state.containers[k];
