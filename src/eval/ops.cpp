@@ -136,6 +136,9 @@ int64_t index(Interp& I, const Value& v) {
   if (t->slots.index) {
     Value x = t->slots.index(I, v);
     if (int_value(x, &r)) return r;
+    // np.int64(run-time value).__index__() gives a size only known at run time: its own __index__
+    // reports the concrete value this use needs.
+    if (I.symbolic.is_int && I.symbolic.is_int(x) && I.type_of(x) != t) return index(I, x);
     raisef(I, I.exc.TypeError, "__index__ returned non-int (type {})", type_name(I, x));
   }
   raisef(I, I.exc.TypeError, "'{}' object cannot be interpreted as an integer", t->name_view());

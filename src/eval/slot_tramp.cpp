@@ -26,7 +26,10 @@ Value tramp_unary(Interp& I, const Value& self) {
              type_name(I, r));
   } else if constexpr (S == SlotId::index) {
     int64_t v;
-    if (!int_value(r, &v)) raisef(I, I.exc.TypeError, "__index__ returned non-int (type {})", type_name(I, r));
+    // (A size only known at run time is an int too, as PyTorch's SymInt: its own __index__ then
+    // says why it needs a concrete value.)
+    if (!int_value(r, &v) && !(I.symbolic.is_int && I.symbolic.is_int(r)))
+      raisef(I, I.exc.TypeError, "__index__ returned non-int (type {})", type_name(I, r));
   } else if constexpr (S == SlotId::int_) {
     int64_t v;
     if (!int_value(r, &v)) raisef(I, I.exc.TypeError, "__int__ returned non-int (type {})", type_name(I, r));

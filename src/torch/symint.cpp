@@ -296,13 +296,21 @@ Value hook_range(Interp& I, const eval::Args& a) {
   return call_op(torch_state(), "arange", std::move(args));
 }
 
+// How a message names the SymInt: a size (of a dim, arithmetic of sizes) or, when a symbol of it
+// stands for a value read from a tensor (int(t), t.item(), numpy's items), a run-time value.
+std::string describe(Torch& T, const ir::DimExpr& e) {
+  for (const std::string& s : e.symbols())
+    if (T.rec.has_symbol_source(s) && !T.rec.is_size_symbol(s))
+      return fmt::format("the value '{}' (read from a tensor computed at run time)", e.str());
+  return fmt::format("the size '{}'", e.str());
+}
 Value sym_index(Interp& I, const Value& a) {
-  need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()),
+  need_concrete(torch_state(), describe(torch_state(), expr(a)),
                 "this use as a Python int (range() outside a `for` statement, a list index or repeat count, ...)");
 }
 // float() itself is hook_to_float; this is what a C-level float conversion of a size reaches (math.*).
 Value sym_float(Interp& I, const Value& a) {
-  need_concrete(torch_state(), fmt::format("the size '{}'", expr(a).str()), "this use as a Python float");
+  need_concrete(torch_state(), describe(torch_state(), expr(a)), "this use as a Python float");
 }
 Value sym_not(Interp& I, const Value& self, const eval::Args&) { return symbolic_not(torch_state(), self); }
 

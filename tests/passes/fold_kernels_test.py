@@ -24,7 +24,7 @@ i64 = lambda *s, lo=-9, hi=10: R.integers(lo, hi, s).astype(np.int64)  # noqa: E
 b8 = lambda *s: R.integers(0, 2, s).astype(bool)  # noqa: E731
 I = lambda *v: np.array(v, np.int64)  # noqa: E731
 
-# (op, [input arrays], "attrs text", output IR element type[, number of outputs])
+# (op, [input arrays], "attrs text", output IR element type (a tuple: one per output)[, number of outputs])
 CASES = [
     ("Constant", [], "{value_floats = [1.5, -2.0]}", "float32"),
     ("Identity", [f32(2, 3)], "", "float32"),
@@ -95,6 +95,9 @@ CASES = [
     ("ArgMax", [f32(2, 3, 4)], "{axis = 1, keepdims = 0}", "int64"),
     ("ArgMin", [i64(3, 4, lo=0, hi=3)], "{axis = -1, select_last_index = 1}", "int64"),
     ("ArgMax", [i64(5, lo=0, hi=2)], "", "int64"),
+    # TopK: values and indices; ties keep index order (the integer case has many)
+    ("TopK", [f32(2, 4, 3), I(2)], "{axis = 1, largest = 0}", ("float32", "int64"), 2),
+    ("TopK", [i64(3, 6, lo=0, hi=3), I(4)], "", ("int64", "int64"), 2),
     ("CumSum", [f32(2, 3), np.array(1, np.int64)], "", "float32"),
     ("CumSum", [i64(2, 3), np.array(0, np.int64)], "{exclusive = 1, reverse = 1}", "int64"),
     ("MatMul", [f32(2, 3, 4), f32(4, 5)], "", "float32"), ("MatMul", [i64(3), i64(2, 3, 2)], "", "int64"),
@@ -127,7 +130,8 @@ def case_ir(op, inputs, attrs, out_type, outputs=1):
         lines.append(f"  const %in{k} = {dense(a)}")
     args = ", ".join(f"%in{k}" for k in range(len(inputs)))
     outs = ", ".join(f"%out{k}" for k in range(outputs))
-    types = ", ".join(f"{out_type}[*]" for _ in range(outputs))
+    out_types = out_type if isinstance(out_type, tuple) else (out_type,) * outputs
+    types = ", ".join(f"{t}[*]" for t in out_types)
     lines.append(f"  {outs} = {op}({args}) {attrs} : {types}".replace(")  :", ") :"))
     lines.append(f"  return {outs}")
     lines.append("}")

@@ -1,5 +1,7 @@
-// Folding kernels for reductions (ReduceSum/Prod/Min/Max/Mean) with axes from the attribute (older
-// opsets) or the second input (newer ones), keepdims and noop_with_empty_axes.
+// Folding kernels for reductions along axes: ReduceSum/Prod/Min/Max/Mean (axes from the attribute in
+// older opsets or the second input in newer ones, keepdims, noop_with_empty_axes), CumSum,
+// ArgMax/ArgMin and TopK.
+#include <algorithm>
 #include <cmath>
 
 #include "passes/kernels/array.h"
@@ -186,6 +188,54 @@ Out k_arg_reduce(const Node& node, const std::vector<const Tensor*>& in, const L
       out.i[static_cast<size_t>(o * inner + e)] = best;
     }
   return std::vector<Tensor>{store(out)};
+}
+
+// TopK along `axis` (largest, sorted): the k first values of each line in order, and their
+// indices. Equal values keep their index order (ONNX's tie rule, and PyTorch's stable sort); NaN
+// orders above every number, as PyTorch's sort and topk order it. `sorted=0` leaves the order to
+// the implementation, so the sorted order is a valid answer there too.
+Out k_topk(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.size() < 2 || !in[0] || !in[1]) return std::nullopt;
+  auto x = load(*in[0]);
+  auto kv = int_values(in[1]);
+  if (!x || !kv || kv->size() != 1 || x->shape.empty() || x->dtype == ir::ElementType::Bool) return std::nullopt;
+  auto axis = norm_axis(node.attr_int("axis", -1), static_cast<int64_t>(x->shape.size()));
+  if (!axis) return std::nullopt;
+  size_t a = static_cast<size_t>(*axis);
+  int64_t dim = x->shape[a], k = (*kv)[0], outer = 1, inner = 1;
+  if (k < 0 || k > dim) return std::nullopt;
+  for (size_t d = 0; d < a; ++d) outer *= x->shape[d];
+  for (size_t d = a + 1; d < x->shape.size(); ++d) inner *= x->shape[d];
+  bool largest = node.attr_int("largest", 1) != 0;
+  std::vector<int64_t> shape = x->shape;
+  shape[a] = k;
+  Array values = make(x->dtype, shape), indices = make(ir::ElementType::Int64, shape);
+  // true when element p (flat) goes before element q in the result
+  auto before = [&](size_t p, size_t q) {
+    if (x->is_float()) {
+      double u = x->f[p], w = x->f[q];
+      bool un = std::isnan(u), wn = std::isnan(w);
+      if (un || wn) return un != wn && (largest ? un : wn);
+      return largest ? u > w : u < w;
+    }
+    return largest ? x->i[p] > x->i[q] : x->i[p] < x->i[q];
+  };
+  std::vector<int64_t> order(static_cast<size_t>(dim));
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t e = 0; e < inner; ++e) {
+      auto flat = [&](int64_t s) { return static_cast<size_t>((o * dim + s) * inner + e); };
+      for (int64_t s = 0; s < dim; ++s) order[static_cast<size_t>(s)] = s;
+      std::stable_sort(order.begin(), order.end(), [&](int64_t p, int64_t q) { return before(flat(p), flat(q)); });
+      for (int64_t s = 0; s < k; ++s) {
+        size_t dst = static_cast<size_t>((o * k + s) * inner + e), src = flat(order[static_cast<size_t>(s)]);
+        if (x->is_float())
+          values.f[dst] = x->f[src];
+        else
+          values.i[dst] = x->i[src];
+        indices.i[dst] = order[static_cast<size_t>(s)];
+      }
+    }
+  return std::vector<Tensor>{store(values), store(indices)};
 }
 
 }  // namespace onnxify::passes::kernels

@@ -100,6 +100,8 @@ CASES = [
                                 "--input", "x=float32[N,4]"], 1),
     ("complex_scale", ["export", "models/tensor_ops.py", "--model", "ComplexScale()", "--input",
                        "x=float32[N,3,4,4]"], 1),
+    ("numpy_item_indexes_list", ["export", "models/tensor_ops.py", "--model", "NumpyItemIndexesList()", "--input",
+                                 "x=float32[N,3]", "--input", "p=int64[2]"], 1),
     ("tensor_legacy_wrong_dtype", ["export", "models/tensor_ops.py", "--model", "LegacyWrongDtype()", "--input",
                                    "x=float32[N,3]"], 1),
     # Random draws in forward export (as ONNX random ops) with one warning that the model is random.

@@ -4,6 +4,8 @@ tolist(), int(), iteration, conditions) builds the same modules and takes the sa
 eager PyTorch."""
 import math
 
+import numpy as np
+
 import torch
 import torch.nn as nn
 
@@ -176,6 +178,25 @@ class NonzeroCount(nn.Module):
 
     def forward(self, x):
         return self.fc(x)
+
+
+class SortedConstants(nn.Module):
+    """torch.sort/argsort/topk and numpy's argsort of constants (the TopK fold kernel): their
+    values and indices read back in __init__ as Python values, and an argsort's items indexing a
+    Python list (`[dims[i] for i in np.argsort(idxs)]`, a tabular embedding's column order)."""
+
+    def __init__(self):
+        super().__init__()
+        values, order = torch.sort(torch.tensor([3.0, 1.0, 2.0, 1.0]), descending=True, stable=True)
+        top = torch.topk(torch.tensor([[4, 9, 1], [7, 7, 2]]), 2, dim=1)
+        dims = [5, 2, 3]
+        picked = [dims[i] for i in np.argsort([2, 0, 1])]  # [2, 3, 5]
+        self.order = order.tolist() + torch.argsort(torch.tensor([2, 0, 1])).tolist()
+        self.fc = nn.Linear(4, int(values.sum()) + top.indices.sum().item() + sum(picked))
+        self.cols = [dims[i] for i in np.argsort([1, 1, 0], kind="stable")]
+
+    def forward(self, x):
+        return self.fc(x)[:, self.order] * self.cols[0]
 
 
 class InitWrites(nn.Module):

@@ -181,3 +181,12 @@ class ComplexScale(nn.Module):
 
     def forward(self, x):
         return x + torch.fft.irfft2(self.spectrum, s=(4, 4))
+
+
+class NumpyItemIndexesList(nn.Module):
+    """An item of a run-time tensor (through numpy) indexing a Python list: numpy's __index__ gives
+    a value only known when the model runs, reported as such (it was a TypeError about SymInt)."""
+
+    def forward(self, x, p):
+        scales = [1.0, 2.0, 3.0]
+        return x * scales[p.numpy()[0]]
