@@ -124,17 +124,26 @@ eval::Truth t_bool(Interp& I, const Value& a) {
 // depends on the checkpoint's values alone (a buffer holding a resolution or a step count, the
 // initialized flag of a data-aware init), its value with this checkpoint decides, as in eager and as
 // a tracer records it; a warning says the export holds for this checkpoint's values of it.
+// The same for a number read from such a tensor (`bool(flag.item())`: a SymInt whose symbol is the
+// item's value).
 eval::Truth settle_truth(Interp& I, const Value& v) {
-  if (!is_tensor(v)) return eval::kSymbolic;
   Torch& T = torch_state();
-  TensorObj* t = as_tensor(v);
-  DimExpr n = product(t->shape);
-  if (!n.is_const() || n.value() != 1) return eval::kSymbolic;
-  std::shared_ptr<const ir::Tensor> val = checkpoint_values(T, value_of(T, t));
+  ir::Value* graph_value = nullptr;
+  if (is_symint(v)) {
+    graph_value = T.rec.dim_scalar(eval::as<SymIntObj>(v)->expr);
+  } else if (is_tensor(v)) {
+    TensorObj* t = as_tensor(v);
+    DimExpr n = product(t->shape);
+    if (!n.is_const() || n.value() != 1) return eval::kSymbolic;
+    graph_value = value_of(T, t);
+  } else {
+    return eval::kSymbolic;
+  }
+  std::shared_ptr<const ir::Tensor> val = checkpoint_values(T, graph_value);
   if (!val || val->numel() != 1) return eval::kSymbolic;
   bool truth = val->float_at(0) != 0;
   T.warnings.push_back(Diagnostic::warning(
-      fmt::format("a Python bool is needed from a tensor that depends only on the checkpoint's values: it is {} with "
+      fmt::format("a Python bool is needed from a value that depends only on the checkpoint's values: it is {} with "
                   "this checkpoint, and the exported model keeps that decision (export again for weights that "
                   "decide otherwise)",
                   truth ? "True" : "False"),

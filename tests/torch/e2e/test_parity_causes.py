@@ -106,6 +106,9 @@ CASES = [
     case("script_module_subclass", "ScriptedBackprojection()", N2, depth="float32[N,1,3,4]"),
     case("permuted_mask_linear", "PermutedMaskLinear()", N2, x="float32[N,5]"),
     case("checkpoint_state", "CheckpointState()", N2, img="float32[N,3,4,4]"),
+    # bool(flag.item()) of a uint8 parameter: decided by the checkpoint's flag, both ways
+    case("data_aware_init_first_call", "DataAwareInit()", N2, x="float32[N,4]"),
+    case("data_aware_init_done", "DataAwareInit(initialized=True)", N2, x="float32[N,4]"),
 ]
 
 BATCH = Batch(CASES)
