@@ -156,7 +156,9 @@ eval::Value binary_op(Torch& T, std::string_view onnx_op, const Operand& a, cons
 eval::Value make_return_type(Torch& T, const std::string& name, std::vector<eval::Value> items);
 // The dims a reduction reduces (all when `dims` is empty or absent), normalized and sorted (ops_reduce.cpp).
 std::vector<int64_t> reduce_dims(OpCall& c, TensorObj* x, std::optional<std::vector<int64_t>> dims);
-// x's shape after reducing `axes` (sorted), keeping them as 1 with keepdim.
+// A shape (x's) after reducing `axes` (sorted), keeping them as 1 with keepdim.
+std::vector<ir::DimExpr> reduced_shape(const std::vector<ir::DimExpr>& shape, const std::vector<int64_t>& axes,
+                                       bool keepdim);
 std::vector<ir::DimExpr> reduced_shape(TensorObj* x, const std::vector<int64_t>& axes, bool keepdim);
 // The mean of `v` (of `shape`, in dtype `dt`) over `axes` (sorted): ReduceMean, or ReduceSum divided by
 // the count when the reduced extent may be 0 at run time (ONNX Runtime's ReduceMean of nothing is 0,

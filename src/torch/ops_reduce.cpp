@@ -28,29 +28,27 @@ std::vector<int64_t> reduce_dims(OpCall& c, TensorObj* x, std::optional<std::vec
   return out;
 }
 
-std::vector<DimExpr> reduced_shape(TensorObj* x, const std::vector<int64_t>& axes, bool keepdim) {
+std::vector<DimExpr> reduced_shape(const std::vector<DimExpr>& in, const std::vector<int64_t>& axes, bool keepdim) {
   std::vector<DimExpr> shape;
   size_t k = 0;
-  for (size_t i = 0; i < x->rank(); ++i) {
+  for (size_t i = 0; i < in.size(); ++i) {
     bool red = k < axes.size() && axes[k] == static_cast<int64_t>(i);
     if (red) ++k;
-    if (!red) shape.push_back(x->shape[i]);
+    if (!red) shape.push_back(in[i]);
     else if (keepdim) shape.push_back(DimExpr(1));
   }
   return shape;
 }
 
+std::vector<DimExpr> reduced_shape(TensorObj* x, const std::vector<int64_t>& axes, bool keepdim) {
+  return reduced_shape(x->shape, axes, keepdim);
+}
+
 ir::Value* reduce_mean(OpCall& c, ir::Value* v, DType dt, const std::vector<DimExpr>& shape,
                        const std::vector<int64_t>& axes, bool keepdim) {
-  std::vector<DimExpr> out_shape;
   DimExpr n(1);
-  for (size_t i = 0, k = 0; i < shape.size(); ++i) {
-    bool red = k < axes.size() && axes[k] == static_cast<int64_t>(i);
-    if (red) ++k, n = n * shape[i];
-    if (!red) out_shape.push_back(shape[i]);
-    else if (keepdim) out_shape.push_back(DimExpr(1));
-  }
-  ir::Type t = ir::Type::tensor(elem(dt), out_shape);
+  for (int64_t a : axes) n = n * shape[static_cast<size_t>(a)];
+  ir::Type t = ir::Type::tensor(elem(dt), reduced_shape(shape, axes, keepdim));
   std::optional<int64_t> lo = size_lower_bound(c.T, n);
   if (lo && *lo >= 1) return c.rec.emit("ReduceMean", {v}, t, {{"axes", axes}, {"keepdims", int64_t{keepdim}}});
   ir::Value* s = c.rec.emit("ReduceSum", {v, c.rec.const_i64(axes)}, t, {{"keepdims", int64_t{keepdim}}});

@@ -48,8 +48,9 @@ Value var_std(OpCall& c, bool is_std, bool with_mean, std::optional<std::vector<
   if (is_std) r = c.rec.emit("Sqrt", {r}, rt);
   Value out = c.out(r, x->dtype, shape);
   if (!with_mean) return out;
+  // (the mean kept its reduced dims for the Sub above; without keepdim they are squeezed away)
   Value m = keepdim ? c.out(mean, x->dtype, kept)
-                    : c.out(reduce_mean(c, v, x->dtype, x->shape, axes, false), x->dtype, shape);
+                    : c.out(c.rec.emit("Squeeze", {mean, c.rec.const_i64(axes)}, rt), x->dtype, shape);
   return eval::new_tuple(c.I, {out, m});
 }
 
