@@ -37,8 +37,8 @@ def test_program_matches_cpython(program, tmp_path):
 N2 = [{"N": 2}, {"N": 3}]
 
 
-def nm(name, model, shapes=N2, **inputs):
-    return Case(name, "numpy_models.py", model, inputs, shapes=shapes)
+def nm(name, model, shapes=N2, gen=None, **inputs):
+    return Case(name, "numpy_models.py", model, inputs, shapes=shapes, gen=gen)
 
 
 CASES = [
@@ -50,6 +50,8 @@ CASES = [
     nm("gaussian_blur", "GaussianBlur()", [{"N": 2, "H": 9, "W": 7}, {"N": 1, "H": 6, "W": 6}], x="float32[N,3,H,W]"),
     nm("numpy_random_init", "NumpyRandomInit()", x="float32[N,6]"),
     nm("numpy_on_run_time_sizes", "NumpyOnRunTimeSizes()", [{"N": 5}, {"N": 9}, {"N": 1}], x="float32[N,3]"),
+    nm("numpy_items_with_tensors", "NumpyItemsWithTensors()", gen={"span": "int:0:5"}, x="float32[N,3]",
+       span="int64[2]"),
     # torchvision 0.29's unmodified maxvit (np.linspace for the stochastic-depth rates)
     Case("torchvision_maxvit_t", f"{TORCHVISION}/models/maxvit.py", "maxvit_t()", {"x": "float32[N,3,224,224]"},
          shapes=[{"N": 1}, {"N": 2}], path=DIST_PACKAGES, matrix=False),

@@ -129,6 +129,19 @@ class NumpyRandomInit(nn.Module):
         return x @ self.w + self.b
 
 
+class NumpyItemsWithTensors(nn.Module):
+    """Items of `t.numpy()` (numpy scalars of run-time values) in arithmetic with tensors, numpy
+    scalar first: PyTorch's reflected operator takes the scalar as a number, so `span[1] - j` with j a
+    loop counter, and `span[0] * x`, are tensors, as in eager."""
+
+    def forward(self, x, span):
+        s = span.numpy()
+        acc = torch.zeros(())
+        for j in range(s[1]):
+            acc = acc + (s[1] - j) / 4
+        return x * (s[0] - torch.tensor(1.5)) + acc, s[0] * x
+
+
 class NumpyOnRunTimeSizes(nn.Module):
     """numpy ufuncs on Python numbers only known when the model runs (a ratio of the batch size): the
     result stays a run-time value, as numpy hands a torch tensor back, and int() of it is a size."""

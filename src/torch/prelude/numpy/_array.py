@@ -18,11 +18,15 @@ def _wrap(t):
 
 def _out(t):
     """An array, or the numpy scalar of a 0-d result. A 0-d result only known when the model runs
-    (computed from a draw in forward) stays a 0-d array: a numpy scalar holds a Python value."""
+    (computed from a draw in forward, an item of `x.numpy()`) stays a 0-d array, since a numpy scalar
+    holds a Python value; it is marked as standing for a scalar (`_standin`), which an operator with
+    a tensor treats as numpy's scalar (PyTorch takes it as a number; a 0-d array it refuses)."""
     if t.dim() == 0:
         v = t.item()
         if isinstance(v, (_torch.Tensor, _torch.SymInt)):
-            return _wrap(t)
+            a = _wrap(t)
+            a._standin = True
+            return a
         d = _to_dtype(t.dtype)
         return _scalar(d, _coerce(d, v))
     return _wrap(t)
@@ -188,6 +192,7 @@ def _full_index(key):
 
 class ndarray:
     _onnxify_numpy = True  # torch's constructors take it (torch/_numpy_interop.py)
+    _standin = False  # a 0-d array standing for a numpy scalar only known at run time (_out)
     __array_priority__ = 0.0
     __hash__ = None
 
@@ -488,6 +493,9 @@ class ndarray:
 def _binop(name):
     def f(self, other):
         if isinstance(other, _torch.Tensor):
+            if self._standin:  # numpy scalar OP tensor: the tensor's reflected operator takes the number
+                from numpy._core import _tensor_operator
+                return _tensor_operator(name, self, other)
             return NotImplemented
         from numpy import _ufuncs
         return _ufuncs.UFUNCS[name](self, other)
