@@ -930,6 +930,18 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             continue;
           }
           if (v0.is_null() || same(e, v0)) continue;
+          if (is_number(v0) && is_tensor(e) && as_tensor(e)->rank() > 0 && !peel_refusal(spec)) {
+            // `loss = 0` before the loop, `loss += t` in it: Python's first `+=` rebinds the name to
+            // a tensor of t's shape (int has no in-place add), the later ones add into it. A 0-d
+            // carried value would take t in place and fail; the first iteration is recorded before
+            // the Loop (peel_first), which then carries a tensor of t's shape.
+            if (peel_name.empty())
+              peel_name = fmt::format("'{}' is a Python number before this loop, which is recorded as an ONNX Loop, "
+                                      "and a tensor of rank {} after its first iteration (a loop that runs no "
+                                      "iteration leaves the number in PyTorch)",
+                                      var_name(vars[i], f), as_tensor(e)->rank());
+            continue;
+          }
           if (is_number(v0) && (is_number(e) || is_tensor(e))) {
             DType dt = number_dtype(T, v0);
             DType de = is_tensor(e) ? as_tensor(e)->dtype : number_dtype(T, e);

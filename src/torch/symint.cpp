@@ -289,11 +289,17 @@ int64_t sym_hash(Interp& I, const Value& a) { return static_cast<int64_t>(expr(a
 // `torch.tensor(range(N))`, `x[range(N), y]`). Python uses that need the ints themselves stop at
 // that tensor with the usual "only known when the exported model runs" errors.
 Value hook_range(Interp& I, const eval::Args& a) {
+  // A bound is a size, or a zero-dim integer tensor only known at run time (a Loop's counter:
+  // `x[range(i, i + 1)]`), which Python's range() takes through its __index__ in eager.
+  Torch& T = torch_state();
   bool symbolic = false;
-  for (uint32_t i = 0; i < a.npos; ++i) symbolic = symbolic || is_symint(a[i]);
+  for (uint32_t i = 0; i < a.npos; ++i)
+    symbolic = symbolic || is_symint(a[i]) ||
+               (is_tensor(a[i]) && as_tensor(a[i])->rank() == 0 && is_integral(as_tensor(a[i])->dtype, false) &&
+                runtime_scalar(T, as_tensor(a[i])));
   if (!symbolic) return Value();
   std::vector<Value> args(a.pos, a.pos + a.npos);
-  return call_op(torch_state(), "arange", std::move(args));
+  return call_op(T, "arange", std::move(args));
 }
 
 // How a message names the SymInt: a size (of a dim, arithmetic of sizes) or, when a symbol of it

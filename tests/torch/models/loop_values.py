@@ -3,6 +3,7 @@ None before a loop over a run-time number of rows and a tensor after its first i
 tests/torch/e2e/test_loop_values.py exports each and compares it with PyTorch eager."""
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class NormSum(nn.Module):
@@ -215,3 +216,19 @@ class FirstIterationBinds(nn.Module):
             else:
                 grown = torch.cat([grown, z[i]])
         return torch.sum(z * z) - total - det, grown
+
+
+class PerSampleKernel(nn.Module):
+    """A loss summed over the batch from `loss = 0`, each sample's map convolved with its own target
+    as the kernel (`x[range(i, i + 1)]` with the loop counter): Python's first `loss += t` rebinds the
+    number to a tensor of t's shape [1, 1, 1, 1], the later ones add into it."""
+
+    def forward(self, x, target):
+        x = -F.log_softmax(x, dim=1)
+        loss = 0
+        for i in range(x.size(0)):
+            loss += F.conv2d(x[range(i, i + 1)], target[range(i, i + 1)]) / (target.size(2) * target.size(3))
+        total = 0
+        for row in x.unbind(0):
+            total = total + row.sum(0)
+        return loss, total
