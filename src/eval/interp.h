@@ -169,6 +169,10 @@ class Interp {
     // sum/min/max/any/all(v) (one positional argument, no key) over such a list: the reduction
     // recorded over its items (`start`: sum's, Null for the others), or Null to go on as usual.
     Value (*reduce)(Interp& I, const char* name, const Value& v, const Value& start) = nullptr;
+    // seq[key] for a list or tuple and a key that is not an int (a size or an integer only known at
+    // run time: `self.weights[i]` in a Loop): the item selected at run time when every item is a
+    // number, or Null to go on as usual (key.__index__(), and its error).
+    Value (*item_at)(Interp& I, const std::vector<Value>& items, const Value& key) = nullptr;
     // bool(v) where Python needs a bool (not an if/while test, which records both branches) and v's
     // truth is only known at run time: kTrue/kFalse when the values it depends on are the
     // checkpoint's only (onnxify's torch decides it from them, with a warning), else kSymbolic.

@@ -177,6 +177,8 @@ static Value tuple_getitem(Interp& I, const Value& self, const Value& key) {
     if (self.obj()->type == I.t.tuple && sl->start.is_none() && sl->stop.is_none() && sl->step.is_none()) return self;
     return new_tuple(I, slice_of(I, t->items, sl));
   }
+  if (I.symbolic.item_at)
+    if (Value v = I.symbolic.item_at(I, t->items, key)) return v;
   int64_t i = seq_index_arg(I, key, "tuple");
   if (!norm_index(i, t->size())) raise(I, I.exc.IndexError, "tuple index out of range");
   return t->items[i];
@@ -284,6 +286,8 @@ static Value list_getitem(Interp& I, const Value& self, const Value& key) {
     return l->items[i];
   }
   if (has_layout(key, Layout::Slice)) return new_list(I, slice_of(I, l->items, as<Slice>(key)));
+  if (I.symbolic.item_at)
+    if (Value v = I.symbolic.item_at(I, l->items, key)) return v;
   int64_t i = seq_index_arg(I, key, "list");
   if (!norm_index(i, l->size())) raise(I, I.exc.IndexError, "list index out of range");
   return l->items[i];

@@ -67,10 +67,13 @@ int64_t guarded_len(Interp& I, const Value& self) { guarded_read(I, self); }
 
 // The other lists reachable from the frame, while a Loop body is recorded: an index only known at
 // run time (the loop counter, `i - 1`) makes the list an ONNX sequence too; other reads are as usual.
+// (A list of numbers only read there gives the item at run time instead: I.symbolic.item_at.)
 Value watched_getitem(Interp& I, const Value& self, const Value& key) {
   if (is_symint(key) || (is_tensor(key) && !is_floating(as_tensor(key)->dtype) &&
-                         runtime_scalar(torch_state(), as_tensor(key))))
+                         runtime_scalar(torch_state(), as_tensor(key)))) {
+    if (Value v = I.symbolic.item_at(I, eval::as_list(self)->items, key)) return v;
     throw cf::NeedSequence{self.obj()};
+  }
   return I.t.list->slots.getitem(I, self, key);
 }
 enum ListKind { kScan = 0, kGuarded = 1, kWatched = 2 };

@@ -302,6 +302,42 @@ Value hook_range(Interp& I, const eval::Args& a) {
   return call_op(T, "arange", std::move(args));
 }
 
+// numbers[k] with k only known at run time (a size, a Loop's counter, an item of `x.numpy()`): a
+// Gather from the numbers as a constant tensor (torch.tensor's dtype: int64 for ints, the default
+// float dtype once a float is among them), read back as a run-time number. Gather takes a negative
+// k from the end, as Python does; an index out of range is ONNX Runtime's error where eager raises
+// IndexError. Lists of anything else (and of bools alone) go on as usual.
+Value hook_item_at(Interp& I, const std::vector<Value>& items, const Value& key) {
+  Torch& T = torch_state();
+  if (items.empty()) return Value();
+  bool any_float = false;
+  for (const Value& v : items) {
+    if (!(v.is_int() || v.is_float())) return Value();  // (a bool is not is_int here)
+    any_float = any_float || v.is_float();
+  }
+  Value k = key;
+  if (!is_symint(k) && !is_tensor(k) && I.type_of(k)->slots.index) {
+    k = I.type_of(k)->slots.index(I, k);  // numpy's scalar stand-in: its __index__ gives the size
+    if (!is_symint(k)) return Value();
+  }
+  ir::Value* index = nullptr;
+  if (is_symint(k)) {
+    index = T.rec.dim_scalar(expr(k));
+  } else if (is_tensor(k) && as_tensor(k)->rank() == 0 && is_integral(as_tensor(k)->dtype, false) &&
+             runtime_scalar(T, as_tensor(k))) {
+    index = cast_to(T, value_of(T, as_tensor(k)), as_tensor(k)->dtype, DType::Int64, {});
+  } else {
+    return Value();
+  }
+  Value table = call_op(T, "tensor", {eval::new_list(I, items)});
+  if (!is_tensor(table)) return table;  // poison: reported
+  TensorObj* t = as_tensor(table);
+  ir::Value* v = T.rec.emit("Gather", {value_of(T, t), index}, ir::Type::tensor(elem(t->dtype), {}),
+                            {{"axis", int64_t{0}}});
+  Value item = new_tensor(T, v, t->dtype, {});
+  return runtime_item(T, as_tensor(item), any_float);
+}
+
 // How a message names the SymInt: a size (of a dim, arithmetic of sizes) or, when a symbol of it
 // stands for a value read from a tensor (int(t), t.item(), numpy's items), a run-time value.
 std::string describe(Torch& T, const ir::DimExpr& e) {
@@ -515,6 +551,7 @@ void init_symint_type(Torch& T) {
   T.I.symbolic.min_max = &hook_min_max;
   T.I.symbolic.range = &hook_range;
   T.I.symbolic.is_int = &is_symint;
+  T.I.symbolic.item_at = &hook_item_at;
 }
 
 }  // namespace onnxify::torch

@@ -109,6 +109,9 @@ CASES = [
     # bool(flag.item()) of a uint8 parameter: decided by the checkpoint's flag, both ways
     case("data_aware_init_first_call", "DataAwareInit()", N2, x="float32[N,4]"),
     case("data_aware_init_done", "DataAwareInit(initialized=True)", N2, x="float32[N,4]"),
+    # lists of numbers indexed at run time (a Loop counter, an item of t.numpy())
+    case("weighted_terms_by_index", "WeightedTermsByIndex()", N2, gen={"pick": "int:0:3"}, outputs="float32[N,3,4]",
+         targets="float32[N,3,4]", pick="int64[2]"),
 ]
 
 BATCH = Batch(CASES)

@@ -184,9 +184,10 @@ class ComplexScale(nn.Module):
 
 
 class NumpyItemIndexesList(nn.Module):
-    """An item of a run-time tensor (through numpy) indexing a Python list: numpy's __index__ gives
-    a value only known when the model runs, reported as such (it was a TypeError about SymInt)."""
+    """An item of a run-time tensor (through numpy) indexing a Python list of tensors: numpy's
+    __index__ gives a value only known when the model runs, reported as such (it was a TypeError
+    about SymInt). (A list of numbers is read at run time instead.)"""
 
     def forward(self, x, p):
-        scales = [1.0, 2.0, 3.0]
-        return x * scales[p.numpy()[0]]
+        scaled = [x, x * 2, x * 3]
+        return scaled[p.numpy()[0]]
