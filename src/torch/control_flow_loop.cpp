@@ -888,6 +888,18 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
                                     where);
           std::vector<ir::DimExpr> sh = shape_of(e);
           DType dt = is_tensor(e) ? as_tensor(e)->dtype : c.dt;
+          if ((dt != c.dt || sh.size() != c.in_shape.size()) && c.is_var && !c.ret && !peel_refusal(spec)) {
+            // The first iteration changes it (`h = cell(x[t], h)` broadcasting h to the input's rank,
+            // `acc = acc + t` promoting an int tensor): that iteration is recorded before the Loop
+            // (peel_first), which then carries what it left; a change in a later one is an error.
+            if (peel_name.empty())
+              peel_name = fmt::format("'{}' changes from {} of rank {} to {} of rank {} in the first iteration of "
+                                      "this loop, which is recorded as an ONNX Loop (a loop that runs no iteration "
+                                      "leaves it unchanged in PyTorch)",
+                                      name, info(c.dt).name, c.in_shape.size(), info(dt).name, sh.size());
+            outs.push_back(c.body_in);
+            continue;
+          }
           if (dt != c.dt || sh.size() != c.in_shape.size())
             throw Diagnostic::error(fmt::format("'{}' changes from {} of rank {} to {} of rank {} in an iteration of "
                                                 "this loop; a loop-carried value keeps its dtype and rank",

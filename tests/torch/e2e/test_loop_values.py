@@ -32,6 +32,7 @@ CASES = [
     lv("tuple_state", "TupleState()", {"x": "float32[T,B,3]"}, [{"T": 4, "B": 2}, {"T": 1, "B": 1}, {"T": 0, "B": 2}]),
     lv("first_iteration_binds", "FirstIterationBinds()",
        {"z": "float32[N,3]", "log_s": "float32[N,2,3]", "log_det": "float32[N,3]"}, [{"N": 4}, {"N": 1}]),
+    lv("state_takes_input_rank", "StateTakesInputRank()", {"x": "float32[T,2,3,4]"}, [{"T": 3}, {"T": 1}]),
     lv("per_sample_kernel", "PerSampleKernel()", {"x": "float32[N,3,4,4]", "target": "float32[N,3,4,4]"},
        [{"N": 3}, {"N": 1}]),
 ]

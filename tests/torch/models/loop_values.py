@@ -232,3 +232,24 @@ class PerSampleKernel(nn.Module):
         for row in x.unbind(0):
             total = total + row.sum(0)
         return loss, total
+
+
+class StateTakesInputRank(nn.Module):
+    """A recurrent state that the first step broadcasts to a higher rank (an elementwise cell whose
+    h starts [1, H] and meets a [B, C, H] input: from then on h is [B, C, H]), over a run-time number
+    of steps; and an int tensor that the first step makes float."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.linspace(-1, 1, 4))
+        self.register_buffer("h0", torch.zeros(4))
+
+    def forward(self, x):
+        h = self.h0.unsqueeze(0)
+        acc = torch.zeros((), dtype=torch.int64)
+        outs = []
+        for t in range(x.size(0)):
+            h = torch.relu(x[t] + self.w * h)
+            acc = acc + x[t].mean()
+            outs.append(h)
+        return torch.stack(outs, 0), acc
