@@ -4,6 +4,8 @@
 // PyTorch's wrapped numbers) and indexing (index.cpp).
 #include <fmt/core.h>
 
+#include <functional>
+
 #include "eval/containers.h"
 #include "torch/control_flow.h"
 #include "torch/index.h"
@@ -373,6 +375,9 @@ Value tolist_rec(Interp& I, TensorObj* t, const ir::Tensor& data, size_t dim, in
   return eval::new_list(I, std::move(items));
 }
 
+// The most elements tolist() gives as run-time numbers one by one (a node or two each).
+constexpr int64_t kRunTimeListMax = 256;
+
 Value m_tolist(Interp& I, const Value& self, const Args& a) {
   eval::check_nargs(I, a, "tolist", 0, 0);
   TensorObj* t = self_t(self);
@@ -382,7 +387,30 @@ Value m_tolist(Interp& I, const Value& self, const Args& a) {
     for (const DimExpr& d : t->sizes) items.push_back(make_size_value(torch_state(), d));
     return eval::new_list(I, std::move(items));
   }
-  auto known = need_values(torch_state(), t, "tolist()");
+  Torch& T = torch_state();
+  DimExpr n = product(t->shape);
+  if (n.is_const() && n.value() <= kRunTimeListMax && t->dtype != DType::Bool && !t->random && !t->uninitialized &&
+      !is_complex(t->dtype) && elem(t->dtype) != ir::ElementType::Undefined && !known_values(T, t)) {
+    // A static shape whose values are only known when the model runs (`lengths.tolist()` of an
+    // input): nested lists of run-time numbers, each what item() of that element gives (a size for
+    // integers, a zero-dim float tensor for floats). Bools and larger tensors need the values.
+    ir::Value* flat = T.rec.emit("Reshape", {value_of(T, t), T.rec.const_i64({-1})},
+                                 ir::Type::tensor(elem(t->dtype), {n}));
+    int64_t at = 0;
+    std::function<Value(size_t)> rec = [&](size_t dim) -> Value {
+      if (dim == t->rank()) {
+        ir::Value* x = T.rec.emit("Gather", {flat, T.rec.const_i64_scalar(at++)}, ir::Type::tensor(elem(t->dtype), {}),
+                                  {{"axis", int64_t{0}}});
+        Value e = new_tensor(T, x, t->dtype, {});
+        return runtime_item(T, as_tensor(e), is_floating(t->dtype));
+      }
+      std::vector<Value> items;
+      for (int64_t i = 0; i < t->shape[dim].value(); ++i) items.push_back(rec(dim + 1));
+      return eval::new_list(I, std::move(items));
+    };
+    return rec(0);
+  }
+  auto known = need_values(T, t, "tolist()");
   int64_t at = 0;
   return tolist_rec(I, t, *known, 0, at);
 }

@@ -1301,3 +1301,15 @@ class WeightedTermsByIndex(nn.Module):
         scales = (0.25, 0.5, 1.0)
         return res * scales[k[0]] + scales[-1 - k[1]], outputs * self.steps[k[1]]
 
+
+class LengthsToList(nn.Module):
+    """tolist() of run-time values of a static shape (per-sequence lengths and weights as inputs): a
+    list of run-time numbers, each sequence's prefix taken by slicing with its length, summed, and
+    weighted by its float."""
+
+    def forward(self, x, lengths, weights):
+        sums = []
+        for row, n, w in zip(x, lengths.tolist(), weights.tolist()):
+            sums.append(row[:n].sum(0) * w)
+        return torch.stack(sums), max(lengths.tolist())
+
