@@ -10,6 +10,8 @@ CASES = [
          shapes=[{"N": 2, "T": 3}, {"N": 3, "T": 5}]),
     Case("autocast_regions", "onnx_operators_amp.py", "AutocastRegions()", {"x": "float32[N,4]"},
          shapes=[{"N": 2}, {"N": 5}]),
+    Case("cuda_state_flags", "onnx_operators_amp.py", "CudaStateFlags()", {"x": "float32[N,4]"},
+         shapes=[{"N": 2}, {"N": 3}]),
     Case("amp_submodules", "onnx_operators_amp.py", "AmpSubmodules()", {"x": "float32[N,4]"},
          shapes=[{"N": 2}, {"N": 5}]),
 ]

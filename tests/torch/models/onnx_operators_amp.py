@@ -68,3 +68,16 @@ class AmpSubmodules(nn.Module):
         if OptState.READY is AmpOptState.READY and OptState.STEPPED.value == 2 and amp_definitely_not_available():
             y = GradScaler().scale(y + 1)
         return y
+
+
+class CudaStateFlags(nn.Module):
+    """torch.cuda's state read while building a module (a memory-saving wrapper records whether
+    CUDA was initialized): on a machine without a device, as during conversion, it never is."""
+
+    def __init__(self):
+        super().__init__()
+        self.cuda = torch.cuda._initialized or torch.cuda.is_initialized()
+
+    def forward(self, x):
+        return x.cuda() if self.cuda else x * 2
+

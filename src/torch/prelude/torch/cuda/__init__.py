@@ -4,6 +4,8 @@
 from torch._no_device import (device_count, empty_cache, is_available, is_initialized, manual_seed,
                               manual_seed_all, synchronize)
 
+_initialized = False  # (CUDA's lazy-init flag: nothing initializes it during conversion)
+
 
 def current_device():
     from torch._no_device import current_device_of
