@@ -150,6 +150,11 @@ struct Collected {
   bool symbolic = false;
 };
 
+bool one_element(TensorObj* t) {
+  DimExpr n = product(t->shape);
+  return n.is_const() && n.value() == 1;
+}
+
 void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
   // (a range is a sequence to torch.tensor too: x.new_tensor(range(w)))
   if (eval::is_list(v) || eval::is_tuple(v) || eval::has_layout(v, eval::Layout::Range)) {
@@ -176,8 +181,9 @@ void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
     out.all_bool = false;
     out.symbolic = true;
     out.vals.push_back(0);
-  } else if (is_tensor(v) && as_tensor(v)->rank() == 0) {
-    // A zero-dim tensor: its value must be known at conversion time (eager reads it).
+  } else if (is_tensor(v) && one_element(as_tensor(v))) {
+    // A one-element tensor (zero-dim, or [1] as a parameter made with torch.Tensor([0.5])): PyTorch
+    // reads its value as a number; here that value must be known at conversion time.
     TensorObj* t = as_tensor(v);
     auto known = need_values(c.T, t, "torch.tensor() of a list holding it");
     out.all_bool &= t->dtype == DType::Bool;
@@ -190,15 +196,17 @@ void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
   else out.syms.push_back(DimExpr(static_cast<int64_t>(out.vals.back())));
 }
 
-// torch.tensor of (nested) lists whose leaves are 0-d tensors, some only known at run time (a
-// score computed per step): eager copies their values, which is stacking them. Sets *dt to the
-// leaves' dtype (numbers take it); false when a leaf is something else, the tensors' dtypes differ,
-// a list is empty, or every value is known at conversion time (the usual path).
+// torch.tensor of (nested) lists whose leaves are one-element tensors, some only known at run time
+// (a score computed per step, a weight recurrence on a parameter), and numbers: eager copies their
+// values, which is stacking them. Sets *dt to the dtype PyTorch infers, the promotion of the leaves'
+// (a Python int counts as int64, a float as the default dtype); false when a leaf is something
+// else, a list is empty, or every value is known at conversion time (the usual path).
 bool runtime_scalars(OpCall& c, const Value& v, std::optional<DType>* dt, bool* runtime) {
+  auto take = [dt](DType d) { *dt = *dt ? promote_types(**dt, d) : d; };
   if (is_tensor(v)) {
     TensorObj* t = as_tensor(v);
-    if (t->rank() != 0 || (*dt && **dt != t->dtype)) return false;
-    *dt = t->dtype;
+    if (!one_element(t)) return false;
+    take(t->dtype);
     if (!known_values(c.T, t)) *runtime = true;
     return true;
   }
@@ -209,11 +217,18 @@ bool runtime_scalars(OpCall& c, const Value& v, std::optional<DType>* dt, bool* 
       if (!runtime_scalars(c, x, dt, runtime)) return false;
     return true;
   }
-  return v.is_int() || v.is_float() || v.is_bool();
+  if (v.is_bool()) take(DType::Bool);
+  else if (v.is_int()) take(DType::Int64);
+  else if (v.is_float()) take(c.T.default_dtype);
+  else return false;
+  return true;
 }
 
 Value stack_scalars(OpCall& c, const Value& v, DType dt) {
-  if (is_tensor(v)) return call_op(c.T, "to", {v, c.T.dtype_object(dt)});
+  if (is_tensor(v)) {
+    Value x = as_tensor(v)->rank() ? call_op(c.T, "reshape", {v, eval::new_list(c.I, {})}) : v;
+    return call_op(c.T, "to", {x, c.T.dtype_object(dt)});
+  }
   if (!eval::is_list(v) && !eval::is_tuple(v)) return new_fill(c.T, v.is_float() ? v.f() : static_cast<double>(v.i()), dt, {});
   std::vector<Value> items;
   for (const Value& x : eval::to_vector(c.I, v)) items.push_back(stack_scalars(c, x, dt));

@@ -112,6 +112,7 @@ CASES = [
     # lists of numbers indexed at run time (a Loop counter, an item of t.numpy())
     case("lengths_to_list", "LengthsToList()", [{"T": 5}, {"T": 7}], gen={"lengths": "int:1:5"}, x="float32[3,T,2]",
          lengths="int64[3]", weights="float32[3]"),
+    case("weight_recurrence", "WeightRecurrence()", N2, x="float32[N,3,4]"),
     case("weighted_terms_by_index", "WeightedTermsByIndex()", N2, gen={"pick": "int:0:3"}, outputs="float32[N,3,4]",
          targets="float32[N,3,4]", pick="int64[2]"),
 ]

@@ -1313,3 +1313,22 @@ class LengthsToList(nn.Module):
             sums.append(row[:n].sum(0) * w)
         return torch.stack(sums), max(lengths.tolist())
 
+
+class WeightRecurrence(nn.Module):
+    """torch.Tensor of a list mixing numbers and one-element tensors computed from a parameter of
+    shape [1] (an exponential average's weights, w_{t+1} = f * w_t + 1): PyTorch reads each element
+    as a number; here the list is stacked from the run-time values. Also torch.tensor of a Python
+    float next to an int64 run-time scalar, whose dtype PyTorch infers as float."""
+
+    def __init__(self):
+        super().__init__()
+        self.forgetting = nn.Parameter(torch.Tensor([0.5]))
+
+    def forward(self, x):
+        w = [1]
+        for _ in range(1, x.shape[2]):
+            w.append(self.forgetting * w[-1] + 1)
+        w = torch.Tensor(w)
+        scale = torch.tensor([0.5, (x > 0).sum()])
+        return (x * (w / w.sum()).view(1, 1, -1)).sum(dim=2) * scale[1], scale
+
