@@ -244,6 +244,27 @@ void bind_weights(Session& s) {
     if (!below_placeholder) unexpected.push_back(nt.name);
   }
   if (missing.empty() && unexpected.empty() && mismatched.empty()) return;
+  // An entry with no place in the model because the attribute that would hold it is an unknown
+  // value (`nn.Parameter(torch.special.gammaln(...))` with an op onnxify lacks): that value is the
+  // error, at the line that made it, not the mismatch it causes.
+  for (const std::string& key : unexpected) {
+    Value at = s.model;
+    size_t from = 0;
+    while (at && !eval::is_poison(at)) {
+      size_t dot = key.find('.', from);
+      at = eval::getattr_opt(*s.I, at, std::string_view(key).substr(from, dot == std::string::npos ? dot : dot - from));
+      if (dot == std::string::npos) break;
+      from = dot + 1;
+    }
+    if (!at || !eval::is_poison(at)) continue;
+    const auto* p = eval::as<eval::Poison>(at);
+    Diagnostic d = Diagnostic::error(fmt::format("the checkpoint entry '{}' has no place in the model: the attribute "
+                                                 "that would hold it is unknown because {}",
+                                                 key, p->reason),
+                                     p->origin);
+    d.with_help("the unknown value is made at this line; the checkpoint itself matches a model where it is known");
+    throw DiagnosticList(s.failure(d));
+  }
   std::string msg = fmt::format("the checkpoint does not match {}'s state_dict (strict, like load_state_dict):",
                                 s.model_class);
   if (!missing.empty()) msg += fmt::format("\n  missing keys ({}): {}", missing.size(), joined(missing));

@@ -56,6 +56,7 @@ CASES = [
     ("weights_mismatch", EXPORT + ["--model", "ResNetish(classes=5)", "--weights", "mismatch.pt"] + X, 1),
     ("weights_unreadable", EXPORT + ["--model", "ResNetish()", "--weights", "models/net.py"] + X, 2),
     ("unsupported_ops", EXPORT + ["--model", "Unsupported()", "--weights", "unsupported.pt"] + X, 1),
+    ("weights_unknown_parameter", EXPORT + ["--model", "PoissonTable()", "--weights", "poisson.pt"] + X, 1),
     # A tensor-dependent condition becomes an ONNX If (issue 7): a successful export.
     ("tensor_condition", EXPORT + ["--model", "TensorCondition()", "--input", "x=float32[N,3]"], 0),
     # Data-dependent control flow (issue 7).
@@ -148,6 +149,7 @@ def make_checkpoints(d):
     del sd["bn.running_var"]                      # missing
     torch.save(sd, os.path.join(d, "mismatch.pt"))  # fc.* have 3 classes: size mismatch for classes=5
     torch.save(net.Unsupported().state_dict(), os.path.join(d, "unsupported.pt"))
+    torch.save(net.PoissonTable().state_dict(), os.path.join(d, "poisson.pt"))
 
 
 def main():

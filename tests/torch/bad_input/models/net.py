@@ -99,3 +99,16 @@ class WriteIntoUnknownView(nn.Module):
         canvas = torch.zeros(3, 4)
         canvas.narrow_copy(0, 0, 2).fill_(1)
         return x + canvas
+
+
+class PoissonTable(nn.Module):
+    """A parameter made by an op onnxify lacks (torch.special.gammaln): with a checkpoint, the error
+    is that op at its line, not the checkpoint's 'unexpected key' it causes."""
+
+    def __init__(self, k=5):
+        super().__init__()
+        self.k = nn.Parameter(torch.arange(k), requires_grad=False)
+        self.log_fact = nn.Parameter(torch.special.gammaln(1 + self.k), requires_grad=False)
+
+    def forward(self, x):
+        return x.unsqueeze(-1) * self.k - self.log_fact
