@@ -142,14 +142,8 @@ Value scan_getitem(Interp& I, const Value& self, const Value& key) {
   // The index: an int, a size, or a zero-dim integer tensor (an enclosing Loop's counter, `i` of
   // `for i, h in enumerate(rows)`). Gather takes a negative one from the end, as Python does.
   int64_t k = 0;
-  ir::Value* index = nullptr;
-  if (eval::int_value(key, &k)) {
-    index = T.rec.const_i64_scalar(k);
-  } else if (is_symint(key)) {
-    index = T.rec.dim_scalar(eval::as<SymIntObj>(key)->expr);
-  } else if (is_tensor(key) && as_tensor(key)->rank() == 0 && is_integral(as_tensor(key)->dtype, false)) {
-    index = cast_to(T, value_of(T, as_tensor(key)), as_tensor(key)->dtype, DType::Int64, {});
-  } else {
+  ir::Value* index = eval::int_value(key, &k) ? T.rec.const_i64_scalar(k) : index_value(T, key);
+  if (!index) {
     throw Diagnostic::error(fmt::format("indexing a list built in a loop recorded as ONNX Loop by {} is not supported "
                                         "(its length is only known at run time)",
                                         eval::type_name(I, key)),

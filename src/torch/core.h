@@ -240,6 +240,12 @@ ir::DimExpr size_from_tensor(Torch& T, TensorObj* t);
 // Python scalars read from it (int(t), float(t), t.item()) are run-time values, a size or a zero-dim
 // tensor, instead of an error.
 bool runtime_scalar(Torch& T, TensorObj* t);
+// An int only known at run time: a size, or a zero-dim integer tensor of run-time value (a Loop's
+// counter), as Python's range() and indexing take it through __index__ in eager.
+bool runtime_int(Torch& T, const eval::Value& v);
+// The value of a size or of a zero-dim integer tensor (its value known or not) as a zero-dim int64
+// graph value, an index for Gather; null for anything else.
+ir::Value* index_value(Torch& T, const eval::Value& v);
 // The Python scalar int(t) / float(t) (as_float) gives for such a tensor: a size (truncated toward
 // zero; the size it was made from when t holds sizes) or a zero-dim float tensor (a run-time Python
 // float). t.item() is the one its dtype asks for.

@@ -167,5 +167,7 @@ ir::Value* reduce_mean(OpCall& c, ir::Value* v, DType dt, const std::vector<ir::
                        const std::vector<int64_t>& axes, bool keepdim);
 // A product of dims (numel).
 ir::DimExpr product(const std::vector<ir::DimExpr>& dims, size_t from = 0, size_t to = SIZE_MAX);
+// Whether t holds exactly one element (zero-dim, [1], [1, 1], ...), which Python reads as a number.
+bool one_element(const TensorObj* t);
 
 }  // namespace onnxify::torch

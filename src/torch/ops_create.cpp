@@ -150,11 +150,6 @@ struct Collected {
   bool symbolic = false;
 };
 
-bool one_element(TensorObj* t) {
-  DimExpr n = product(t->shape);
-  return n.is_const() && n.value() == 1;
-}
-
 void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
   // (a range is a sequence to torch.tensor too: x.new_tensor(range(w)))
   if (eval::is_list(v) || eval::is_tuple(v) || eval::has_layout(v, eval::Layout::Range)) {

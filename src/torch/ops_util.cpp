@@ -177,4 +177,9 @@ DimExpr product(const std::vector<DimExpr>& dims, size_t from, size_t to) {
   return p;
 }
 
+bool one_element(const TensorObj* t) {
+  DimExpr n = product(t->shape);
+  return n.is_const() && n.value() == 1;
+}
+
 }  // namespace onnxify::torch

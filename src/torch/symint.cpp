@@ -293,10 +293,7 @@ Value hook_range(Interp& I, const eval::Args& a) {
   // `x[range(i, i + 1)]`), which Python's range() takes through its __index__ in eager.
   Torch& T = torch_state();
   bool symbolic = false;
-  for (uint32_t i = 0; i < a.npos; ++i)
-    symbolic = symbolic || is_symint(a[i]) ||
-               (is_tensor(a[i]) && as_tensor(a[i])->rank() == 0 && is_integral(as_tensor(a[i])->dtype, false) &&
-                runtime_scalar(T, as_tensor(a[i])));
+  for (uint32_t i = 0; i < a.npos; ++i) symbolic = symbolic || runtime_int(T, a[i]);
   if (!symbolic) return Value();
   std::vector<Value> args(a.pos, a.pos + a.npos);
   return call_op(T, "arange", std::move(args));
@@ -320,15 +317,8 @@ Value hook_item_at(Interp& I, const std::vector<Value>& items, const Value& key)
     k = I.type_of(k)->slots.index(I, k);  // numpy's scalar stand-in: its __index__ gives the size
     if (!is_symint(k)) return Value();
   }
-  ir::Value* index = nullptr;
-  if (is_symint(k)) {
-    index = T.rec.dim_scalar(expr(k));
-  } else if (is_tensor(k) && as_tensor(k)->rank() == 0 && is_integral(as_tensor(k)->dtype, false) &&
-             runtime_scalar(T, as_tensor(k))) {
-    index = cast_to(T, value_of(T, as_tensor(k)), as_tensor(k)->dtype, DType::Int64, {});
-  } else {
-    return Value();
-  }
+  if (!runtime_int(T, k)) return Value();
+  ir::Value* index = index_value(T, k);
   Value table = call_op(T, "tensor", {eval::new_list(I, items)});
   if (!is_tensor(table)) return table;  // poison: reported
   TensorObj* t = as_tensor(table);
@@ -477,9 +467,21 @@ Value operand_tensor(Torch& T, const Value& v) {
   return call_op(T, "tensor", {v});
 }
 
+bool runtime_int(Torch& T, const Value& v) {
+  if (is_symint(v)) return true;
+  if (!is_tensor(v)) return false;
+  TensorObj* t = as_tensor(v);
+  return t->rank() == 0 && is_integral(t->dtype, false) && runtime_scalar(T, t);
+}
+
+ir::Value* index_value(Torch& T, const Value& v) {
+  if (is_symint(v)) return T.rec.dim_scalar(expr(v));
+  if (!is_tensor(v) || as_tensor(v)->rank() != 0 || !is_integral(as_tensor(v)->dtype, false)) return nullptr;
+  return cast_to(T, value_of(T, as_tensor(v)), as_tensor(v)->dtype, DType::Int64, {});
+}
+
 bool runtime_scalar(Torch& T, TensorObj* t) {
-  DimExpr n = product(t->shape);
-  return !t->random && !t->uninitialized && n.is_const() && n.value() == 1 && !is_complex(t->dtype) &&
+  return !t->random && !t->uninitialized && one_element(t) && !is_complex(t->dtype) &&
          elem(t->dtype) != ir::ElementType::Undefined && !known_values(T, t);
 }
 

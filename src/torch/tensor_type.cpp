@@ -4,6 +4,7 @@
 // PyTorch's wrapped numbers) and indexing (index.cpp).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "eval/containers.h"
@@ -134,10 +135,8 @@ eval::Truth settle_truth(Interp& I, const Value& v) {
   if (is_symint(v)) {
     graph_value = T.rec.dim_scalar(eval::as<SymIntObj>(v)->expr);
   } else if (is_tensor(v)) {
-    TensorObj* t = as_tensor(v);
-    DimExpr n = product(t->shape);
-    if (!n.is_const() || n.value() != 1) return eval::kSymbolic;
-    graph_value = value_of(T, t);
+    if (!one_element(as_tensor(v))) return eval::kSymbolic;
+    graph_value = value_of(T, as_tensor(v));
   } else {
     return eval::kSymbolic;
   }
@@ -363,15 +362,12 @@ Value m_item(Interp& I, const Value& self, const Args& a) {
   return item(I, t, "item()");
 }
 
-Value tolist_rec(Interp& I, TensorObj* t, const ir::Tensor& data, size_t dim, int64_t& at) {
-  if (dim == t->rank()) {
-    int64_t k = at++;
-    if (t->dtype == DType::Bool) return Value::boolean(data.int_at(k) != 0);
-    if (is_floating(t->dtype)) return Value::real(data.float_at(k));
-    return Value::integer(data.int_at(k));
-  }
+// tolist()'s nested lists of `shape` from dim on; `leaf(k)` gives the element at flat index k.
+Value nested_list(Interp& I, const std::vector<int64_t>& shape, size_t dim, int64_t& at,
+                  const std::function<Value(int64_t)>& leaf) {
+  if (dim == shape.size()) return leaf(at++);
   std::vector<Value> items;
-  for (int64_t i = 0; i < data.shape()[dim]; ++i) items.push_back(tolist_rec(I, t, data, dim + 1, at));
+  for (int64_t i = 0; i < shape[dim]; ++i) items.push_back(nested_list(I, shape, dim + 1, at, leaf));
   return eval::new_list(I, std::move(items));
 }
 
@@ -389,30 +385,31 @@ Value m_tolist(Interp& I, const Value& self, const Args& a) {
   }
   Torch& T = torch_state();
   DimExpr n = product(t->shape);
-  if (n.is_const() && n.value() <= kRunTimeListMax && t->dtype != DType::Bool && !t->random && !t->uninitialized &&
+  bool static_shape = std::all_of(t->shape.begin(), t->shape.end(), [](const DimExpr& d) { return d.is_const(); });
+  if (static_shape && n.value() <= kRunTimeListMax && t->dtype != DType::Bool && !t->random && !t->uninitialized &&
       !is_complex(t->dtype) && elem(t->dtype) != ir::ElementType::Undefined && !known_values(T, t)) {
     // A static shape whose values are only known when the model runs (`lengths.tolist()` of an
     // input): nested lists of run-time numbers, each what item() of that element gives (a size for
     // integers, a zero-dim float tensor for floats). Bools and larger tensors need the values.
     ir::Value* flat = T.rec.emit("Reshape", {value_of(T, t), T.rec.const_i64({-1})},
                                  ir::Type::tensor(elem(t->dtype), {n}));
+    std::vector<int64_t> shape;
+    for (const DimExpr& d : t->shape) shape.push_back(d.value());
     int64_t at = 0;
-    std::function<Value(size_t)> rec = [&](size_t dim) -> Value {
-      if (dim == t->rank()) {
-        ir::Value* x = T.rec.emit("Gather", {flat, T.rec.const_i64_scalar(at++)}, ir::Type::tensor(elem(t->dtype), {}),
-                                  {{"axis", int64_t{0}}});
-        Value e = new_tensor(T, x, t->dtype, {});
-        return runtime_item(T, as_tensor(e), is_floating(t->dtype));
-      }
-      std::vector<Value> items;
-      for (int64_t i = 0; i < t->shape[dim].value(); ++i) items.push_back(rec(dim + 1));
-      return eval::new_list(I, std::move(items));
-    };
-    return rec(0);
+    return nested_list(I, shape, 0, at, [&](int64_t k) {
+      ir::Value* x = T.rec.emit("Gather", {flat, T.rec.const_i64_scalar(k)}, ir::Type::tensor(elem(t->dtype), {}),
+                                {{"axis", int64_t{0}}});
+      Value e = new_tensor(T, x, t->dtype, {});
+      return runtime_item(T, as_tensor(e), is_floating(t->dtype));
+    });
   }
   auto known = need_values(T, t, "tolist()");
   int64_t at = 0;
-  return tolist_rec(I, t, *known, 0, at);
+  return nested_list(I, known->shape(), 0, at, [&](int64_t k) {
+    if (t->dtype == DType::Bool) return Value::boolean(known->int_at(k) != 0);
+    if (is_floating(t->dtype)) return Value::real(known->float_at(k));
+    return Value::integer(known->int_at(k));
+  });
 }
 
 // t.numpy(): the prelude numpy's array holding this tensor (as PyTorch's shares its memory); its values
