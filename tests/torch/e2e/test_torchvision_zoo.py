@@ -1,7 +1,7 @@
 """torchvision 0.29 classification models beyond those test_torchvision.py checks (issue 12).
 
 Each model here passed tests/torch/e2e/torchvision_sweep.py (the sweep over every classification
-model; its table is notes/torchvision-0.29-sweep.md) and is checked the same way: built from the
+model; its table is docs/torchvision-sweep.md) and is checked the same way: built from the
 unmodified torchvision source in the venv (random init, seed 0, BatchNorm statistics calibrated),
 exported with `--input x=float32[N,3,H,W]`, run in ONNX Runtime at batch 2 and batch 1 and compared
 with eager PyTorch (rtol 1e-3, atol 1e-4 scaled by the output's magnitude; harness.check's rule).
@@ -32,7 +32,8 @@ regnet_x_3_2gf, regnet_x_8gf, regnet_x_16gf, regnet_x_32gf, regnet_y_800mf, regn
 regnet_y_3_2gf, regnet_y_8gf, regnet_y_16gf, regnet_y_32gf, shufflenet_v2_x0_5, shufflenet_v2_x1_5,
 shufflenet_v2_x2_0, vgg11, vgg13, vgg13_bn, vgg16_bn, vgg19, vgg19_bn, vit_b_16, wide_resnet50_2.
 
-Not here because they do not pass the sweep (its notes list the errors): maxvit_t (export fails);
+Not here because they do not pass the sweep (docs/torchvision-sweep.md lists the errors):
+maxvit_t (export fails);
 swin_t/s/b and swin_v2_t/s/b (export fails with a symbolic resolution, passes with a static one);
 vit_l_16, vit_l_32, vit_h_14, regnet_y_128gf (not tried: over 200M parameters); efficientnet_b6,
 efficientnet_v2_l, resnet101, resnet152, resnext101_32x8d, resnext101_64x4d, wide_resnet101_2

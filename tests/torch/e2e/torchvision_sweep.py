@@ -1,9 +1,9 @@
 """Every torchvision 0.29 classification model through onnxify (issue 12): a sweep, not a test.
 
-    .venv/bin/python tests/torch/e2e/torchvision_sweep.py                 # all models -> table + notes file
+    .venv/bin/python tests/torch/e2e/torchvision_sweep.py                 # all models -> table + results file
     .venv/bin/python tests/torch/e2e/torchvision_sweep.py resnet18 vit_b_16   # some models
     options: --timeout S (onnxify export, per model; default 600)  --max-params N (default 200e6)
-             --notes FILE (default notes/torchvision-0.29-sweep.md; '-' for none)  --keep DIR (keep files)
+             --notes FILE (default docs/torchvision-sweep.md; '-' for none)  --keep DIR (keep files)
 
 For each name of torchvision.models.list_models(module=torchvision.models): the source file is the
 module that defines the builder (inspect.getsourcefile of the *unwrapped* builder: the registered
@@ -307,7 +307,7 @@ def main():
     ap.add_argument("--one", help=argparse.SUPPRESS)
     ap.add_argument("--timeout", type=int, default=EXPORT_TIMEOUT)
     ap.add_argument("--max-params", type=float, default=MAX_PARAMS)
-    ap.add_argument("--notes", default=os.path.join(SRC, "notes", "torchvision-0.29-sweep.md"))
+    ap.add_argument("--notes", default=os.path.join(SRC, "docs", "torchvision-sweep.md"))
     ap.add_argument("--keep", help="keep checkpoints and ONNX files under this folder")
     args = ap.parse_args()
 
