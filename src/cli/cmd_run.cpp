@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/python_env.h"
 #include "eval/eval.h"
 
 namespace onnxify::cli {
@@ -16,6 +17,7 @@ struct RunOptions {
   int64_t max_steps = 0;
   int64_t max_depth = 0;
   int64_t max_memory_mib = 0;
+  PythonEnvOptions env;
 };
 
 int run(const RunOptions& o) {
@@ -30,11 +32,18 @@ int run(const RunOptions& o) {
   if (o.max_steps > 0) opts.budgets.max_steps = o.max_steps;
   if (o.max_depth > 0) opts.budgets.max_depth = o.max_depth;
   if (o.max_memory_mib > 0) opts.budgets.max_memory = static_cast<uint64_t>(o.max_memory_mib) << 20;
+  // The same import roots as an export (DESIGN.md decision 10): --path, then the user's Python's
+  // sys.path (the standard library modules onnxify does not write, installed packages). No
+  // import-fault containment here: a program runs with CPython's semantics exactly.
+  std::string env_error;
+  std::vector<std::string> env_paths = python_package_roots(o.env, &env_error);
+  if (!env_error.empty()) return report(Diagnostic::error(env_error), kBadInput);
   int rc = kOk;
   // The evaluator recurses on the C++ stack: give it a large one (its budgets keep it bounded).
   eval::run_with_big_stack([&] {
     eval::Interp I(opts);
     for (const std::string& p : o.path) I.loader().search_path.push_back(p);
+    for (const std::string& p : env_paths) I.loader().search_path.push_back(p);
     try {
       rc = eval::run_main_script_status(I, o.file) == 0 ? kOk : kConvertFailed;
     } catch (const Diagnostic& d) {
@@ -67,6 +76,7 @@ Action setup_run(CLI::App& sub) {
   sub.add_option("--max-memory", o->max_memory_mib,
                  "memory budget in MiB for Python objects (default 2048; env ONNXIFY_MAX_MEMORY)")
       ->check(kPositive);
+  add_python_env_options(sub, o->env);
   return [o] { return run(*o); };
 }
 

@@ -34,16 +34,15 @@ std::string shell_quote(const std::string& s) {
   return out + "'";
 }
 
-// Printed by the interpreter: one folder per line. The standard library's folders (and zip files,
-// lib-dynload) are left out; '' (the current folder of `python -c`) too.
+// Printed by the interpreter: its sys.path, one folder per line, in order: the standard library
+// (its pure-Python modules are read for the ones onnxify does not write; lib-dynload tells which are
+// compiled extensions), then the installed packages. '' (the current folder of `python -c`) and zip
+// files are left out.
 constexpr const char* kScript =
-    "import os, sys, sysconfig\n"
-    "p = sysconfig.get_paths()\n"
-    "std = {os.path.realpath(p[k]) for k in ('stdlib', 'platstdlib') if p.get(k)}\n"
+    "import os, sys\n"
     "for d in sys.path:\n"
-    "    if not d or not os.path.isdir(d) or os.path.realpath(d) in std or os.path.basename(d) == 'lib-dynload':\n"
-    "        continue\n"
-    "    print(d)\n";
+    "    if d and os.path.isdir(d):\n"
+    "        print(d)\n";
 
 }  // namespace
 

@@ -22,9 +22,10 @@ void add_python_env_options(CLI::App& sub, PythonEnvOptions& o);
 // else the first python3 on PATH; "" when there is none (then no installed packages are searched).
 std::string python_interpreter(const PythonEnvOptions& o);
 
-// The folders of that interpreter's sys.path that hold installed packages: site-packages, .pth and
-// PYTHONPATH entries, without its standard library (onnxify has its own, src/eval/stdlib) and
-// without the current folder. Empty with *error set when --python names an interpreter that fails.
+// The folders of that interpreter's sys.path, in its order: the standard library (read for the
+// modules onnxify does not write itself, src/eval/stdlib), site-packages, .pth and PYTHONPATH
+// entries; not the current folder. Empty with *error set when --python names an interpreter that
+// fails.
 std::vector<std::string> python_package_roots(const PythonEnvOptions& o, std::string* error);
 
 }  // namespace onnxify::cli

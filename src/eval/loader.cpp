@@ -16,7 +16,11 @@
 
 namespace onnxify::eval {
 
-// One row per module family that would reach outside the evaluator (DESIGN.md decision 8).
+// One row per module family whose purpose is to reach outside the evaluator (DESIGN.md decision 8):
+// they import as unknown values, so classes deriving from theirs and names taken from them cost
+// nothing until the model needs them. Everything else of the standard library that onnxify does
+// not write is read from the user's interpreter (decision 10): urllib.parse, http's constants and
+// email.utils are string handling, not network access.
 static const struct {
   const char* name;
   const char* reason;
@@ -31,11 +35,11 @@ static const struct {
     {"select", "network access is not allowed"},
     {"selectors", "network access is not allowed"},
     {"asyncio", "async code and network access are not supported"},
-    {"urllib", "network access is not allowed"},
-    {"http", "network access is not allowed"},
+    {"urllib.request", "network access is not allowed"},
+    {"http.client", "network access is not allowed"},
+    {"http.server", "network access is not allowed"},
     {"ftplib", "network access is not allowed"},
     {"smtplib", "network access is not allowed"},
-    {"requests", "network access is not allowed"},
     {"shutil", "file system access is not allowed"},
     {"tempfile", "file system access is not allowed"},
     {"glob", "file system access is not allowed"},
@@ -119,6 +123,7 @@ Value ModuleLoader::unavailable(const std::string& fullname, const std::string& 
   if (guarded) module_not_found(I, fullname, fmt::format("No module named '{}'", fullname));
   Value p = make_poison(I, fullname, fmt::format("module '{}' is not available: {}", fullname, reason), where);
   dict_set(I, I.modules.get(), I.str(fullname), p);
+  unavailable_.insert(fullname);
   return p;
 }
 
@@ -176,42 +181,39 @@ Value ModuleLoader::load_file(const std::string& fullname, const std::string& pa
                       is_package ? I.str(dir) : Value::none()));
   Value key = I.str(fullname);
   dict_set(I, I.modules.get(), key, m);
+  bool contained = contain_failures && fullname != main_module;
   try {
     exec_source(m, file, fullname);
   } catch (const Diagnostic& d) {
     dict_del(I, I.modules.get(), key);
-    if (!under(lenient_roots, path)) throw;
-    // An installed package whose import needs a value onnxify cannot know, or code it does not run
-    // (exec): names taken from it are unknown values, an error only where they reach the model
-    // (DESIGN.md decision 6).
+    if (!contained) throw;
+    // Code onnxify does not run (exec), a value it cannot know, an op it lacks: no Python handler
+    // can catch these, so the module is unknown for every importer, an error only where its names
+    // reach the model (DESIGN.md decisions 6 and 10).
     std::string at = d.range().known() && d.range().file
                          ? fmt::format(" (at {}:{})", d.range().file->path(), d.range().begin.line)
                          : std::string();
     bool unknown = dynamic_cast<const UnknownValueError*>(&d) != nullptr;
-    Value p = make_poison(
-        I, fullname,
-        fmt::format("importing it stopped{}{}: {}", unknown ? " on an unknown value" : "", at, d.message()),
-        I.user_range());
-    dict_set(I, I.modules.get(), key, p);
-    return p;
+    return contain(fullname,
+                   fmt::format("importing it stopped{}{}: {}", unknown ? " on an unknown value" : "", at, d.message()),
+                   I.user_range());
   } catch (PyException& e) {
     dict_del(I, I.modules.get(), key);
-    // An installed package imports in the user's Python, so an exception from its top-level code here
-    // comes from what onnxify cannot run (exec'd code, a C extension's values): the module is unknown,
-    // like one stopped by an unknown value. ImportError stays an exception: importers catch it on purpose.
-    if (!under(lenient_roots, path) || isinstance(I, e.exc, I.exc.ImportError)) throw;
+    // An ImportError under an import in a try (here or further up the import chain) is the
+    // program's, as in CPython: `try: import x / except ImportError:` takes its fallback. Any other
+    // exception: the user's Python imports this module without one, so it comes from what onnxify
+    // runs differently (a C extension's value, a newer stdlib name); the module is unknown, like one
+    // stopped by an unknown value, and the failure stops here rather than in a bigger importer.
+    if (!contained || (guarded_loads_ > 0 && isinstance(I, e.exc, I.exc.ImportError))) throw;
     auto* exc = as<Exc>(e.exc);
     std::string at;
     if (!exc->traceback.empty() && exc->traceback.front().range.known() && exc->traceback.front().range.file)
       at = fmt::format(" (at {}:{})", exc->traceback.front().range.file->path(),
                        exc->traceback.front().range.begin.line);
     std::string text = str_string(I, e.exc);
-    Value p = make_poison(I, fullname,
-                          fmt::format("importing it raised {}{}{}", type_name(I, e.exc), text.empty() ? "" : ": " + text,
-                                      at),
-                          I.user_range());
-    dict_set(I, I.modules.get(), key, p);
-    return p;
+    return contain(fullname,
+                   fmt::format("importing it raised {}{}{}", type_name(I, e.exc), text.empty() ? "" : ": " + text, at),
+                   I.user_range());
   } catch (...) {
     dict_del(I, I.modules.get(), key);
     throw;
@@ -219,6 +221,12 @@ Value ModuleLoader::load_file(const std::string& fullname, const std::string& pa
   // The module may have replaced itself in sys.modules.
   Value now = dict_get(I, I.modules.get(), key);
   return now ? now : m;
+}
+
+Value ModuleLoader::contain(const std::string& fullname, const std::string& what, const SourceRange& at) {
+  Value p = make_poison(I, fullname, what, at);
+  dict_set(I, I.modules.get(), I.str(fullname), p);
+  return p;
 }
 
 Value ModuleLoader::load_embedded(const EmbeddedModule& e) {
@@ -307,11 +315,70 @@ ModuleLoader::Location ModuleLoader::locate(const std::string& fullname, const V
   return loc;
 }
 
+// PEP 451: finders a program put on sys.meta_path (six.moves, transformers' legacy module aliases)
+// are asked, in order, for a module the search path does not have; the spec's loader makes and
+// runs it. importlib.machinery's own finders stand for the search already done and are skipped.
+Value ModuleLoader::find_with_meta_path(const std::string& fullname, const Value& parent) {
+  Value sys = sys_module_get(I, "sys");
+  Value meta_path = sys && sys.obj()->dict ? dict_get(I, sys.obj()->dict, I.str("meta_path")) : Value();
+  if (!meta_path || !is_list(meta_path)) return Value();
+  Value machinery = sys_module_get(I, "importlib.machinery");
+  auto is_builtin_finder = [&](const Value& finder) {
+    if (!machinery || is_poison(machinery)) return false;
+    for (const char* n : {"BuiltinImporter", "FrozenImporter", "PathFinder"}) {
+      Value c = getattr_opt(I, machinery, I.intern(n));
+      if (c && c.is_obj() && finder.is_obj() && c.obj() == finder.obj()) return true;
+    }
+    return false;
+  };
+  Value path = parent ? getattr_opt(I, parent, I.names.__path__) : Value();
+  std::vector<Value> finders = as_list(meta_path)->items;  // a finder may change the list
+  for (const Value& finder : finders) {
+    if (is_poison(finder) || is_builtin_finder(finder)) continue;
+    Value find_spec = getattr_opt(I, finder, I.intern("find_spec"));
+    if (!find_spec) continue;
+    Value spec = call(I, find_spec, I.str(fullname), path ? path : Value::none(), Value::none());
+    if (spec.is_none() || is_poison(spec)) continue;
+    Value loader = getattr(I, spec, I.intern("loader"));
+    Value module;
+    if (Value create = getattr_opt(I, loader, I.intern("create_module"))) module = call(I, create, spec);
+    if (!module || module.is_none()) module = new_module(I, fullname).take_value();
+    // What importlib._bootstrap._init_module_attrs sets before the module runs.
+    if (!getattr_opt(I, module, I.names.__name__)) setattr(I, module, I.names.__name__, I.str(fullname));
+    setattr(I, module, I.names.__spec__, spec);
+    setattr(I, module, I.intern("__loader__"), loader);
+    Value locations = getattr_opt(I, spec, I.intern("submodule_search_locations"));
+    if (locations && !locations.is_none()) setattr(I, module, I.names.__path__, locations);
+    Value parent_name = getattr_opt(I, spec, I.intern("parent"));
+    setattr(I, module, I.names.__package__, parent_name ? parent_name : I.str(""));
+    Value origin = getattr_opt(I, spec, I.intern("origin"));
+    Value has_location = getattr_opt(I, spec, I.intern("has_location"));
+    if (origin && is_str(origin) && has_location && is_true(I, has_location))
+      setattr(I, module, I.names.__file__, origin);
+    Value key = I.str(fullname);
+    dict_set(I, I.modules.get(), key, module);
+    try {
+      if (Value exec = getattr_opt(I, loader, I.intern("exec_module")))
+        call(I, exec, module);
+      else
+        module = call(I, getattr(I, loader, I.intern("load_module")), key);
+    } catch (...) {
+      dict_del(I, I.modules.get(), key);
+      throw;
+    }
+    Value now = dict_get(I, I.modules.get(), key);
+    return now ? now : module;
+  }
+  return Value();
+}
+
 Value ModuleLoader::find_and_load(const std::string& fullname, const Value& parent, bool guarded,
                                   const SourceRange& where) {
   Location loc = locate(fullname, parent);
   switch (loc.kind) {
-    case Location::kForbidden: return unavailable(fullname, loc.reason, false, where);
+    // Inside a try, a refused module raises ImportError, as on a Python built without it: the
+    // program's fallback runs (platform's `try: import subprocess / except ImportError: return`).
+    case Location::kForbidden: return unavailable(fullname, loc.reason, guarded, where);
     case Location::kBuiltin: {
       auto nat = native_.find(fullname);
       if (nat != native_.end()) return load_native(nat->second);
@@ -326,6 +393,7 @@ Value ModuleLoader::find_and_load(const std::string& fullname, const Value& pare
                          where);
     case Location::kNone: break;
   }
+  if (Value m = find_with_meta_path(fullname, parent)) return m;
   if (parent) {
     // A submodule of a library package written here that we do not provide (importlib.machinery):
     // unknown like a missing top-level module, not an error of the program.
@@ -370,15 +438,6 @@ static std::string lexical_abs(const std::string& p) {
   return out.empty() ? "/" : out;
 }
 
-bool ModuleLoader::under(const std::vector<std::string>& roots, const std::string& path) {
-  std::string d = lexical_abs(path);
-  for (const std::string& root : roots) {
-    std::string r = lexical_abs(root);
-    if (d == r || (d.size() > r.size() && d.compare(0, r.size(), r) == 0 && d[r.size()] == '/')) return true;
-  }
-  return false;
-}
-
 bool ModuleLoader::allowed_dir(const std::string& dir) {
   if (roots_for_ != search_path.size()) {
     roots_.clear();
@@ -394,6 +453,10 @@ bool ModuleLoader::allowed_dir(const std::string& dir) {
 
 Value ModuleLoader::load(const std::string& fullname, bool guarded, const SourceRange& where) {
   Value m = sys_module_get(I, fullname);
+  // A module an unguarded import found unavailable is an unknown value in sys.modules; an import in
+  // a try still gets the ImportError it would have got first.
+  if (m && guarded && is_poison(m) && unavailable_.count(fullname))
+    module_not_found(I, fullname, fmt::format("No module named '{}'", fullname));
   if (m) return m;
   size_t dot = fullname.rfind('.');
   Value parent;
@@ -411,7 +474,15 @@ Value ModuleLoader::load(const std::string& fullname, bool guarded, const Source
       module_not_found(I, fullname, fmt::format("No module named '{}'; '{}' is not a package", fullname, parent_name));
     }
   }
-  m = find_and_load(fullname, parent, guarded, where);
+  {
+    struct GuardScope {
+      int& n;
+      bool on;
+      GuardScope(int& n, bool on) : n(n), on(on) { n += on; }
+      ~GuardScope() { n -= on; }
+    } scope(guarded_loads_, guarded);
+    m = find_and_load(fullname, parent, guarded, where);
+  }
   if (parent) {
     // The submodule (an unknown one too: importlib.machinery) becomes an attribute of its package.
     setattr(I, parent, I.intern(fullname.substr(dot + 1)), m);

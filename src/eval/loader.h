@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,11 +29,14 @@ class ModuleLoader {
 
   // Import roots, searched in order after the modules built into the binary.
   std::vector<std::string> search_path;  // the roots imports may read (script folder, --path dirs)
-  // Roots of installed packages (the user's Python environment, after search_path's own entries): a
-  // module found under one whose top-level code stops on an unknown value (a C extension's value, a
-  // file it would read) becomes an unknown value for its importer instead of an error; the model's
-  // own files stay strict.
-  std::vector<std::string> lenient_roots;
+  // Import-fault containment (DESIGN.md decision 10), on for exports: a module read from a file,
+  // other than `main_module` (the one exported), whose top-level code stops (an onnxify limit, an
+  // unknown value, an exception no enclosing import handles) becomes an unknown value for its
+  // importers, an error only where the model uses it. The same rule for every root: --path, the
+  // user's environment, the interpreter's standard library. Off for `onnxify run`, which is
+  // CPython's semantics exactly.
+  bool contain_failures = false;
+  std::string main_module;
 
   // `import a.b.c`: imports a, a.b and a.b.c; returns a (what the statement binds).
   Value import_top(const std::string& dotted, Dict* globals, bool guarded, const SourceRange& where);
@@ -76,6 +80,9 @@ class ModuleLoader {
   Value load(const std::string& fullname, bool guarded, const SourceRange& where);
   Value find_and_load(const std::string& fullname, const Value& parent, bool guarded, const SourceRange& where);
   Value load_file(const std::string& fullname, const std::string& path, bool is_package, const std::string& dir);
+  // Records module `fullname` as unknown (`what` says why) in sys.modules and returns that poison.
+  Value contain(const std::string& fullname, const std::string& what, const SourceRange& at);
+  Value find_with_meta_path(const std::string& fullname, const Value& parent);
   Value load_embedded(const EmbeddedModule& m);
   Value load_native(const NativeModuleDef& d);
   Value unavailable(const std::string& fullname, const std::string& reason, bool guarded, const SourceRange& where);
@@ -83,10 +90,13 @@ class ModuleLoader {
   // Whether imports may read `dir`: it is one of the search_path roots or under one (compared
   // lexically), whatever sys.path or a package's __path__ says.
   bool allowed_dir(const std::string& dir);
-  bool under(const std::vector<std::string>& roots, const std::string& path);
 
   Interp& I;
   std::vector<std::string> initializing_;
+  // How many of the imports now running were started by an import statement inside a try with
+  // handlers: an ImportError below one of them is the program's to handle, as in CPython.
+  int guarded_loads_ = 0;
+  std::set<std::string> unavailable_;  // modules unavailable() made unknown (missing, refused, compiled)
   std::vector<std::string> roots_;  // search_path made absolute (allowed_dir), for roots_for_ entries
   size_t roots_for_ = static_cast<size_t>(-1);
   std::map<std::string, EmbeddedModule> embedded_;

@@ -487,7 +487,13 @@ struct SuperObj : Object {
 extern bool frame_super_args(Interp& I, Value* type, Value* obj);
 
 static Value super_alloc(Interp& I, Type* cls) { return I.make<SuperObj>(cls).take_value(); }
-static Value super_new(Interp& I, Type* cls, const Args& a) { return alloc_instance(I, cls); }
+// super(C, obj) of an unknown class or object (a class of an opaque module: truststore's
+// super(ssl.SSLContext, ssl.SSLContext)) is unknown too, not a TypeError.
+static Value super_new(Interp& I, Type* cls, const Args& a) {
+  for (uint32_t k = 0; k < a.npos && k < 2; ++k)
+    if (is_poison(a[k])) return derive_poison(I, a[k], "super(" + poison_operand(I, a[k]) + ", ...)");
+  return alloc_instance(I, cls);
+}
 
 static Type* super_check(Interp& I, Type* type, const Value& obj) {
   if (is_type(obj) && as_type(obj)->is_subtype_of(type)) return as_type(obj);

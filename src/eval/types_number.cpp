@@ -20,6 +20,14 @@ void int_overflow(Interp& I, const char* what) {
         "Python ints are unbounded; onnxify supports ints that fit in 64 bits");
 }
 
+// An arithmetic result that does not fit 64 bits is an unknown value, not a wrap and not an error
+// yet (DESIGN.md decision 6): ipaddress's class body computes IPv6's 2**128 - 1, which a program
+// that only parses URLs never reads. Where a concrete value is needed, the error says why.
+static Value int_overflow_value(Interp& I, const char* what) {
+  return make_poison(I, "int",
+                     fmt::format("integer overflow in {}: onnxify's int is 64-bit and the result does not fit", what));
+}
+
 int64_t hash_int(int64_t v) {
   constexpr uint64_t P = (uint64_t{1} << 61) - 1;
   bool neg = v < 0;
@@ -89,7 +97,7 @@ static Value cmp_result(CmpOp op, int c) {
 
 Value int_floordiv(Interp& I, int64_t a, int64_t b) {
   if (b == 0) raise(I, I.exc.ZeroDivisionError, "integer division or modulo by zero");
-  if (a == INT64_MIN && b == -1) int_overflow(I, "//");
+  if (a == INT64_MIN && b == -1) return int_overflow_value(I, "//");
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return Value::integer(q);
@@ -112,12 +120,12 @@ Value int_pow(Interp& I, int64_t a, int64_t b) {
   int64_t e = b;
   while (e > 0) {
     if (e & 1) {
-      if (__builtin_mul_overflow(result, base, &result)) int_overflow(I, "**");
+      if (__builtin_mul_overflow(result, base, &result)) return int_overflow_value(I, "**");
     }
     e >>= 1;
     if (e > 0 && __builtin_mul_overflow(base, base, &base)) {
       // base overflowing only matters if it is still used.
-      int_overflow(I, "**");
+      return int_overflow_value(I, "**");
     }
   }
   return Value::integer(result);
@@ -142,17 +150,17 @@ static double int_truediv_d(Interp& I, int64_t a, int64_t b) {
 
 INT_BINOP(add, {
   int64_t r;
-  if (__builtin_add_overflow(a, b, &r)) int_overflow(I, "+");
+  if (__builtin_add_overflow(a, b, &r)) return int_overflow_value(I, "+");
   return Value::integer(r);
 })
 INT_BINOP(sub, {
   int64_t r;
-  if (__builtin_sub_overflow(a, b, &r)) int_overflow(I, "-");
+  if (__builtin_sub_overflow(a, b, &r)) return int_overflow_value(I, "-");
   return Value::integer(r);
 })
 INT_BINOP(mul, {
   int64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) int_overflow(I, "*");
+  if (__builtin_mul_overflow(a, b, &r)) return int_overflow_value(I, "*");
   return Value::integer(r);
 })
 INT_BINOP(truediv, { return Value::real(int_truediv_d(I, a, b)); })
@@ -162,9 +170,9 @@ INT_BINOP(pow, { return int_pow(I, a, b); })
 INT_BINOP(lshift, {
   if (b < 0) raise(I, I.exc.ValueError, "negative shift count");
   if (a == 0) return Value::integer(0);
-  if (b >= 63) int_overflow(I, "<<");
+  if (b >= 63) return int_overflow_value(I, "<<");
   int64_t r = static_cast<int64_t>(static_cast<uint64_t>(a) << b);
-  if ((r >> b) != a) int_overflow(I, "<<");
+  if ((r >> b) != a) return int_overflow_value(I, "<<");
   return Value::integer(r);
 })
 INT_BINOP(rshift, {
@@ -204,14 +212,14 @@ static int64_t self_int(const Value& v) {
 
 static Value int_neg(Interp& I, const Value& self) {
   int64_t a = self_int(self);
-  if (a == INT64_MIN) int_overflow(I, "unary -");
+  if (a == INT64_MIN) return int_overflow_value(I, "unary -");
   return Value::integer(-a);
 }
 static Value int_pos(Interp& I, const Value& self) { return Value::integer(self_int(self)); }
 static Value int_invert(Interp& I, const Value& self) { return Value::integer(~self_int(self)); }
 static Value int_abs(Interp& I, const Value& self) {
   int64_t a = self_int(self);
-  if (a == INT64_MIN) int_overflow(I, "abs()");
+  if (a == INT64_MIN) return int_overflow_value(I, "abs()");
   return Value::integer(a < 0 ? -a : a);
 }
 static Truth int_bool(Interp& I, const Value& self) { return self_int(self) ? kTrue : kFalse; }
@@ -404,7 +412,7 @@ static Value int_new(Interp& I, Type* cls, const Args& a) {
     bool ovf;
     if (!parse_int(s, static_cast<int>(base), &r, &ovf))
       raisef(I, I.exc.ValueError, "invalid literal for int() with base {}: {}", base, repr_string(I, v[0]));
-    if (ovf) int_overflow(I, "int()");
+    if (ovf) return int_overflow_value(I, "int()");
     return make_int_of_type(I, cls, r);
   }
   if (cls == I.t.int_ && I.symbolic.to_int)

@@ -188,15 +188,17 @@ void Session::load_model() {
   } else {
     in.loader().search_path.push_back(dir);
   }
-  // Installed packages, as the user's Python finds them (after everything named on the command line).
-  // A folder also named with --path is the user's own code: strict, searched in --path's place.
+  // The user's Python's sys.path (its standard library, then installed packages), after everything
+  // named on the command line; a folder also named with --path is searched in --path's place.
   for (const std::string& p : opts.env_paths) {
     bool named = false;
     for (const std::string& q : opts.paths) named = named || real_path(q) == real_path(p);
-    if (named) continue;
-    in.loader().search_path.push_back(p);
-    in.loader().lenient_roots.push_back(p);
+    if (!named) in.loader().search_path.push_back(p);
   }
+  // One containment rule for every root (DESIGN.md decision 10): a module other than the exported
+  // one that fails to import is an unknown value, an error only where the model uses it.
+  in.loader().contain_failures = true;
+  in.loader().main_module = module_name;
 
   try {
     module = in.loader().import_module(module_name, nullptr, 0, false, SourceRange{});

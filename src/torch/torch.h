@@ -41,7 +41,7 @@ struct ExportOptions {
   std::string dtype;                                        // --dtype D: model.to(D) before binding ("" = as built)
   std::string output;                                       // -o OUT.onnx ("" = SOURCE stem + .onnx)
   std::vector<std::string> paths;                           // --path DIR...
-  std::vector<std::string> env_paths;  // package roots of the user's Python (--python), searched last, lenient
+  std::vector<std::string> env_paths;  // the user's Python's sys.path (--python): its stdlib and packages, searched last
   int opset = 17;
   std::string target = "onnxruntime";
   std::vector<std::string> decompose, keep;

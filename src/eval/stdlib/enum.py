@@ -557,3 +557,20 @@ def verify(*checks):
     def decorator(enumeration):
         return enumeration
     return decorator
+
+
+def _simple_enum(etype=Enum, *, boundary=None, use_args=None):
+    """CPython's private decorator that makes a plain class an enum of `etype` (the standard library
+    defines http.HTTPStatus, re.RegexFlag and signal.Signals with it): the same members and methods,
+    made through the enum metaclass."""
+
+    def convert_class(cls):
+        body = EnumType.__prepare__(cls.__name__, (etype,))
+        for name, value in cls.__dict__.items():
+            if name not in ("__dict__", "__weakref__"):
+                body[name] = value
+        body["__qualname__"] = cls.__qualname__
+        kwds = {} if boundary is None else {"boundary": boundary}
+        return EnumType(cls.__name__, (etype,), body, **kwds)
+
+    return convert_class

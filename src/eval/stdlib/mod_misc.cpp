@@ -1,5 +1,6 @@
 // Small native modules: gc, time (no clocks: results would differ run to run), and _onnxify, the
 // helpers the Python half of the stdlib needs from C++.
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "eval/code.h"
@@ -153,6 +154,16 @@ Value ox_make_function(Interp& I, const Value&, const Args& a) {
   return f.take_value();
 }
 
+// os.uname()'s fields: the host's system, release, version and machine (platform.machine() picks
+// a library's code path the way the user's own Python on this host would); the node name stays
+// hidden, it is never the model's business.
+Value ox_uname(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "uname", 0, 0);
+  struct utsname u;
+  if (::uname(&u) != 0) return new_tuple(I, {I.str("Linux"), I.str("localhost"), I.str(""), I.str(""), I.str("")});
+  return new_tuple(I, {I.str(u.sysname), I.str("localhost"), I.str(u.release), I.str(u.version), I.str(u.machine)});
+}
+
 Value ox_write_err(Interp& I, const Value&, const Args& a) {
   check_nargs(I, a, "write_err", 1, 1);
   I.write_err(str_string(I, a[0]));
@@ -181,6 +192,7 @@ void init_onnxify_module(Interp& I, Module* m) {
   add_function(I, m, "getcwd", &ox_getcwd);
   add_function(I, m, "caller_globals", &ox_caller_globals);
   add_function(I, m, "write_err", &ox_write_err);
+  add_function(I, m, "uname", &ox_uname);
   add_function(I, m, "make_function", &ox_make_function);
   module_set(I, m, "FunctionType", Value::borrow(I.t.function));
   module_set(I, m, "BuiltinFunctionType", Value::borrow(I.t.builtin_function));

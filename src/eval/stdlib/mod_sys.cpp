@@ -143,6 +143,60 @@ Value sys_getframe(Interp& I, const Value&, const Args& a) {
   return frame_snapshot(I, f, plain_class("frame"), plain_class("code"), 64);
 }
 
+// What a function of sys that changes interpreter state onnxify does not have (tracing, profiling,
+// audit hooks, the switch interval) does: nothing, and it returns None.
+Value sys_noop(Interp& I, const Value&, const Args& a) { return Value::none(); }
+
+// The names of CPython 3.11's standard library modules (sys.stdlib_module_names): libraries ask it
+// to tell stdlib imports from third-party ones.
+const char* const kStdlibModuleNames[] = {
+    "__future__", "_abc", "_aix_support", "_ast", "_asyncio", "_bisect", "_blake2", "_bootsubprocess", "_bz2",
+    "_codecs", "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw",
+    "_collections", "_collections_abc", "_compat_pickle", "_compression", "_contextvars", "_crypt", "_csv",
+    "_ctypes", "_curses", "_curses_panel", "_datetime", "_dbm", "_decimal", "_elementtree", "_frozen_importlib",
+    "_frozen_importlib_external", "_functools", "_gdbm", "_hashlib", "_heapq", "_imp", "_io", "_json", "_locale",
+    "_lsprof", "_lzma", "_markupbase", "_md5", "_msi", "_multibytecodec", "_multiprocessing", "_opcode", "_operator",
+    "_osx_support", "_overlapped", "_pickle", "_posixshmem", "_posixsubprocess", "_py_abc", "_pydecimal", "_pyio",
+    "_queue", "_random", "_scproxy", "_sha1", "_sha256", "_sha3", "_sha512", "_signal", "_sitebuiltins", "_socket",
+    "_sqlite3", "_sre", "_ssl", "_stat", "_statistics", "_string", "_strptime", "_struct", "_symtable", "_thread",
+    "_threading_local", "_tkinter", "_tokenize", "_tracemalloc", "_typing", "_uuid", "_warnings", "_weakref",
+    "_weakrefset", "_winapi", "_zoneinfo", "abc", "aifc", "antigravity", "argparse", "array", "ast", "asynchat",
+    "asyncio", "asyncore", "atexit", "audioop", "base64", "bdb", "binascii", "bisect", "builtins", "bz2", "cProfile",
+    "calendar", "cgi", "cgitb", "chunk", "cmath", "cmd", "code", "codecs", "codeop", "collections", "colorsys",
+    "compileall", "concurrent", "configparser", "contextlib", "contextvars", "copy", "copyreg", "crypt", "csv",
+    "ctypes", "curses", "dataclasses", "datetime", "dbm", "decimal", "difflib", "dis", "distutils", "doctest",
+    "email", "encodings", "ensurepip", "enum", "errno", "faulthandler", "fcntl", "filecmp", "fileinput", "fnmatch",
+    "fractions", "ftplib", "functools", "gc", "genericpath", "getopt", "getpass", "gettext", "glob", "graphlib",
+    "grp", "gzip", "hashlib", "heapq", "hmac", "html", "http", "idlelib", "imaplib", "imghdr", "imp", "importlib",
+    "inspect", "io", "ipaddress", "itertools", "json", "keyword", "lib2to3", "linecache", "locale", "logging",
+    "lzma", "mailbox", "mailcap", "marshal", "math", "mimetypes", "mmap", "modulefinder", "msilib", "msvcrt",
+    "multiprocessing", "netrc", "nis", "nntplib", "nt", "ntpath", "nturl2path", "numbers", "opcode", "operator",
+    "optparse", "os", "ossaudiodev", "pathlib", "pdb", "pickle", "pickletools", "pipes", "pkgutil", "platform",
+    "plistlib", "poplib", "posix", "posixpath", "pprint", "profile", "pstats", "pty", "pwd", "py_compile", "pyclbr",
+    "pydoc", "pydoc_data", "pyexpat", "queue", "quopri", "random", "re", "readline", "reprlib", "resource",
+    "rlcompleter", "runpy", "sched", "secrets", "select", "selectors", "shelve", "shlex", "shutil", "signal", "site",
+    "smtpd", "smtplib", "sndhdr", "socket", "socketserver", "spwd", "sqlite3", "sre_compile", "sre_constants",
+    "sre_parse", "ssl", "stat", "statistics", "string", "stringprep", "struct", "subprocess", "sunau", "symtable",
+    "sys", "sysconfig", "syslog", "tabnanny", "tarfile", "telnetlib", "tempfile", "termios", "textwrap", "this",
+    "threading", "time", "timeit", "tkinter", "token", "tokenize", "tomllib", "trace", "traceback", "tracemalloc",
+    "tty", "turtle", "turtledemo", "types", "typing", "unicodedata", "unittest", "urllib", "uu", "uuid", "venv",
+    "warnings", "wave", "weakref", "webbrowser", "winreg", "winsound", "wsgiref", "xdrlib", "xml", "xmlrpc",
+    "zipapp", "zipfile", "zipimport", "zlib", "zoneinfo",
+};
+
+Value sys_getdefaultencoding(Interp& I, const Value&, const Args& a) { return I.str("utf-8"); }
+Value sys_getfilesystemencodeerrors(Interp& I, const Value&, const Args& a) { return I.str("surrogateescape"); }
+Value sys_getswitchinterval(Interp& I, const Value&, const Args& a) { return Value::real(0.005); }
+Value sys_getrefcount(Interp& I, const Value&, const Args& a) {
+  check_nargs(I, a, "getrefcount", 1, 1);
+  return Value::integer(2);
+}
+Value sys_false(Interp& I, const Value&, const Args& a) { return Value::boolean(false); }
+Value sys_zero(Interp& I, const Value&, const Args& a) { return Value::integer(0); }
+Value sys_get_asyncgen_hooks(Interp& I, const Value&, const Args& a) {
+  return new_tuple(I, {Value::none(), Value::none()});
+}
+
 Value make_stream(Interp& I, int fd) {
   Ref<Module> m = new_module(I, fd == 1 ? "<stdout>" : "<stderr>");
   Value w = new_native(I, "write", &stream_write, Value(), Value::integer(fd));
@@ -217,7 +271,69 @@ void init_sys_module(Interp& I, Module* m) {
                           {"cutoff", Value::integer(0)}}));
   module_set(I, m, "implementation",
              make_struct(I, "implementation", {{"name", I.str("cpython")}, {"cache_tag", Value::none()}}));
-  module_set(I, m, "flags", make_struct(I, "flags", {{"optimize", Value::integer(0)}, {"debug", Value::integer(0)}}));
+  module_set(I, m, "flags",
+             make_struct(I, "flags",
+                         {{"debug", Value::integer(0)},
+                          {"inspect", Value::integer(0)},
+                          {"interactive", Value::integer(0)},
+                          {"optimize", Value::integer(0)},
+                          {"dont_write_bytecode", Value::integer(1)},
+                          {"no_user_site", Value::integer(0)},
+                          {"no_site", Value::integer(0)},
+                          {"ignore_environment", Value::integer(0)},
+                          {"verbose", Value::integer(0)},
+                          {"bytes_warning", Value::integer(0)},
+                          {"quiet", Value::integer(0)},
+                          {"hash_randomization", Value::integer(0)},
+                          {"isolated", Value::integer(0)},
+                          {"dev_mode", Value::boolean(false)},
+                          {"utf8_mode", Value::integer(0)},
+                          {"warn_default_encoding", Value::integer(0)},
+                          {"safe_path", Value::boolean(false)},
+                          {"int_max_str_digits", Value::integer(-1)}}));
+  module_set(I, m, "thread_info",
+             make_struct(I, "thread_info", {{"name", I.str("pthread")}, {"lock", I.str("semaphore")},
+                                            {"version", Value::none()}}));
+  // The import system's tables (PEP 302/451). Finders a program appends to meta_path are asked for
+  // modules the search path does not have (ModuleLoader::find_with_meta_path); path hooks and the
+  // importer cache are kept for programs that read or extend them.
+  module_set(I, m, "meta_path", new_list(I, {}));
+  module_set(I, m, "path_hooks", new_list(I, {}));
+  module_set(I, m, "path_importer_cache", new_dict(I));
+  module_set(I, m, "base_prefix", I.str(""));
+  module_set(I, m, "exec_prefix", I.str(""));
+  module_set(I, m, "base_exec_prefix", I.str(""));
+  module_set(I, m, "platlibdir", I.str("lib"));
+  module_set(I, m, "abiflags", I.str(""));
+  module_set(I, m, "float_repr_style", I.str("short"));
+  module_set(I, m, "pycache_prefix", Value::none());
+  module_set(I, m, "copyright", I.str(""));
+  module_set(I, m, "orig_argv", new_list(I, {}));
+  module_set(I, m, "_xoptions", new_dict(I));
+  module_set(I, m, "_git", new_tuple(I, {I.str("CPython"), I.str(""), I.str("")}));
+  module_set(I, m, "_framework", I.str(""));
+  {
+    std::vector<Value> std_names;
+    for (const char* n : kStdlibModuleNames) std_names.push_back(I.str(n));
+    module_set(I, m, "stdlib_module_names", new_frozenset(I, new_tuple(I, std_names)));
+  }
+  for (const char* name : {"settrace", "setprofile", "audit", "addaudithook", "setswitchinterval", "call_tracing",
+                           "set_asyncgen_hooks", "set_coroutine_origin_tracking_depth", "setdlopenflags",
+                           "set_int_max_str_digits", "_clear_type_cache", "_debugmallocstats", "gettrace",
+                           "getprofile", "breakpointhook", "__breakpointhook__", "unraisablehook",
+                           "__unraisablehook__", "displayhook", "__displayhook__", "excepthook", "__excepthook__"})
+    add_function(I, m, name, &sys_noop);
+  add_function(I, m, "getdefaultencoding", &sys_getdefaultencoding);
+  add_function(I, m, "getfilesystemencoding", &sys_getdefaultencoding);
+  add_function(I, m, "getfilesystemencodeerrors", &sys_getfilesystemencodeerrors);
+  add_function(I, m, "getswitchinterval", &sys_getswitchinterval);
+  add_function(I, m, "getrefcount", &sys_getrefcount);
+  add_function(I, m, "is_finalizing", &sys_false);
+  add_function(I, m, "getallocatedblocks", &sys_zero);
+  add_function(I, m, "get_coroutine_origin_tracking_depth", &sys_zero);
+  add_function(I, m, "getdlopenflags", &sys_zero);
+  add_function(I, m, "get_int_max_str_digits", &sys_zero);
+  add_function(I, m, "get_asyncgen_hooks", &sys_get_asyncgen_hooks);
   add_function(I, m, "getrecursionlimit", &sys_getrecursionlimit);
   add_function(I, m, "setrecursionlimit", &sys_setrecursionlimit);
   add_function(I, m, "exc_info", &sys_exc_info);
@@ -230,6 +346,12 @@ void init_sys_module(Interp& I, Module* m) {
   module_set(I, m, "stderr", err);
   module_set(I, m, "__stdout__", out);
   module_set(I, m, "__stderr__", err);
+  // sys.stdin: reading it is input onnxify never has; an unknown value where a program reads it.
+  Value in = make_poison(I, "sys.stdin", "standard input is not available to evaluated code");
+  module_set(I, m, "stdin", in);
+  module_set(I, m, "__stdin__", in);
+  // meta_path's initial finders are importlib.machinery's classes (it fills the list on import).
+  I.loader().import_module("importlib.machinery", nullptr, 0, false, SourceRange{});
 }
 
 }  // namespace onnxify::eval

@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-import sysconfig
 from typing import Mapping, Optional, Sequence, Tuple, Union
 
 from . import _core
@@ -64,14 +63,11 @@ def resolve_source(source: PathLike, paths: Sequence[PathLike] = ()) -> Tuple[st
 
 
 def _package_roots() -> list:
-    """The folders of this Python's sys.path that hold installed packages (site-packages, .pth and
-    PYTHONPATH entries), without its standard library and the current folder: what the CLI asks
-    the user's interpreter for (--python), so a model's `import timm` resolves to what this Python
-    imports. Searched after the source's own roots, leniently (as the CLI does)."""
-    paths = sysconfig.get_paths()
-    std = {os.path.realpath(paths[k]) for k in ("stdlib", "platstdlib") if paths.get(k)}
-    return [d for d in sys.path if d and os.path.isdir(d) and os.path.realpath(d) not in std
-            and os.path.basename(d) != "lib-dynload"]
+    """The folders of this Python's sys.path, in order (its standard library, site-packages, .pth
+    and PYTHONPATH entries), without the current folder: what the CLI asks the user's interpreter
+    for (--python), so a model's `import timm` resolves to what this Python imports. Searched after
+    the source's own roots, with the same import-fault containment as every root."""
+    return [d for d in sys.path if d and os.path.isdir(d)]
 
 
 def _spec(value: InputSpec) -> str:

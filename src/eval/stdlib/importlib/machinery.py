@@ -79,6 +79,45 @@ def _spec_for_file(name, origin, package_dir):
 class BuiltinImporter:
     """The loader of modules built into onnxify (its stdlib subset, the torch prelude)."""
 
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        where = _onnxify.locate_module(fullname, None)
+        if where is not None and where[0] == "builtin":
+            return _spec_for_builtin(fullname, where[1])
+        return None
+
 
 def _spec_for_builtin(name, is_package):
     return ModuleSpec(name, BuiltinImporter, origin="built-in", is_package=is_package)
+
+
+class FrozenImporter:
+    """CPython's finder of frozen modules; onnxify has none."""
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        return None
+
+
+class PathFinder:
+    """The finder of modules on sys.path and packages' __path__: the import system's own search."""
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        import importlib.util
+        return importlib.util.find_spec(fullname)
+
+    @classmethod
+    def invalidate_caches(cls):
+        pass
+
+
+# sys.meta_path as CPython starts it. The import system searches the built-in modules and the import
+# roots itself; finders a program adds to this list are asked for what that search does not find.
+def _install_meta_path():
+    import sys
+    if not sys.meta_path:
+        sys.meta_path.extend([BuiltinImporter, FrozenImporter, PathFinder])
+
+
+_install_meta_path()

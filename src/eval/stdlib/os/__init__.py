@@ -226,6 +226,27 @@ def walk(top, topdown=True, onerror=None, followlinks=False):
         yield top, dirs, nondirs
 
 
-for _fname in ("cpu_count", "getpid", "getppid", "getuid", "urandom", "times", "uname", "getlogin"):
+class uname_result(tuple):
+    """os.uname_result: (sysname, nodename, release, version, machine), also as attributes."""
+    _fields = ("sysname", "nodename", "release", "version", "machine")
+
+    def __new__(cls, fields):
+        return tuple.__new__(cls, fields)
+
+    sysname = property(lambda self: self[0])
+    nodename = property(lambda self: self[1])
+    release = property(lambda self: self[2])
+    version = property(lambda self: self[3])
+    machine = property(lambda self: self[4])
+
+    def __repr__(self):
+        return "posix.uname_result(" + ", ".join("%s=%r" % (n, self[i]) for i, n in enumerate(self._fields)) + ")"
+
+
+def uname():
+    return uname_result(_onnxify.uname())
+
+
+for _fname in ("cpu_count", "getpid", "getppid", "getuid", "urandom", "times", "getlogin"):
     globals()[_fname] = _unavailable(_fname, "the host machine is not visible to evaluated code")
 del _fname

@@ -398,7 +398,7 @@ from torch import return_types  # noqa: E402
 from torch import nn, jit, fx, autograd, cuda, backends, overrides, hub, utils, types, onnx, version  # noqa: E402
 from torch import profiler  # noqa: E402,F401  profiling regions are inert (torch/profiler)
 from torch import compiler, _dynamo  # noqa: E402,F401  PyTorch 2.x: compilation hints, all no-ops
-from torch import xpu, mps  # noqa: E402,F401  other accelerators: none available, as torch.cuda
+from torch import xpu, mps, accelerator  # noqa: E402,F401  other accelerators: none available, as torch.cuda
 from torch import _subclasses  # noqa: E402,F401  isinstance(x, torch._subclasses.FakeTensor) is False
 from torch import functional  # noqa: E402,F401
 import torch  # noqa: E402,F401  torch.torch is torch, as in PyTorch (`class M(torch.torch.nn.Module)`)

@@ -1,11 +1,11 @@
-"""An "installed package" for test_imports.py: its top-level code asks the platform (which onnxify
-cannot know), as real packages probe their native backends at import time."""
-import platform
+"""An "installed package" for test_imports.py: its top-level code asks how many CPUs the machine has
+(which onnxify does not tell evaluated code), as real packages size thread pools at import time."""
+import os
 
-if platform.system() == "Linux":
-    BACKEND = "posix"
+if os.cpu_count() > 1:
+    BACKEND = "threads"
 else:
-    BACKEND = "other"
+    BACKEND = "serial"
 
 
 def double(x):
