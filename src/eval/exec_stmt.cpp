@@ -542,14 +542,11 @@ static Exit exec_classdef(Interp& I, Frame& f, const ClassDefStmt* s) {
     kwvals.push_back(v);
   }
   f.cur = s;
-  // A class deriving from something unknown is unknown itself (its behaviour depends on the base).
-  for (const Value& b : orig_bases) {
-    if (is_poison(b)) {
-      Value p = make_poison(I, s->name->s, as<Poison>(b)->reason, as<Poison>(b)->origin);
-      assign(I, f, s->target, p);
-      return Exit::Normal;
-    }
-  }
+  // A class deriving from something unknown (ssl.SSLContext of a refused module) is a real class
+  // over a stand-in for that base: it can be decorated, stored and compared, and its instances are
+  // unknown (poison.h, opaque_class).
+  for (Value& b : orig_bases)
+    if (is_poison(b)) b = opaque_class(I, b);
   if (meta && is_poison(meta)) {
     assign(I, f, s->target, make_poison(I, s->name->s, as<Poison>(meta)->reason, as<Poison>(meta)->origin));
     return Exit::Normal;

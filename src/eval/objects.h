@@ -207,6 +207,8 @@ struct Poison : Object {
   // it may be a view of a real tensor, so writing into it (an in-place method, item assignment)
   // would be lost silently; that is an error where it happens.
   bool may_alias = false;
+  // The stand-in class made when this value is used as a base class (opaque_class), made once.
+  Value opaque_class;
 };
 
 // ---- convenience checks ------------------------------------------------------------------------

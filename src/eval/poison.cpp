@@ -44,6 +44,30 @@ void poison_matters(Interp& I, const Value& poison, std::string_view use) {
   throw UnknownValueError(std::move(d));
 }
 
+// __new__ of an opaque class (and so of its subclasses): an instance of a class whose behaviour is
+// unknown is unknown. (Called as a plain function: self is this NativeFunc, the args follow cls.)
+static Value opaque_new(Interp& I, const Value& self, const Args&) {
+  const Value& poison = as<NativeFunc>(self)->data;
+  return derive_poison(I, poison, as<Poison>(poison)->what + "(...)");
+}
+
+Value opaque_class(Interp& I, const Value& poison) {
+  auto* p = as<Poison>(poison);
+  if (p->opaque_class) return p->opaque_class;
+  std::string what = p->what;
+  size_t dot = what.rfind('.');
+  std::string name = dot == std::string::npos ? what : what.substr(dot + 1);
+  if (name.empty() || name.find_first_of("()[] ") != std::string::npos) name = "Unknown";
+  Ref<Dict> ns = new_dict_ref(I);
+  dict_set(I, ns.get(), "__module__", I.str(dot == std::string::npos ? "<unknown>" : what.substr(0, dot)));
+  dict_set(I, ns.get(), "__qualname__", I.str(name));
+  Value new_fn = new_native(I, "__new__", &opaque_new, Value(), poison);
+  as<NativeFunc>(new_fn)->self = new_fn;  // opaque_new reads its poison from its own data
+  dict_set(I, ns.get(), "__new__", call(I, Value::borrow(I.t.staticmethod), new_fn));
+  p->opaque_class = type_new_impl(I, I.t.type, I.intern(name), {Value::borrow(I.t.object)}, ns.get(), Args());
+  return p->opaque_class;
+}
+
 const Value* first_poison_arg(const Args& a) {
   if (const Value* p = first_poison(a.pos, a.npos)) return p;
   return first_poison(a.kwvals, a.nkw);

@@ -38,6 +38,12 @@ const Value* find_poison(const Value& v);
 // A poison derived from `from` (same reason and origin), named `what` ("type(x)", "(x is None)").
 Value derive_poison(Interp& I, const Value& from, std::string what);
 
+// The class that stands for an unknown class used as a base (`class Context(ssl.SSLContext)` of a
+// module onnxify refuses): a real class named after it, so the subclass is a real class that can be
+// decorated, stored and compared, while making an instance of it, or of any subclass, gives an
+// unknown value (calling into the unknown class is what is refused). One per unknown value.
+Value opaque_class(Interp& I, const Value& poison);
+
 // The name of a value in a poison's description: the poison's own name, a short repr, or <type>.
 std::string poison_operand(Interp& I, const Value& v);
 

@@ -12,7 +12,7 @@ DEVICE = torch.device("cpu")
 
 
 class Net(nn.Module):
-    """A class with an unknown base is itself unknown, and so are its instances."""
+    """A class over an unknown base: its instances are unknown."""
 
     def __init__(self):
         super().__init__()
