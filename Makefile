@@ -5,7 +5,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 CMAKE_GEN  := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all configure test check asan asan-test fuzz bench demo format clean
+.PHONY: all configure test check asan asan-test fuzz bench demo compat format clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -35,6 +35,11 @@ bench: all
 
 demo: all
 	./scripts/demo.sh
+
+# The version matrix: the real-library tests against the oldest, a middle and the newest releases of
+# transformers, timm, huggingface_hub and numpy (scripts/compat.sh; not part of `make check`).
+compat: all
+	./scripts/compat.sh
 
 format:
 	find src tests bench fuzz -name '*.cpp' -o -name '*.h' | xargs clang-format -i

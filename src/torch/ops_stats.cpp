@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "passes/kernels/array.h"
+#include "passes/kernels/kernels.h"
 #include "torch/ops.h"
 
 namespace onnxify::torch {
@@ -198,6 +200,21 @@ Value unique(OpCall& c) {
       if (!is_integral(x->dtype, true)) return c.unsupported(fmt::format("torch.unique of a {} tensor", info(x->dtype).name));
       work = DType::Int64;
   }
+  if (dim && x->rank() == 0) c.fail(c.I.exc.IndexError, "Dimension out of range");
+  // A conversion-time constant (timm's regnet: len(torch.unique(widths)) of widths computed in
+  // __init__): its values, so the number of unique values is a static size, as in eager.
+  if (auto known = known_values(c.T, x)) {
+    if (auto outs = passes::kernels::unique_values(*known, dim, true)) {
+      Value y = new_constant(c.T, (*outs)[0], x->dtype);
+      if (!want_inverse && !want_counts) return y;
+      std::vector<Value> items{y};
+      if (want_inverse)
+        items.push_back(new_constant(c.T, dim ? (*outs)[2] : passes::kernels::reshaped((*outs)[2], known->shape()),
+                                     DType::Int64));
+      if (want_counts) items.push_back(new_constant(c.T, (*outs)[3], DType::Int64));
+      return eval::new_tuple(c.I, std::move(items));
+    }
+  }
   ir::Value* v = cast_to(c.T, c.v(x), x->dtype, work, x->shape);
   std::vector<DimExpr> in_shape = x->shape;
   if (!dim) {
@@ -207,7 +224,6 @@ Value unique(OpCall& c) {
     v = c.rec.emit("Reshape", {v, c.rec.const_i64({-1})}, ir::Type::tensor(elem(work), in_shape));
   }
   int64_t axis = dim ? norm_dim(c.I, *dim, static_cast<int64_t>(x->rank())) : 0;
-  if (dim && x->rank() == 0) c.fail(c.I.exc.IndexError, "Dimension out of range");
   ir::Node* n = c.rec.node("Unique", {v}, 4);
   n->set_attr("sorted", int64_t{1});
   if (dim) n->set_attr("axis", axis);

@@ -98,6 +98,15 @@ CASES = [
     # TopK: values and indices; ties keep index order (the integer case has many)
     ("TopK", [f32(2, 4, 3), I(2)], "{axis = 1, largest = 0}", ("float32", "int64"), 2),
     ("TopK", [i64(3, 6, lo=0, hi=3), I(4)], "", ("int64", "int64"), 2),
+    # Unique: values, first indices, inverse indices, counts; sorted and in first-occurrence order,
+    # flattened and along an axis (rows with repeats)
+    ("Unique", [i64(12, lo=0, hi=4)], "", ("int64", "int64", "int64", "int64"), 4),
+    ("Unique", [np.array([2.5, -1.0, 2.5, 0.0, -1.0, 7.0], np.float32)], "{sorted = 0}",
+     ("float32", "int64", "int64", "int64"), 4),
+    ("Unique", [np.array([[1, 2], [0, 5], [1, 2], [0, 4]], np.int64)], "{axis = 0}", ("int64", "int64", "int64", "int64"),
+     4),
+    ("Unique", [np.array([[3.0, 1.0, 3.0], [2.0, 0.5, 2.0]], np.float32)], "{axis = 1}",
+     ("float32", "int64", "int64", "int64"), 4),
     ("CumSum", [f32(2, 3), np.array(1, np.int64)], "", "float32"),
     ("CumSum", [i64(2, 3), np.array(0, np.int64)], "{exclusive = 1, reverse = 1}", "int64"),
     ("MatMul", [f32(2, 3, 4), f32(4, 5)], "", "float32"), ("MatMul", [i64(3), i64(2, 3, 2)], "", "int64"),

@@ -34,4 +34,8 @@ using Kernel = std::optional<std::vector<ir::Tensor>> (*)(const ir::Node& node,
 // The kernel for an ONNX-domain op, or null.
 Kernel find_kernel(const ir::Node& node);
 
+// ONNX Unique's four outputs for a tensor (axis: none flattens it), shared by its kernel and by
+// torch.unique of a conversion-time constant, whose count of values must be a static size.
+std::optional<std::vector<ir::Tensor>> unique_values(const ir::Tensor& x, std::optional<int64_t> axis, bool sorted);
+
 }  // namespace onnxify::passes::kernels

@@ -239,3 +239,92 @@ Out k_topk(const Node& node, const std::vector<const Tensor*>& in, const Limits&
 }
 
 }  // namespace onnxify::passes::kernels
+
+namespace onnxify::passes::kernels {
+
+// ONNX Unique: the distinct values of the flattened input (no axis) or the distinct slices along
+// `axis`, in ascending order when sorted (slices compared element by element; NaN after every
+// number and all NaNs one value, as torch.unique gives them), else in the order of first
+// occurrence; with the first index of each, the inverse indices and the counts.
+std::optional<std::vector<Tensor>> unique_values(const Tensor& t, std::optional<int64_t> axis_attr, bool sorted) {
+  auto x = load(t);
+  if (!x || x->dtype == ir::ElementType::Bool) return std::nullopt;
+  std::vector<int64_t> shape = axis_attr ? x->shape : std::vector<int64_t>{x->numel()};
+  size_t a = 0;
+  if (axis_attr) {
+    auto axis = norm_axis(*axis_attr, static_cast<int64_t>(shape.size()));
+    if (!axis) return std::nullopt;
+    a = static_cast<size_t>(*axis);
+  }
+  int64_t dim = shape[a], outer = 1, inner = 1;
+  for (size_t d = 0; d < a; ++d) outer *= shape[d];
+  for (size_t d = a + 1; d < shape.size(); ++d) inner *= shape[d];
+  auto at = [&](int64_t s, int64_t o, int64_t e) { return static_cast<size_t>((o * dim + s) * inner + e); };
+  // -1, 0, 1: slice p against slice q
+  auto compare = [&](int64_t p, int64_t q) {
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t e = 0; e < inner; ++e) {
+        size_t i = at(p, o, e), j = at(q, o, e);
+        if (x->is_float()) {
+          double u = x->f[i], w = x->f[j];
+          bool un = std::isnan(u), wn = std::isnan(w);
+          if (un || wn) {
+            if (un != wn) return un ? 1 : -1;
+            continue;
+          }
+          if (u != w) return u < w ? -1 : 1;
+        } else if (x->i[i] != x->i[j]) {
+          return x->i[i] < x->i[j] ? -1 : 1;
+        }
+      }
+    return 0;
+  };
+  std::vector<int64_t> order(static_cast<size_t>(dim));
+  for (int64_t s = 0; s < dim; ++s) order[static_cast<size_t>(s)] = s;
+  if (sorted) std::stable_sort(order.begin(), order.end(), [&](int64_t p, int64_t q) { return compare(p, q) < 0; });
+  // Groups of equal slices (adjacent once sorted); a group's first index is its smallest, by stability.
+  std::vector<int64_t> first, counts, inverse(static_cast<size_t>(dim));
+  for (int64_t s : order) {
+    size_t g = first.size();
+    if (sorted) {
+      if (!first.empty() && compare(first.back(), s) == 0) g = first.size() - 1;
+    } else {
+      for (size_t k = 0; k < first.size() && g == first.size(); ++k)
+        if (compare(first[k], s) == 0) g = k;
+    }
+    if (g == first.size()) {
+      first.push_back(s);
+      counts.push_back(0);
+    }
+    ++counts[g];
+    inverse[static_cast<size_t>(s)] = static_cast<int64_t>(g);
+  }
+  int64_t u = static_cast<int64_t>(first.size());
+  std::vector<int64_t> y_shape = shape;
+  y_shape[a] = u;
+  Array y = make(x->dtype, y_shape);
+  for (int64_t k = 0; k < u; ++k)
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t e = 0; e < inner; ++e) {
+        size_t dst = static_cast<size_t>((o * u + k) * inner + e), src = at(first[static_cast<size_t>(k)], o, e);
+        if (x->is_float())
+          y.f[dst] = x->f[src];
+        else
+          y.i[dst] = x->i[src];
+      }
+  auto ints = [](const std::vector<int64_t>& v) {
+    Array r = make(ir::ElementType::Int64, {static_cast<int64_t>(v.size())});
+    r.i = v;
+    return store(r);
+  };
+  return std::vector<Tensor>{store(y), ints(first), ints(inverse), ints(counts)};
+}
+
+Out k_unique(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.empty() || !in[0]) return std::nullopt;
+  std::optional<int64_t> axis;
+  if (node.attr("axis")) axis = node.attr_int("axis", 0);
+  return unique_values(*in[0], axis, node.attr_int("sorted", 1) != 0);
+}
+
+}  // namespace onnxify::passes::kernels

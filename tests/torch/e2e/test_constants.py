@@ -31,6 +31,7 @@ CASES = [
     cc("math_reads", "MathReads()", x="float32[N,4]"),
     cc("nonzero_count", "NonzeroCount()", x="float32[N,4]"),
     cc("sorted_constants", "SortedConstants()", x="float32[N,4]"),
+    cc("unique_constants", "UniqueConstants()", x="float32[N,4]"),
     # nn.init writes (eye_, dirac_, constant_, ones_/zeros_ through a view) read back in __init__
     cc("init_writes", "InitWrites()", x="float32[N,4]"),
     cc("empty_filled_by_writes", "EmptyFilledByWrites()", x="float32[N,6,4]"),

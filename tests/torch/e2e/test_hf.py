@@ -30,6 +30,8 @@ TIMM_MODELS = {
     "efficientnet_b0": ("", 64, True),
     "mobilenetv3_small_050": ("", 64, False),
     "mobilenetv3_large_100": ("", 64, False),
+    # len(torch.unique(widths)) of widths computed in __init__ is a static stage count
+    "regnetx_002": ("", 64, True),
 }
 
 

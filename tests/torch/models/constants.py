@@ -254,3 +254,26 @@ class ScaleBufferFromInit(nn.Module):
 
     def forward(self, x):
         return self.linear(x * self.scale)
+
+
+class UniqueConstants(nn.Module):
+    """timm's regnet: the number of stages is len(torch.unique(widths)) of widths computed in
+    __init__; with return_inverse/return_counts and along a dim too. Each must be a static size."""
+
+    def __init__(self, depth=13, w0=24, wa=36.44, wm=2.49):
+        super().__init__()
+        widths_cont = torch.arange(depth, dtype=torch.float32) * wa + w0
+        exps = torch.round(torch.log(widths_cont / w0) / math.log(wm))
+        widths = torch.round((w0 * torch.pow(wm, exps)) / 8) * 8
+        stages, inverse, counts = torch.unique(widths, return_inverse=True, return_counts=True)
+        self.num_stages = len(stages)
+        self.groups = torch.tensor([8 for _ in range(self.num_stages)], dtype=torch.int32).tolist()
+        rows = torch.tensor([[1, 2], [0, 5], [1, 2]])
+        self.unique_rows = torch.unique(rows, dim=0).tolist()
+        self.register_buffer("scale", counts.float() / depth)
+        self.register_buffer("inverse", inverse)
+        self.fc = nn.Linear(4, self.num_stages)
+
+    def forward(self, x):
+        y = self.fc(x) * self.scale
+        return y + len(self.unique_rows) + sum(self.groups) + self.inverse.sum()
