@@ -98,6 +98,18 @@ CASES = [
     # TopK: values and indices; ties keep index order (the integer case has many)
     ("TopK", [f32(2, 4, 3), I(2)], "{axis = 1, largest = 0}", ("float32", "int64"), 2),
     ("TopK", [i64(3, 6, lo=0, hi=3), I(4)], "", ("int64", "int64"), 2),
+    # activations with attributes, softmax, norms and log-sums
+    ("LeakyRelu", [f32(2, 5)], "{alpha = 0.2}", "float32"), ("Elu", [f32(2, 5)], "", "float32"),
+    ("Celu", [f32(2, 5)], "{alpha = 0.5}", "float32"), ("Selu", [f32(2, 5)], "", "float32"),
+    ("Softplus", [f32(2, 5) * 10], "", "float32"), ("Softsign", [f32(2, 5)], "", "float32"),
+    ("HardSigmoid", [f32(2, 5) * 4], "{alpha = 0.16666667, beta = 0.5}", "float32"),
+    ("ThresholdedRelu", [f32(2, 5)], "{alpha = 0.3}", "float32"),
+    ("Softmax", [f32(2, 3, 4)], "{axis = 1}", "float32"), ("LogSoftmax", [f32(3, 5)], "", "float32"),
+    # (axes an attribute until opset 18 for these, as the IR writes them)
+    ("ReduceL1", [f32(2, 3, 4)], "{axes = [1]}", "float32"),
+    ("ReduceL2", [f32(2, 3, 4)], "{axes = [0, 2], keepdims = 0}", "float32"),
+    ("ReduceSumSquare", [f32(3, 4)], "", "float32"), ("ReduceLogSum", [pos(2, 5)], "{axes = [-1]}", "float32"),
+    ("ReduceLogSumExp", [f32(2, 5) * 3], "{axes = [1], keepdims = 0}", "float32"),
     # Unique: values, first indices, inverse indices, counts; sorted and in first-occurrence order,
     # flattened and along an axis (rows with repeats)
     ("Unique", [i64(12, lo=0, hi=4)], "", ("int64", "int64", "int64", "int64"), 4),
@@ -110,6 +122,16 @@ CASES = [
     ("CumSum", [f32(2, 3), np.array(1, np.int64)], "", "float32"),
     ("CumSum", [i64(2, 3), np.array(0, np.int64)], "{exclusive = 1, reverse = 1}", "int64"),
     ("MatMul", [f32(2, 3, 4), f32(4, 5)], "", "float32"), ("MatMul", [i64(3), i64(2, 3, 2)], "", "int64"),
+    ("Gemm", [f32(3, 4), f32(5, 4), f32(5)], "{transB = 1, alpha = 0.5, beta = 2.0}", "float32"),
+    ("Gemm", [f32(4, 3), f32(4, 2)], "{transA = 1}", "float32"),
+    # Einsum: contraction, transpose, trace/diagonal, outer product, implicit output, ellipsis
+    ("Einsum", [f32(2, 3), f32(3, 4)], '{equation = "ij,jk->ik"}', "float32"),
+    ("Einsum", [f32(2, 3, 4)], '{equation = "bij->bji"}', "float32"),
+    ("Einsum", [f32(3, 3)], '{equation = "ii->i"}', "float32"), ("Einsum", [f32(3, 3)], '{equation = "ii"}', "float32"),
+    ("Einsum", [f32(3), f32(4)], '{equation = "i,j->ij"}', "float32"),
+    ("Einsum", [f32(2, 3, 4), f32(2, 4, 5)], '{equation = "...ij,...jk"}', "float32"),
+    ("Einsum", [i64(2, 3), i64(2, 3)], '{equation = "ij,ij->"}', "int64"),
+    ("Einsum", [f32(2, 1, 3), f32(4, 3)], '{equation = "b...k,nk->b...n"}', "float32"),
     ("Split", [f32(2, 5), I(2, 3)], "{axis = 1}", "float32", 2),
     ("Split", [i64(6, 2)], "{axis = 0}", "int64", 3),
     ("Trilu", [f32(2, 4, 5), np.array(1, np.int64)], "", "float32"),

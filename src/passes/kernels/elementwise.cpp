@@ -65,9 +65,32 @@ Out k_unary(const Node& node, const std::vector<const Tensor*>& in, const Limits
   auto x = load(*in[0]);
   if (!x) return std::nullopt;
   const std::string& op = node.op_type();
+  // The activations' attributes, with ONNX's defaults (float attributes, as ONNX Runtime reads them).
+  const double alpha = node.attr_float("alpha", op == "LeakyRelu"        ? 0.01f
+                                                 : op == "HardSigmoid" ? 0.2f
+                                                 : op == "Selu"        ? 1.67326319217681884765625f
+                                                                       : 1.0f);
+  const double beta = node.attr_float("beta", 0.5f);
+  const double gamma = node.attr_float("gamma", 1.05070102214813232421875f);
   if (x->is_float()) {
     for (double& v : x->f) {
-      if (op == "Neg")
+      if (op == "LeakyRelu")
+        v = v >= 0 ? v : alpha * v;
+      else if (op == "Elu")
+        v = v >= 0 ? v : alpha * std::expm1(v);
+      else if (op == "Celu")
+        v = std::max(0.0, v) + std::min(0.0, alpha * std::expm1(v / alpha));
+      else if (op == "Selu")
+        v = gamma * (v > 0 ? v : alpha * std::expm1(v));
+      else if (op == "Softplus")
+        v = v > 20 ? v : std::log1p(std::exp(v));
+      else if (op == "Softsign")
+        v = v / (1 + std::fabs(v));
+      else if (op == "HardSigmoid")
+        v = std::max(0.0, std::min(1.0, alpha * v + beta));
+      else if (op == "ThresholdedRelu")
+        v = v > alpha ? v : 0.0;
+      else if (op == "Neg")
         v = -v;
       else if (op == "Abs")
         v = std::fabs(v);

@@ -1,6 +1,7 @@
-// Folding kernels for reductions along axes: ReduceSum/Prod/Min/Max/Mean (axes from the attribute in
-// older opsets or the second input in newer ones, keepdims, noop_with_empty_axes), CumSum,
-// ArgMax/ArgMin and TopK.
+// Folding kernels for reductions along axes: ReduceSum/Prod/Min/Max/Mean and the norms and log-sums
+// (ReduceL1/L2/SumSquare/LogSum/LogSumExp; axes from the attribute in older opsets or the second input
+// in newer ones, keepdims, noop_with_empty_axes), Softmax/LogSoftmax, CumSum, ArgMax/ArgMin, TopK and
+// Unique.
 #include <algorithm>
 #include <cmath>
 
@@ -49,6 +50,11 @@ Out k_reduce(const Node& node, const std::vector<const Tensor*>& in, const Limit
   int64_t n_out = product(kept_shape), n_in = x->numel();
   int64_t per = n_out == 0 ? 0 : n_in / n_out;
   if (per == 0 && (op == "ReduceMin" || op == "ReduceMax" || op == "ReduceMean")) return std::nullopt;
+  // The norms and log-sums: a sum of each element's term, then a last step (floats only).
+  const bool summed = op == "ReduceL1" || op == "ReduceL2" || op == "ReduceSumSquare" || op == "ReduceLogSum" ||
+                      op == "ReduceLogSumExp";
+  if (summed && (!x->is_float() || (per == 0 && (op == "ReduceLogSum" || op == "ReduceLogSumExp"))))
+    return std::nullopt;
   // For each input element, the output element it reduces into.
   std::vector<int64_t> target(static_cast<size_t>(n_in));
   {
@@ -77,7 +83,12 @@ Out k_reduce(const Node& node, const std::vector<const Tensor*>& in, const Limit
     seen[o] = true;
     if (x->is_float()) {
       double v = x->f[i], &acc = out.f[o];
-      if (op == "ReduceSum" || op == "ReduceMean")
+      if (summed) {
+        double term = op == "ReduceL1" ? std::fabs(v) : op == "ReduceLogSumExp" ? std::exp(v)
+                      : op == "ReduceLogSum"                                    ? v
+                                                                                : v * v;
+        acc = first ? term : acc + term;
+      } else if (op == "ReduceSum" || op == "ReduceMean")
         acc = first ? v : acc + v;
       else if (op == "ReduceProd")
         acc = first ? v : acc * v;
@@ -106,7 +117,35 @@ Out k_reduce(const Node& node, const std::vector<const Tensor*>& in, const Limit
     for (double& v : out.f) v /= static_cast<double>(per);
     for (int64_t& v : out.i) v /= per;
   }
+  if (op == "ReduceL2")
+    for (double& v : out.f) v = std::sqrt(v);
+  if (op == "ReduceLogSum" || op == "ReduceLogSumExp")
+    for (double& v : out.f) v = std::log(v);
   return std::vector<Tensor>{store(out)};
+}
+
+// Softmax / LogSoftmax along `axis` (opset 13: one axis, default -1), shifted by the maximum as
+// PyTorch computes them.
+Out k_softmax(const Node& node, const std::vector<const Tensor*>& in, const Limits&) {
+  if (in.empty() || !in[0]) return std::nullopt;
+  auto x = load(*in[0]);
+  if (!x || !x->is_float() || x->shape.empty()) return std::nullopt;
+  auto axis = norm_axis(node.attr_int("axis", -1), static_cast<int64_t>(x->shape.size()));
+  if (!axis) return std::nullopt;
+  size_t a = static_cast<size_t>(*axis);
+  int64_t dim = x->shape[a], outer = 1, inner = 1;
+  for (size_t d = 0; d < a; ++d) outer *= x->shape[d];
+  for (size_t d = a + 1; d < x->shape.size(); ++d) inner *= x->shape[d];
+  const bool log = node.op_type() == "LogSoftmax";
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t e = 0; e < inner; ++e) {
+      auto at = [&](int64_t s) -> double& { return x->f[static_cast<size_t>((o * dim + s) * inner + e)]; };
+      double m = -INFINITY, sum = 0;
+      for (int64_t s = 0; s < dim; ++s) m = std::max(m, at(s));
+      for (int64_t s = 0; s < dim; ++s) sum += std::exp(at(s) - m);
+      for (int64_t s = 0; s < dim; ++s) at(s) = log ? at(s) - m - std::log(sum) : std::exp(at(s) - m) / sum;
+    }
+  return std::vector<Tensor>{store(*x)};
 }
 
 // CumSum along the axis input, with exclusive and reverse. Float sums accumulate in double, as
