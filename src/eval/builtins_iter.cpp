@@ -70,6 +70,9 @@ static Value zip_new(Interp& I, Type* cls, const Args& a) {
     }
     for (uint32_t k : run_time) {
       if (shortest < 0) break;
+      if (I.symbolic.assume_at_least)
+        I.symbolic.assume_at_least(I, I.symbolic.len(I, args[k]), shortest,
+                                   "zip() of an iterable of run-time length with ones of known length");
       std::vector<Value> items;
       for (int64_t i = 0; i < shortest; ++i) items.push_back(getitem(I, args[k], Value::integer(i)));
       args[k] = new_list(I, std::move(items));

@@ -177,6 +177,10 @@ class Interp {
     // truth is only known at run time: kTrue/kFalse when the values it depends on are the
     // checkpoint's only (onnxify's torch decides it from them, with a warning), else kSymbolic.
     Truth (*settle)(Interp& I, const Value& v) = nullptr;
+    // A decision the builtin takes that holds only if the run-time size `n` is at least `k` (zip of
+    // a run-time batch with a list of k items reads k rows): said by the torch stage (a warning at
+    // the user's line, or an error where the user declared smaller sizes possible).
+    void (*assume_at_least)(Interp& I, const Value& n, int64_t k, const char* what) = nullptr;
   } symbolic;
   // Above 0 while an `assert` statement's test runs: a Python bool asked of a value only known at
   // run time there (`assert list(y.shape) == [b, h, n]` with symbolic sizes) gives up the check

@@ -19,18 +19,18 @@
 
 namespace onnxify::torch {
 
+std::string shape_text(const std::vector<ir::DimExpr>& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
+  return out + "]";
+}
+
 namespace {
 
 // Evaluated results may be large (a causal mask, a position table): far above what fold keeps.
 constexpr size_t kMaxBytes = size_t{1} << 30;
 // Results kept for later requests; larger intermediates live only while one request is evaluated.
 constexpr size_t kMemoBytes = size_t{16} << 20;
-
-std::string shape_text(const std::vector<ir::DimExpr>& s) {
-  std::string out = "[";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
-  return out + "]";
-}
 
 std::string where(const ir::Node& n) {
   const SourceRange& r = n.loc();

@@ -469,6 +469,18 @@ bool unmergeable_ranks(const std::vector<Value>& a, const std::vector<Value>& b,
 
 Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   const std::vector<eval::VarRef>& vars = arms.vars;
+  // Warnings the arms give while recorded: when one arm is dropped (arms.fallback runs the kept one
+  // again, which warns anew) they are not the file's, except the fallback's own warning.
+  const size_t warnings_before = T.warnings.size();
+  const std::set<std::string> said_before = T.assumptions_said;
+  size_t warnings_of_arms = 0;
+  std::function<Exit(int)> fallback = arms.fallback;
+  arms.fallback = [&](int kept) {
+    T.warnings.erase(T.warnings.begin() + static_cast<std::ptrdiff_t>(warnings_before),
+                     T.warnings.begin() + static_cast<std::ptrdiff_t>(warnings_of_arms));
+    T.assumptions_said = said_before;
+    return fallback(kept);
+  };
   eval::VarSnapshot before = eval::snapshot_vars(I, f, vars);
   FrameState state = FrameState::capture(I, f, vars);
   Value retval_before = f.retval;
@@ -553,6 +565,7 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     reset_branch(b, 0);
     A = run(0, B.exit);
   }
+  warnings_of_arms = T.warnings.size();
   if (A.raised || B.raised) {
     // An arm may raise by its own `raise`/`assert` statements, or by a failed `assert` anywhere in
     // the calls it makes: an assert fails only on values known now (sizes, Python values), so that

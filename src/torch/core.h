@@ -146,6 +146,9 @@ class Torch {
   std::set<std::string> reported;
   // Warnings (hooks registered, random weights, ...), printed by the driver.
   std::vector<Diagnostic> warnings;
+  // --dim NAME=LO..: declared least values of input dims (size_assumptions.cpp).
+  std::map<std::string, int64_t> declared_min;
+  std::set<std::string> assumptions_said;  // one warning per place and assumption
 
   // Conversion-time values (const_eval.cpp): what the fold kernels gave for recorded values of the
   // main graph, what could not be computed (and why), and the initializers that are no
@@ -225,7 +228,22 @@ std::shared_ptr<const ir::Tensor> checkpoint_values(Torch& T, ir::Value* v);
 // ("the weight 'fc.weight'", "a random tensor (torch.randn & co)").
 void mark_opaque(Torch& T, const ir::Value* v, std::string what);
 
+// ---- size assumptions (size_assumptions.cpp) ----------------------------------------------------------
+// The inventory of decisions taken from a symbolic size that would come out differently when the
+// size is 0 or 1 (issue 29). `what` names the operation the user wrote ("x.squeeze()"). Where the
+// size is provably >= 2 (static, or every symbol declared so with --dim) nothing is said; where an
+// input dim in it is declared to take 0 or 1 the export fails (no ONNX of fixed rank is right for
+// both); otherwise the export assumes the size is not 1, as torch.export does, and warns at the
+// user's line naming the dim.
+void assume_not_one(Torch& T, ir::DimExpr size, const std::string& what, const std::string& consequence);
+// The same for a decision that holds when the size is at least k.
+void assume_at_least(Torch& T, ir::DimExpr size, int64_t k, const std::string& what, const std::string& consequence);
+// The least value declared for input dim `name` (--dim), if any.
+std::optional<int64_t> declared_min(const Torch& T, const std::string& name);
+
 // ---- sizes ------------------------------------------------------------------------------------------
+// A shape as messages print it: [N, 3, floor(H / 2)].
+std::string shape_text(const std::vector<ir::DimExpr>& shape);
 // A size as Python sees it: an int when static, else a SymInt.
 eval::Value make_size_value(Torch& T, ir::DimExpr d);
 eval::Value make_size_tuple(Torch& T, const std::vector<ir::DimExpr>& dims);  // torch.Size

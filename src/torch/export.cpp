@@ -255,14 +255,42 @@ std::string default_output(const std::string& source) {
   return (stem.empty() ? "model" : stem) + ".onnx";
 }
 
+// --dim NAME=LO..: each NAME a symbolic dim of some --input, LO its least value.
+std::map<std::string, int64_t> parse_dims(const std::vector<std::string>& raw, const std::vector<InputSpec>& specs) {
+  std::set<std::string> symbols;
+  std::function<void(const InputSpec&)> collect = [&](const InputSpec& in) {
+    for (const ir::DimExpr& d : in.dims)
+      for (const std::string& s : d.symbols()) symbols.insert(s);
+    for (const InputSpec& item : in.items) collect(item);
+  };
+  for (const InputSpec& in : specs) collect(in);
+  std::map<std::string, int64_t> out;
+  for (const std::string& r : raw) {
+    size_t eq = r.find('=');
+    std::string name = eq == std::string::npos ? r : r.substr(0, eq);
+    std::string range = eq == std::string::npos ? "" : r.substr(eq + 1);
+    bool ok = range.size() > 2 && range.compare(range.size() - 2, 2, "..") == 0 &&
+              range.find_first_not_of("0123456789") == range.size() - 2 && range.size() <= 20;
+    if (!ok)
+      throw BadInput{Diagnostic::error(fmt::format("--dim '{}': expected NAME=LO.., e.g. --dim N=1..", r))
+                         .with_help("LO is the least value the symbolic dim takes: 0.., 1.. or 2..")};
+    if (!symbols.count(name))
+      throw BadInput{Diagnostic::error(fmt::format("--dim '{}': no --input has a symbolic dim '{}'", r, name))};
+    out[name] = std::stoll(range.substr(0, range.size() - 2));
+  }
+  return out;
+}
+
 }  // namespace
 
 ExportResult export_model(const ExportOptions& o) {
   ExportResult r;
   r.output_path = o.output.empty() ? default_output(o.module.empty() ? o.source : o.module + ".py") : o.output;
   std::vector<InputSpec> specs;
+  std::map<std::string, int64_t> declared;
   try {
     for (const auto& [n, spec] : o.inputs) specs.push_back(parse_input_spec(n, spec));
+    declared = parse_dims(o.dims, specs);
     if (o.opset < kMinOpset || o.opset > kMaxOpset)
       throw BadInput{Diagnostic::error(fmt::format("--opset {} is not supported (onnxify writes opsets {} to {})", o.opset,
                                                    kMinOpset, kMaxOpset))};
@@ -298,6 +326,7 @@ ExportResult export_model(const ExportOptions& o) {
     try {
       s.I->max_unroll = o.max_unroll;
       s.T->building = false;  // random tensors from here on are reported where they are used
+      s.T->declared_min = declared;
       result = call_forward(s, kwargs);
       s.I->max_unroll = 0;
       timer.lap("record forward");

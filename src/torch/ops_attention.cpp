@@ -14,12 +14,6 @@ using ir::DimExpr;
 
 namespace {
 
-std::string shape_text(const std::vector<DimExpr>& s) {
-  std::string out = "[";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
-  return out + "]";
-}
-
 // caffe2 TypeMeta names: how validate_sdpa_input prints dtypes ("float", "c10::Half", "long int").
 std::string_view typemeta_name(DType t) {
   switch (t) {

@@ -18,12 +18,6 @@ using ir::DimExpr;
 
 namespace {
 
-std::string shape_text(const std::vector<DimExpr>& s) {
-  std::string out = "[";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
-  return out + "]";
-}
-
 // PyTorch's legacy tensor type names, used in some of its messages ("torch.FloatTensor").
 std::string legacy_type_name(DType dt) {
   switch (dt) {

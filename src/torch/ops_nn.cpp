@@ -14,12 +14,6 @@ using ir::DimExpr;
 
 namespace {
 
-std::string shape_text(const std::vector<DimExpr>& s) {
-  std::string out = "[";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
-  return out + "]";
-}
-
 // Adds a batch dim to an unbatched input of a spatial op (rank == spatial + 1); `unbatch` undoes it.
 struct Batched {
   TensorObj* x;

@@ -80,12 +80,6 @@ bool can_cast(DType from, DType to) {
   return true;
 }
 
-std::string shape_text(const std::vector<ir::DimExpr>& s) {
-  std::string out = "[";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
-  return out + "]";
-}
-
 // Writes an op's result into its first argument (Tensor.NAME_ / torch.NAME_ / inplace=True).
 Value write_into_self(Torch& T, TensorObj* self, const Value& r, const std::string& name) {
   if (!is_tensor(r)) return r;  // poison: already reported

@@ -757,11 +757,16 @@ const std::vector<OpDef>& shape_ops() {
        [](OpCall& c) { return reshape_maybe_copy(c, c.t(0), {product(c.t(0)->shape)}); }},
       {"squeeze(Tensor self) -> Tensor", kFn | kMethod,
        [](OpCall& c) {
-         // Only dims statically 1 are removed: a symbolic size is assumed not to be 1 at run time.
+         // Only dims statically 1 are removed: a symbolic size is assumed not to be 1 at run time
+         // (said where it could be: size_assumptions.cpp).
          TensorObj* x = c.t(0);
          std::vector<DimExpr> shape;
-         for (DimExpr d : x->shape)
-           if (!(d.is_const() && d.value() == 1)) shape.push_back(d);
+         for (DimExpr d : x->shape) {
+           if (d.is_const() && d.value() == 1) continue;
+           assume_not_one(c.T, d, "squeeze() of a tensor of shape " + shape_text(x->shape),
+                          "PyTorch removes that dim too and the exported result keeps it");
+           shape.push_back(d);
+         }
          return reshape_to(c, x, shape, true);
        }},
       {"squeeze.dim(Tensor self, int dim) -> Tensor", kFn | kMethod,
@@ -769,6 +774,9 @@ const std::vector<OpDef>& shape_ops() {
          TensorObj* x = c.t(0);
          if (x->rank() == 0) return Value::borrow(x);
          int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+         if (!x->shape[d].is_const())
+           assume_not_one(c.T, x->shape[d], fmt::format("squeeze({}) of a tensor of shape {}", d, shape_text(x->shape)),
+                          "PyTorch removes that dim and the exported result keeps it");
          if (!(x->shape[d].is_const() && x->shape[d].value() == 1)) return reshape_to(c, x, x->shape, true);
          std::vector<DimExpr> shape = x->shape;
          shape.erase(shape.begin() + d);

@@ -30,6 +30,8 @@ std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
   switch (e.op()) {
     case DimOp::Const: return e.value();
     case DimOp::Symbol:
+      if (T.rec.is_input_dim(std::string(e.name())))
+        if (std::optional<int64_t> lo = declared_min(T, std::string(e.name()))) return *lo;
       if (T.rec.is_size_symbol(std::string(e.name()))) return 0;
       return std::nullopt;
     case DimOp::Sum: {
@@ -265,8 +267,14 @@ Value compare(Interp& I, const Value& a, const Value& b, eval::CmpOp op) {
       return DimExpr::symbol(std::string(s)) + DimExpr(k);
     });
   };
+  // Not for a dim the user declared may be 0 or 1 (--dim N=1..): both sides are then possible, and
+  // an If that cannot hold both is an error, not an assumption (size_assumptions.cpp).
+  bool may_assume = true;
+  for (const std::string& s : d.symbols())
+    if (std::optional<int64_t> lo = T.rec.is_input_dim(s) ? declared_min(T, s) : std::nullopt; lo && *lo < 2)
+      may_assume = false;
   DimExpr d2 = at_least(2);
-  if (is_tensor(r) && d2 != d)
+  if (is_tensor(r) && d2 != d && may_assume)
     if (std::optional<bool> known = decided_by_bounds(T, d2, op)) {
       as_tensor(r)->assumed = *known;
       as_tensor(r)->assumed_unless_empty = decided_by_bounds(T, at_least(1), op) == known;
@@ -554,6 +562,11 @@ void init_symint_type(Torch& T) {
   T.I.symbolic.range = &hook_range;
   T.I.symbolic.is_int = &is_symint;
   T.I.symbolic.item_at = &hook_item_at;
+  T.I.symbolic.assume_at_least = [](Interp& I, const Value& n, int64_t k, const char* what) {
+    if (is_symint(n))
+      assume_at_least(torch_state(), expr(n), k, what,
+                      "PyTorch stops at the shorter length and the exported model reads rows that are not there");
+  };
 }
 
 }  // namespace onnxify::torch

@@ -23,12 +23,6 @@ namespace {
 
 TensorObj* self_t(const Value& v) { return as_tensor(v); }
 
-std::string shape_text(const std::vector<DimExpr>& s) {
-  std::string out = "[";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + s[i].str();
-  return out + "]";
-}
-
 bool is_number(const Value& v) {
   int64_t i;
   double d;

@@ -36,6 +36,9 @@ struct ExportOptions {
   std::string module;  // -m MODULE: an importable module (found on --path / the Python's packages) instead of SOURCE
   std::string model_expr;                                   // --model EXPR
   std::vector<std::pair<std::string, std::string>> inputs;  // --input NAME=SPEC, in order
+  // --dim NAME=LO..: the least value a symbolic input dim takes (0.., 1.., 2.., ...). Undeclared
+  // dims are assumed at least 2 where a decision needs it, with a warning at each such decision.
+  std::vector<std::string> dims;
   std::string weights;                                      // --weights FILE ("" = random weights)
   std::string weights_key;                                  // --weights-key KEY
   std::string dtype;                                        // --dtype D: model.to(D) before binding ("" = as built)

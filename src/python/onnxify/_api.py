@@ -89,7 +89,7 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
            output: Optional[PathLike] = None, target: str = "onnxruntime", opset: int = 17,
            paths: Sequence[PathLike] = (), keep: Sequence[str] = (), decompose: Sequence[str] = (),
            trt_version: str = "10.15", max_unroll: int = 1000, emit_ir: Optional[PathLike] = None,
-           progress: Optional[bool] = None) -> ExportResult:
+           dims: Optional[Mapping[str, Union[int, str]]] = None, progress: Optional[bool] = None) -> ExportResult:
     """Converts a PyTorch model's source (and checkpoint) to an ONNX file, as ``onnxify export``.
 
     source:      the model's Python file, or an installed module's dotted name
@@ -109,6 +109,8 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
                  ``--target``, ``--opset``, ``--keep``, ``--decompose``, ``--trt-version``,
                  ``--max-unroll``, ``--emit-ir`` and ``--path``. Imports the model's code makes
                  resolve to this Python's installed packages too (the CLI's ``--python``).
+    dims:        the CLI's ``--dim``: the least value of a symbolic dim, ``{"N": 1}`` or ``{"N": "1.."}``
+                 (default: assumed at least 2 where a decision needs it, with a warning).
     progress:    a progress line on stderr for exports that take more than a second or two; default:
                  when stderr is a terminal.
 
@@ -127,7 +129,9 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
         output=os.fspath(output) if output is not None else "", paths=roots, env_paths=_package_roots(),
         opset=int(opset), target=target,
         decompose=list(decompose), keep=list(keep), trt_version=trt_version, max_unroll=int(max_unroll),
-        emit_ir=os.fspath(emit_ir) if emit_ir is not None else "", progress=_progress(progress)))
+        emit_ir=os.fspath(emit_ir) if emit_ir is not None else "",
+        dims=[f"{name}={lo}" if str(lo).endswith("..") else f"{name}={lo}.." for name, lo in (dims or {}).items()],
+        progress=_progress(progress)))
     warned = _warn(result, stacklevel=2)
     return ExportResult(result["output"], result["nodes"], tuple(result["inputs"]), tuple(result["outputs"]), warned)
 

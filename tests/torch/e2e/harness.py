@@ -59,7 +59,7 @@ _DTYPES = {"float32": torch.float32, "float": torch.float32, "float64": torch.fl
 class Case:
     def __init__(self, name, source, model, inputs, shapes=({},), path=None, gen=None, rtol=1e-3, atol=1e-4,
                  calibrate=True, args=(), seed=0, paths=None, matrix=True, matrix_shapes=None, module=None,
-                 max_opset=None):
+                 max_opset=None, probe_size_one=True):
         self.name = name
         # module: an importable module name instead of a source file (`onnxify export -m MODULE`,
         # found on `path`); source is then None.
@@ -92,6 +92,15 @@ class Case:
         self.feeds = []   # per shape: {input name: ndarray}
         self.wants = []   # per shape: [ndarray, ...] (flattened outputs)
         self.gots = []
+        # Size-one probes (issue 29): per symbolic dim S, the first shape with S = 1, when eager runs
+        # there: [(S, feeds, wants)], ONNX Runtime's outputs (or its error) in probe_gots, and the
+        # export's diagnostics (its warnings name the size assumptions it made).
+        self.probes = []
+        self.probe_gots = []
+        self.stderr = ""
+        # False only where eager's own value at size 1 is not reproducible in float arithmetic (say
+        # why at the case).
+        self.probe_size_one = probe_size_one
 
     def __repr__(self):
         return self.name
@@ -102,6 +111,7 @@ class Case:
         c.shapes = [dict(s) for s in (shapes or self.shapes)]
         c.inputs, c.args = dict(self.inputs), list(self.args)
         c.error, c.feeds, c.wants, c.gots, c.base = None, [], [], [], None
+        c.probes, c.probe_gots, c.stderr = [], [], ""
         return c
 
     def variant(self, target, opset):
@@ -300,6 +310,47 @@ def prepare(case, workdir):
                     kwargs[n] = eval(s)
             case.feeds.append(feeds)
             case.wants.append([t.detach().numpy() for t in _flatten(model(**kwargs))])
+    if PROBE_SIZE_ONE and case.probe_size_one and not case.paths and pristine is not None:
+        _prepare_probes(case, pristine, g)
+
+
+# The property of issue 29: an export with symbolic dims is right at every size they can take, 1
+# included, or says where it assumed otherwise. Every case is also run with each symbolic dim at 1
+# (where eager runs there); a difference is a failure unless the export warned about that dim.
+PROBE_SIZE_ONE = os.environ.get("ONNXIFY_SIZE_ONE_PROBES", "1") != "0"
+
+
+def _symbols(case):
+    out = []
+    for s in case.inputs.values():
+        m = _SPEC.match(s)
+        if m and m.group(1) in _DTYPES:
+            for d in m.group(2).split(","):
+                d = d.strip()
+                if d and not d.lstrip("-").isdigit() and d not in out:
+                    out.append(d)
+    return out
+
+
+def _prepare_probes(case, pristine, g):
+    for sym in _symbols(case):
+        if any(b.get(sym) == 1 for b in case.shapes) or sym not in case.shapes[0]:
+            continue
+        binding = dict(case.shapes[0], **{sym: 1})
+        try:
+            feeds, kwargs = {}, {}
+            for n, s in case.inputs.items():
+                if _is_tensor_spec(s):
+                    t = _make_input(s, binding, case.gen.get(n), g)
+                    feeds[n] = t.numpy().copy()
+                    kwargs[n] = t
+                else:
+                    kwargs[n] = eval(s)
+            with torch.no_grad():
+                wants = [t.detach().numpy() for t in _flatten(copy.deepcopy(pristine)(**kwargs))]
+        except Exception:  # eager itself does not run with that dim at 1: nothing to compare
+            continue
+        case.probes.append((sym, feeds, wants))
 
 
 def export_cmd(case):
@@ -317,6 +368,7 @@ def export_cmd(case):
 
 def export(case):
     p = subprocess.run(export_cmd(case), capture_output=True, text=True, timeout=600)
+    case.stderr = p.stderr
     if p.returncode != 0:
         case.error = f"onnxify export failed ({p.returncode}):\n{p.stderr}"
 
@@ -357,6 +409,13 @@ def run_all(cases, workdir):
     for c, r in zip(todo, results):
         if r is not None:
             c.gots = [_flat_outputs(out.values()) for out in r]
+    for c in todo:
+        if c.probes and not c.error:
+            try:
+                r = ort.run_models([(c.onnx, [feeds for _, feeds, _ in c.probes])])[0]
+                c.probe_gots = [_flat_outputs(out.values()) for out in r]
+            except ort.OrtError as e:
+                c.probe_gots = [f"ONNX Runtime failed: {e}"] * len(c.probes)
 
 
 def _flat_outputs(values):
@@ -405,6 +464,38 @@ def check(case):
                 raise AssertionError(f"{where}: {int(bad.sum())} of {w.size} values differ; first at {tuple(idx)}: "
                                      f"ONNX Runtime {o[tuple(idx)]}, PyTorch {w[tuple(idx)]} (atol {case.atol * scale})")
     assert len(case.gots) == len(case.wants), f"{case.name}: ran {len(case.gots)} of {len(case.wants)} shapes"
+    check_size_one(case)
+
+
+def _differs(case, want, got):
+    """Why ONNX Runtime's outputs differ from eager's (None when they match), as check() compares."""
+    if isinstance(got, str):
+        return got
+    if len(want) != len(got):
+        return f"{len(got)} outputs, PyTorch gives {len(want)}"
+    for i, (w, o) in enumerate(zip(want, got)):
+        if tuple(o.shape) != tuple(w.shape):
+            return f"output {i}: shape {o.shape}, PyTorch gives {w.shape}"
+        if w.dtype == np.bool_ or np.issubdtype(w.dtype, np.integer):
+            if not np.array_equal(o, w):
+                return f"output {i}: values differ"
+            continue
+        scale = max(1.0, float(np.max(np.abs(w))) if w.size else 1.0)
+        if not np.allclose(o.astype(np.float64), w.astype(np.float64), rtol=case.rtol, atol=case.atol * scale,
+                           equal_nan=True):
+            return f"output {i}: values differ"
+    return None
+
+
+def check_size_one(case):
+    """Each size-one probe matches eager, or the export warned that it assumed that dim is not 1."""
+    for (sym, _, want), got in zip(case.probes, case.probe_gots):
+        why = _differs(case, want, got)
+        if why is None:
+            continue
+        said = re.search(rf"warning: [^\n]*(assumes [^\n]*\b{re.escape(sym)}\b|sizes are at least 2)", case.stderr)
+        assert said, (f"{case.name}: silently wrong with {sym} = 1 ({why}); the export gave no warning about "
+                      f"{sym}:\n{case.stderr}")
 
 
 class Batch:

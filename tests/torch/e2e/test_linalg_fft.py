@@ -34,7 +34,10 @@ CASES = [
         ("batch 4", {"a": "torch.randn(4, 3, 3) * 0.5 + 2 * torch.eye(3)"}),
     ]),
     case("spectrum", "Spectrum()", {"x": "float32[N,12]"}, shapes=({"N": 2}, {"N": 1})),
-    case("spectrum_length", "Spectrum()", {"x": "float32[N,T]"}, shapes=({"N": 2, "T": 12}, {"N": 1, "T": 9})),
+    # (no size-one probe: at T = 1 rfft(x, n=9) is real, and angle() of a real negative bin is pi or
+    # -pi by the sign of a zero imaginary part, which the DFT's rounding decides)
+    case("spectrum_length", "Spectrum()", {"x": "float32[N,T]"}, shapes=({"N": 2, "T": 12}, {"N": 1, "T": 9}),
+         probe_size_one=False),
     case("complex_round_trip", "ComplexRoundTrip()", {"x": "float32[N,6]"}, shapes=({"N": 3}, {"N": 1})),
     case("spectra_2d", "Spectra2d()", {"x": "float32[N,3,6,8]"}, shapes=({"N": 2}, {"N": 1})),
     case("fourier_block", "FourierBlock()", {"x": "float32[N,2,6,8]"}, shapes=({"N": 2}, {"N": 1})),

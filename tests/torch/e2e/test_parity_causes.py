@@ -139,4 +139,9 @@ def test_batch_of_one_says_what_it_assumes(tmp_path):
     assert "different shapes" in p.stderr, p.stderr
     assert "assumes those sizes are at least 2" in p.stderr and "keeps the else branch" in p.stderr, p.stderr
     # only the check whose branches differ in rank: `not y_pred.size(0) > 1` stays an If
-    assert p.stderr.count("warning:") == 1, p.stderr
+    assert p.stderr.count("warning: the branches of this condition") == 1, p.stderr
+    # the kept branch's squeeze() of [N, 1, 4] says its own assumption (N != 1); the dropped branch's
+    # (the batch-of-one arm, line 641) says nothing
+    warned = [w for w in p.stderr.splitlines() if "warning:" in w]
+    assert all("squeeze()" in w for w in warned if "branches of this condition" not in w), p.stderr
+    assert not any("parity_causes.py:641:" in w for w in warned), p.stderr

@@ -1,0 +1,72 @@
+// Size assumptions (issue 29): the places where the converter decides something from a symbolic size
+// that would come out differently when the size is 0 or 1 at run time, and what each says.
+//
+// The inventory. Each decision below either gives ONNX that is right for every value, or goes
+// through assume_not_one() here, or through the If fallback of control_flow.cpp:
+//   * squeeze() / squeeze(dim) of a symbolic dim: PyTorch removes it exactly when it is 1, which
+//     changes the rank; an ONNX value has one rank -> assume_not_one (ops_shape.cpp).
+//   * zip() of a run-time batch with iterables of known length k: the first k rows are read, so the
+//     batch is assumed to have at least k -> assume_at_least (eval's zip, symbolic.assume_at_least).
+//   * a Python condition on sizes (`if x.size(0) > 1`, `len(x) == 1`, `x.numel() == 0`, max/min of
+//     sizes compared): decided by the declared bounds when they decide it, else both sides as an
+//     ONNX If (exact); only when the arms cannot be merged (different ranks, an arm that raises)
+//     the side taken by sizes >= 2 is kept, with a warning (control_flow.cpp; symint.cpp marks the
+//     condition's truth under that assumption, never for a dim declared to take 0 or 1).
+//   * broadcasting, expand, view/reshape with -1, unbind/split counts, size-1 indexing: ONNX's own
+//     run-time semantics (multidirectional broadcasting, Expand, Reshape with 0/-1 from Shape) or a
+//     static size, exact for every value.
+#include "torch/core.h"
+
+namespace onnxify::torch {
+
+std::optional<int64_t> declared_min(const Torch& T, const std::string& name) {
+  auto it = T.declared_min.find(name);
+  if (it == T.declared_min.end()) return std::nullopt;
+  return it->second;
+}
+
+// The one place an assumption is said: `holds` when the size is at least `k`; `assumed` says it in
+// words ("N != 1").
+static void assume(Torch& T, ir::DimExpr size, int64_t k, const std::string& assumed, const std::string& what,
+                   const std::string& consequence) {
+  if (size.is_const()) return;
+  if (std::optional<int64_t> lo = size_lower_bound(T, size); lo && *lo >= k) return;
+  std::vector<std::string> dims;
+  for (const std::string& s : size.symbols())
+    if (T.rec.is_input_dim(s)) dims.push_back(s);
+  std::string named = size.str();
+  SourceRange where = T.rec.location();
+  for (const std::string& d : dims) {
+    std::optional<int64_t> lo = declared_min(T, d);
+    if (lo && *lo < k)
+      throw Diagnostic::error(fmt::format("{}: with {} < {} (--dim {}={}..) {}, and one ONNX file cannot give both "
+                                          "results",
+                                          what, named, k, d, *lo, consequence),
+                              where)
+          .with_help(fmt::format("declare --dim {}={}.. if {} is never smaller, or give the operation an explicit, "
+                                 "static choice",
+                                 d, k, d));
+  }
+  std::string key = fmt::format("{}:{}:{}:{}:{}", where.file ? where.file->path() : "", where.begin.line,
+                                where.begin.col, named, k);
+  if (!T.assumptions_said.insert(key).second) return;
+  std::string declare = dims.empty() ? std::string("give that size as a static dim")
+                                     : fmt::format("declare --dim {}={}.. if it is never smaller", dims.front(), k);
+  T.warnings.push_back(Diagnostic::warning(fmt::format("{}: the export assumes {}; {}", what, assumed, consequence),
+                                           where)
+                           .with_help(fmt::format("{}, or write the operation so it does not depend on it", declare)));
+}
+
+void assume_not_one(Torch& T, ir::DimExpr size, const std::string& what, const std::string& consequence) {
+  // (torch.export makes the same assumption about input dims, and says it as a guard)
+  assume(T, size, 2, size.str() + " != 1 (as torch.export does)", what,
+         fmt::format("at {} = 1 {}", size.str(), consequence));
+}
+
+void assume_at_least(Torch& T, ir::DimExpr size, int64_t k, const std::string& what, const std::string& consequence) {
+  if (k <= 0) return;
+  assume(T, size, k, fmt::format("{} >= {}", size.str(), k), what,
+         fmt::format("with {} < {} {}", size.str(), k, consequence));
+}
+
+}  // namespace onnxify::torch

@@ -1,0 +1,72 @@
+"""Never a silent wrong answer at batch 1 (issue 29): a decision taken from a symbolic size that would
+come out differently at 1 is exact in ONNX (an If of both sides), or the export says at the user's
+line what it assumed, or, with the size declared to take 1 (`--dim N=1..`), the export fails. Every
+case here is also run at N = 1 by the harness (its size-one probe), which fails on a difference
+the export did not warn about; eager PyTorch in ONNX Runtime is the oracle."""
+import os
+import re
+import subprocess
+
+import pytest
+
+from harness import MODELS, ONNXIFY, Batch, Case, check
+
+SRC = os.path.join(MODELS, "size_assumptions.py")
+N23 = [{"N": 2}, {"N": 3}]
+
+CASES = [
+    # squeeze of a symbolic dim: assumed not 1, with a warning naming N (the probe at N = 1 differs)
+    Case("squeeze_all", "size_assumptions.py", "SqueezeAll()", {"x": "float32[N,3]"}, shapes=N23),
+    Case("squeeze_batch", "size_assumptions.py", "SqueezeBatch()", {"x": "float32[N,3]"}, shapes=N23),
+    # a condition on the batch size whose sides merge: an ONNX If, right at N = 1 too (no warning)
+    Case("branch_on_batch", "size_assumptions.py", "BranchOnBatch()", {"x": "float32[N,3]"}, shapes=N23),
+    Case("branch_on_batch_declared_1", "size_assumptions.py", "BranchOnBatch()", {"x": "float32[N,3]"},
+         shapes=[{"N": 1}, {"N": 3}], args=["--dim", "N=1.."]),
+]
+BATCH = Batch(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_size_assumptions(case):
+    check(BATCH.get(case))
+
+
+def _export(model, *extra):
+    return subprocess.run([ONNXIFY, "export", SRC, "--model", model, "--input", "x=float32[N,3]", "-o", os.devnull,
+                           "-q", *extra], capture_output=True, text=True, timeout=300)
+
+
+def _line(text):
+    with open(SRC) as f:
+        return next(k for k, line in enumerate(f, 1) if text in line)
+
+
+def test_squeeze_warns_at_the_line_naming_the_dim():
+    p = _export("SqueezeAll()")
+    assert p.returncode == 0, p.stderr
+    line = _line("x.squeeze() * 2")
+    assert re.search(rf"size_assumptions.py:{line}:\d+: warning: squeeze\(\) of a tensor of shape \[N, 3\]: the "
+                     rf"export assumes N != 1", p.stderr), p.stderr
+    assert "--dim N=2.." in p.stderr, p.stderr
+
+
+def test_declared_at_least_two_is_silent():
+    p = _export("SqueezeAll()", "--dim", "N=2..")
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+
+
+def test_declared_to_take_one_fails_where_no_file_is_right():
+    p = _export("SqueezeBatch()", "--dim", "N=1..")
+    assert p.returncode == 1, p.stderr
+    assert f"size_assumptions.py:{_line('x.squeeze(0) + 1')}:" in p.stderr and "--dim N=1.." in p.stderr, p.stderr
+    # branches of different ranks on `x.size(0) == 1`: kept as an assumption by default, an error once
+    # N may be 1
+    assert _export("RankDependsOnBatch()").returncode == 0
+    assert _export("RankDependsOnBatch()", "--dim", "N=1..").returncode == 1
+
+
+@pytest.mark.parametrize("flag, message", [("N=1", "expected NAME=LO.."), ("N=x..", "expected NAME=LO.."),
+                                           ("M=1..", "no --input has a symbolic dim 'M'")])
+def test_bad_dim_is_bad_input(flag, message):
+    p = _export("SqueezeAll()", "--dim", flag)
+    assert p.returncode == 2 and message in p.stderr, p.stderr

@@ -1,0 +1,31 @@
+"""Models for tests/torch/e2e/test_size_assumptions.py: decisions taken from a symbolic size that come
+out differently when it is 1 (issue 29)."""
+import torch.nn as nn
+
+
+class SqueezeAll(nn.Module):
+    def forward(self, x):
+        return x.squeeze() * 2
+
+
+class SqueezeBatch(nn.Module):
+    def forward(self, x):
+        return x.squeeze(0) + 1
+
+
+class BranchOnBatch(nn.Module):
+    """Both sides of a condition on the batch size have the same rank: an ONNX If, right at any N."""
+
+    def forward(self, x):
+        if x.size(0) > 1:
+            return x.mean(0)
+        return x[0] * 2
+
+
+class RankDependsOnBatch(nn.Module):
+    """The sides of the condition give different ranks: one ONNX If cannot hold both."""
+
+    def forward(self, x):
+        if x.size(0) == 1:
+            return x[0]
+        return x
