@@ -199,8 +199,8 @@ def summarize(rows, o, files, seconds):
              f"({sum(1 for r in runnable if r.get('batch1') == 'yes')} checked at batch + 1). " +
              (f"Wall time {seconds / 60:.1f} min at -j {o.j}." if seconds else ""), ""]
     lines.append("| exporter | exported | right on own input | right at batch + 1 (of those checked) | right on both | "
-                 "export s median | export s p95 |")
-    lines.append("| --- | --- | --- | --- | --- | --- | --- |")
+                 "batch 1: right / warned / silently wrong (of those checked) | export s median | export s p95 |")
+    lines.append("| --- | --- | --- | --- | --- | --- | --- | --- |")
     active = [e for e in EXPORTERS if e[0] in o.exporters.split(",")]
     for key, label in active:
         rs = [r.get(key) or {} for r in runnable]
@@ -209,10 +209,13 @@ def summarize(rows, o, files, seconds):
         checked = [r for r, case in zip(rs, runnable) if case.get("batch1") == "yes"]
         b1 = sum(1 for r in checked if r.get("b1") == "yes")
         both = sum(1 for r in rs if right(r))
+        ones = [r for r, case in zip(rs, runnable) if case.get("one") == "yes" and r.get("export")]
+        one = {k: sum(1 for r in ones if r.get("one") == k) for k in ("yes", "warned", "no")}
         secs = [r["seconds"] for r in rs if r.get("export") and r.get("seconds") is not None]
         med, p95 = quantile(secs, 0.5), quantile(secs, 0.95)
         lines.append(f"| {label} | {exported} ({pct(exported, n)}) | {own} ({pct(own, n)}) | {b1} of {len(checked)} "
                      f"({pct(b1, len(checked))}) | **{both} ({pct(both, n)})** | "
+                     f"{one['yes']} / {one['warned']} / **{one['no']}** (of {len(ones)}) | "
                      f"{'-' if med is None else f'{med:.2f}'} | {'-' if p95 is None else f'{p95:.2f}'} |")
     lines.append("")
     for key, label in active:
@@ -225,6 +228,11 @@ def summarize(rows, o, files, seconds):
             cause = f"[{cls}] {normalize(res.get('error', ''))}"
             causes.setdefault(cause, []).append(f"{r['file']}:{r['case']}")
         top = sorted(causes.items(), key=lambda kv: -len(kv[1]))
+        silent = [f"{r['file']}:{r['case']}" for r in runnable if (r.get(key) or {}).get("one") == "no"]
+        if silent:
+            lines.append(f"{label} silently wrong at batch 1 ({len(silent)}): " + ", ".join(silent[:20]) +
+                         (" ..." if len(silent) > 20 else ""))
+            lines.append("")
         lines.append(f"{label} failures by cause ({sum(len(v) for v in causes.values())} cases, {len(causes)} causes):")
         lines.append("")
         limit = o.top if key == "onnxify" else min(o.top, 15)
@@ -244,23 +252,25 @@ def summarize(rows, o, files, seconds):
 
 
 def write_csv(rows, path, exporters):
-    cols = ["file", "case", "eager", "eager_error", "batch", "batch1"]
+    cols = ["file", "case", "eager", "eager_error", "batch", "batch1", "one"]
     for key, _ in exporters:
-        cols += [f"{key}_export", f"{key}_own", f"{key}_b1", f"{key}_error_class", f"{key}_error", f"{key}_seconds"]
+        cols += [f"{key}_export", f"{key}_own", f"{key}_b1", f"{key}_one", f"{key}_error_class", f"{key}_error",
+                 f"{key}_seconds"]
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(cols)
         for r in sorted(rows, key=lambda r: (r["file"], int(r["case"].split(":")[0]))):
             line = [r.get("file"), r.get("case"), r.get("eager"), r.get("eager_error", ""), r.get("batch", ""),
-                    r.get("batch1", "")]
+                    r.get("batch1", ""), r.get("one", "")]
             for key, _ in exporters:
                 res = r.get(key)
                 if res is None:
-                    line += [""] * 6
+                    line += [""] * 7
                     continue
                 s = res.get("seconds")
                 line += ["yes" if res.get("export") else "no", res.get("own", ""), res.get("b1", ""),
-                         res.get("error_class", ""), res.get("error", ""), "" if s is None else f"{s:.3f}"]
+                         res.get("one", ""), res.get("error_class", ""), res.get("error", ""),
+                         "" if s is None else f"{s:.3f}"]
             w.writerow(line)
 
 

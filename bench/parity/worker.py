@@ -18,8 +18,11 @@ Per case (TESTCASES[k] = (Module, init_args, forward_args, flags)):
           when symbolic.
   ts, dy  torch.onnx.export(dynamo=False, opset 17, dynamic_axes) and (dynamo=True, opset 18,
           dynamic_shapes) with the batch dim dynamic the same way.
-Each ONNX file runs in ONNX Runtime on the case's own inputs and at batch + 1 and is compared with
-eager (tests/torch/e2e/harness.py's check: rtol 1e-3, atol 1e-4 scaled by the output's magnitude)."""
+Each ONNX file runs in ONNX Runtime on the case's own inputs, at batch + 1 and at batch 1 (each
+input's first row, where the batch is symbolic and larger) and is compared with eager
+(tests/torch/e2e/harness.py's check: rtol 1e-3, atol 1e-4 scaled by the output's magnitude). A
+difference at batch 1 is "warned" when onnxify's export said it assumed the batch is not 1, else a
+silent wrong answer (issue 29); it is counted apart from "right on both"."""
 import argparse
 import ast
 import copy
@@ -326,6 +329,23 @@ def prepare(mod, entry, src, g):
             c.b1 = "n/a"
             c.batch = False
             c.specs = {n: spec_of(v, False) for n, v in c.inputs.items()}
+    # Batch 1 (issue 29): each input's first row alone, where the batch is symbolic and its own input
+    # has more; an exporter's file must match eager there too (onnxify's may instead have warned that
+    # it assumed N is not 1).
+    c.one = "n/a"
+    if c.batch and next(iter(dim0)) >= 2:
+        single = {n: v[:1].clone() for n, v in tensors.items()}
+        try:
+            with torch.no_grad():
+                reset_rng()
+                kw = {n: with_leaves(v, n, {p: t.clone() for p, t in single.items()}) for n, v in c.inputs.items()}
+                fresh_model(c)
+                w_one = flatten(call_by_name(c, kw))
+            c.feeds.append(("batch1", {n: v.numpy().copy() for n, v in single.items()}))
+            c.wants.append(w_one)
+            c.one = "yes"
+        except Exception:
+            c.one = "n/a"  # eager itself does not run at batch 1
     c.init_src, c.class_src = src[1], src[0]
     return c
 
@@ -418,6 +438,9 @@ def run_onnxify(c, path, tmp, k, timeout, site):
         res.update(error_class=cls, error=first_line(p.stderr) or f"exit {p.returncode}")
         return res, None
     res["export"] = True
+    # What the export said it assumed about the batch (size_assumptions.cpp): a batch-1 difference it
+    # announced is not a silent one.
+    res["assumed_batch"] = bool(re.search(r"warning: [^\n]*(assumes [^\n]*\bN\b|sizes are at least 2)", p.stderr))
     return res, out
 
 
@@ -484,18 +507,22 @@ def check_file(res, c, onnx_path, timeout):
     try:
         results = ort_check(onnx_path, c.feeds, c.wants, None)
     except StageTimeout:
-        res.update(own="no", b1="no" if c.b1 == "yes" else c.b1, error_class="ort timeout",
-                   error="ONNX Runtime ran over the time limit")
+        res.update(own="no", b1="no" if c.b1 == "yes" else c.b1, one="no" if c.one == "yes" else c.one,
+                   error_class="ort timeout", error="ONNX Runtime ran over the time limit")
         return
     except Exception as e:
-        res.update(own="no", b1="no" if c.b1 == "yes" else c.b1, error_class="ort",
-                   error="ONNX Runtime: " + first_line(e))
+        res.update(own="no", b1="no" if c.b1 == "yes" else c.b1, one="no" if c.one == "yes" else c.one,
+                   error_class="ort", error="ONNX Runtime: " + first_line(e))
         return
     finally:
         signal.alarm(0)
     verdict = dict(results)
     res["own"] = "yes" if verdict.get("own") is None else "no"
     res["b1"] = c.b1 if c.b1 != "yes" else ("yes" if verdict.get("batch+1") is None else "no")
+    # batch 1: yes, no (a silent difference), warned (onnxify said it assumed N is not 1), n/a
+    res["one"] = c.one if c.one != "yes" else ("yes" if verdict.get("batch1") is None else
+                                               "warned" if res.get("assumed_batch") else "no")
+    results = [(lab, msg) for lab, msg in results if lab != "batch1"]  # reported in "one", not as the error
     bad = [(lab, msg) for lab, msg in results if msg]
     if bad:
         lab, msg = bad[0]
@@ -546,7 +573,7 @@ def main():
             emit(row)
             continue
         signal.alarm(0)
-        row.update(eager="yes", batch="N" if c.batch else "static", batch1=c.b1)
+        row.update(eager="yes", batch="N" if c.batch else "static", batch1=c.b1, one=c.one)
         for ex in exporters:
             emit({"begin": k, "stage": ex})
             try:

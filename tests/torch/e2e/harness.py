@@ -489,7 +489,7 @@ def _differs(case, want, got):
 
 def check_size_one(case):
     """Each size-one probe matches eager, or the export warned that it assumed that dim is not 1."""
-    for (sym, _, want), got in zip(case.probes, case.probe_gots):
+    for (sym, _, want), got in zip(getattr(case, "probes", []), getattr(case, "probe_gots", [])):
         why = _differs(case, want, got)
         if why is None:
             continue
