@@ -312,42 +312,38 @@ def prepare(mod, entry, src, g):
     c.wants = [c.want]
     c.b1 = "n/a"
     if c.batch:
-        bigger = {n: plus_one_row(v, g) for n, v in tensors.items()}
-        try:
-            with torch.no_grad():
-                reset_rng()
-                # (copies: a model may write into its inputs)
-                kw = {n: with_leaves(v, n, {p: t.clone() for p, t in bigger.items()}) for n, v in c.inputs.items()}
-                fresh_model(c)
-                w1 = flatten(call_by_name(c, kw))
-            c.feeds.append(("batch+1", {n: v.numpy().copy() for n, v in bigger.items()}))
-            c.wants.append(w1)
+        if eager_extra(c, "batch+1", {n: plus_one_row(v, g) for n, v in tensors.items()}):
             c.b1 = "yes"
-        except Exception:
+        else:
             # Eager itself fails at batch + 1, so dim 0 is not a batch (a bias table broadcast
             # against heads): every exporter gets the case's own static shapes.
-            c.b1 = "n/a"
             c.batch = False
             c.specs = {n: spec_of(v, False) for n, v in c.inputs.items()}
     # Batch 1 (issue 29): each input's first row alone, where the batch is symbolic and its own input
     # has more; an exporter's file must match eager there too (onnxify's may instead have warned that
-    # it assumed N is not 1).
+    # it assumed N is not 1). n/a where eager itself does not run at batch 1.
     c.one = "n/a"
-    if c.batch and next(iter(dim0)) >= 2:
-        single = {n: v[:1].clone() for n, v in tensors.items()}
-        try:
-            with torch.no_grad():
-                reset_rng()
-                kw = {n: with_leaves(v, n, {p: t.clone() for p, t in single.items()}) for n, v in c.inputs.items()}
-                fresh_model(c)
-                w_one = flatten(call_by_name(c, kw))
-            c.feeds.append(("batch1", {n: v.numpy().copy() for n, v in single.items()}))
-            c.wants.append(w_one)
-            c.one = "yes"
-        except Exception:
-            c.one = "n/a"  # eager itself does not run at batch 1
+    if c.batch and next(iter(dim0)) >= 2 and eager_extra(c, "batch1", {n: v[:1].clone() for n, v in tensors.items()}):
+        c.one = "yes"
     c.init_src, c.class_src = src[1], src[0]
     return c
+
+
+def eager_extra(c, label, tensors):
+    """Eager on the case's inputs with their tensors replaced by `tensors`: appends that input set and
+    eager's outputs to the case's checks (under `label`), or gives False when eager fails there."""
+    try:
+        with torch.no_grad():
+            reset_rng()
+            # (copies: a model may write into its inputs)
+            kw = {n: with_leaves(v, n, {p: t.clone() for p, t in tensors.items()}) for n, v in c.inputs.items()}
+            fresh_model(c)
+            want = flatten(call_by_name(c, kw))
+    except Exception:
+        return False
+    c.feeds.append((label, {n: v.numpy().copy() for n, v in tensors.items()}))
+    c.wants.append(want)
+    return True
 
 
 def fresh_model(c):
