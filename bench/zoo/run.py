@@ -195,6 +195,8 @@ def summarize(library, rows, metas):
     lines.append(f"{n} buildable (eager PyTorch builds and runs them at both shapes, reproducibly); "
                  f"{len(rows) - n} not buildable in eager (outside the denominators below).")
     lines.append("")
+    if not active:
+        lines.append("(no exporter run: eager only)")
     lines.append("| of the buildable | " + " | ".join(f"{lab}" for _, lab in active) + " |")
     lines.append("| --- |" + " --- |" * len(active))
     for verdict, label in (("right", "right at both shapes"), ("wrong", "wrong"), ("failed", "failed"),

@@ -119,8 +119,18 @@ def reproducible(harness, case):
     return None, params
 
 
+UNINFORMATIVE = re.compile(r"missing \d+ required|You have to specify|must specify|have to provide|NoInputLayout|"
+                           r"unexpected keyword argument")
+
+
+def _calibration_failed(e):
+    import traceback as tb
+    return any(f.name == "_calibrate" for f in tb.extract_tb(e.__traceback__))
+
+
 def build(harness, lib, name, work, eager_timeout, python):
-    """(case, row fields): the first candidate eager runs at both shapes."""
+    """(case, row fields): the first candidate eager runs at both shapes. A candidate that fails in
+    the BatchNorm calibration passes (train mode wanting labels) is tried again without them."""
     fields = {"tried": []}
     try:
         cands = lib.candidates(name)
@@ -128,10 +138,12 @@ def build(harness, lib, name, work, eager_timeout, python):
         fields.update(eager="no", eager_error=strip_paths(error_text(e)))
         return None, fields
     safe = re.sub(r"[^\w.-]", "_", name)
-    first_error = None
-    for k, c in enumerate(cands):
-        if c is None:
-            continue
+    errors = []
+    todo = [c for c in cands if c is not None]
+    k = 0
+    while todo:
+        c = todo.pop(0)
+        k += 1
         case = harness.Case(f"{safe}.{k}", c["source"], c["model"], c["inputs"], shapes=c["shapes"], gen=c["gen"],
                             module=c["module"], args=["--python", python], matrix=False,
                             calibrate=c.get("calibrate", True))
@@ -146,7 +158,9 @@ def build(harness, lib, name, work, eager_timeout, python):
                 raise
             err = strip_paths(error_text(e))
             fields["tried"].append({"note": c["note"], "inputs": c["inputs"], "error": err})
-            first_error = first_error or err
+            if c.get("calibrate", True) and _calibration_failed(e):
+                todo.insert(0, dict(c, calibrate=False, note=c["note"] + ", BatchNorm not calibrated"))
+            errors.append(err)
             continue
         finally:
             signal.alarm(0)
@@ -157,8 +171,12 @@ def build(harness, lib, name, work, eager_timeout, python):
         case.zoo_candidate = c
         fields.update(eager="yes", model=c["model"], module=c["module"], source=c["source"] and os.path.relpath(
             c["source"], ROOT), inputs=c["inputs"], shapes=c["shapes"], gen=c["gen"], note=c["note"], params=params)
+        if not c.get("calibrate", True):
+            fields["calibrated"] = False
         return case, fields
-    fields.update(eager="no", eager_error=first_error or "no candidate")
+    # The reported cause: the first error that says more than "this input is missing".
+    told = [e for e in errors if not UNINFORMATIVE.search(e)]
+    fields.update(eager="no", eager_error=(told or errors or ["no candidate"])[0])
     return None, fields
 
 
