@@ -43,8 +43,14 @@ def main():
     model.eval()
     feeds = np.load(job["feeds"])
     kwargs = {n: torch.from_numpy(feeds[n].copy()) for n in job["names"]}
+    return export_reporting(torch, model, kwargs, list(kwargs), job)
+
+
+def export_reporting(torch, model, kwargs, input_names, job):
+    """torch.onnx.export of model(**kwargs) as the job says (dynamo or not, its dynamic axes, its
+    output file); 0, or 1 after one stderr line naming the exception and its innermost cause."""
     dynamic = {n: {int(a): d for a, d in axes.items()} for n, axes in job["dynamic"].items()}
-    kw = dict(input_names=list(kwargs), dynamo=job["dynamo"])
+    kw = dict(input_names=input_names, dynamo=job["dynamo"])
     if job["dynamo"]:
         args, kw["kwargs"] = (), kwargs
         kw["dynamic_shapes"] = {n: dynamic.get(n) for n in kwargs} if dynamic else None
@@ -62,7 +68,6 @@ def main():
         sys.stderr.write(f"\n{line(e)}" + (f" (caused by {line(root)})" if root is not e else "") + "\n")
         return 1
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

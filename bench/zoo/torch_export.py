@@ -52,23 +52,7 @@ def main():
     for n in job["order"]:
         kwargs[n] = eval(job["literals"][n]) if n in job["literals"] else torch.from_numpy(feeds[n].copy())
     tensors = [n for n in job["order"] if n not in job["literals"]]
-    dynamic = {n: {int(a): d for a, d in axes.items()} for n, axes in job["dynamic"].items()}
-    kw = dict(input_names=tensors, dynamo=job["dynamo"])
-    if job["dynamo"]:
-        args, kw["kwargs"] = (), kwargs
-        kw["dynamic_shapes"] = {n: dynamic.get(n) for n in kwargs} if dynamic else None
-    else:
-        args, kw["dynamic_axes"] = base.positional(model, kwargs), dynamic
-    try:
-        torch.onnx.export(model, args, job["out"], **kw)
-    except Exception as e:
-        root = e
-        while root.__cause__ is not None and root.__cause__ is not root:
-            root = root.__cause__
-        line = lambda x: f"{type(x).__name__}: {str(x).strip().splitlines()[0] if str(x).strip() else ''}"  # noqa: E731
-        sys.stderr.write(f"\n{line(e)}" + (f" (caused by {line(root)})" if root is not e else "") + "\n")
-        return 1
-    return 0
+    return base.export_reporting(torch, model, kwargs, tensors, job)
 
 
 if __name__ == "__main__":
