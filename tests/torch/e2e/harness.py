@@ -440,61 +440,56 @@ def check_file(case):
         onnx.checker.check_model(case.onnx, full_check=True)
 
 
+def mismatch(case, label, want, got):
+    """Why ONNX Runtime's outputs `got` differ from eager's `want` on one input set (None when they
+    match: shapes, dtypes, and values within rtol and atol scaled by the output's magnitude); `label`
+    starts the message."""
+    if isinstance(got, str):  # ONNX Runtime failed on it
+        return f"{label}: {got}"
+    if len(want) != len(got):
+        return f"{label}: {len(got)} outputs, PyTorch gives {len(want)}"
+    for i, (w, o) in enumerate(zip(want, got)):
+        where = f"{label} output {i}"
+        if tuple(o.shape) != tuple(w.shape):
+            return f"{where}: shape {o.shape}, PyTorch gives {w.shape}"
+        if w.dtype == np.bool_ or np.issubdtype(w.dtype, np.integer):
+            if not (o.dtype == w.dtype or (np.issubdtype(o.dtype, np.integer) and np.issubdtype(w.dtype, np.integer))):
+                return f"{where}: dtype {o.dtype}, PyTorch gives {w.dtype}"
+            if not np.array_equal(o, w):
+                return f"{where}: values differ"
+            continue
+        if o.dtype != w.dtype:
+            return f"{where}: dtype {o.dtype}, PyTorch gives {w.dtype}"
+        scale = max(1.0, float(np.max(np.abs(w))) if w.size else 1.0)
+        bad = ~np.isclose(o.astype(np.float64), w.astype(np.float64), rtol=case.rtol, atol=case.atol * scale,
+                          equal_nan=True)
+        if bad.any():
+            idx = np.argwhere(bad)[0]
+            return (f"{where}: {int(bad.sum())} of {w.size} values differ; first at {tuple(idx)}: "
+                    f"ONNX Runtime {o[tuple(idx)]}, PyTorch {w[tuple(idx)]} (atol {case.atol * scale})")
+    return None
+
+
 def check(case):
     """Asserts that ONNX Runtime matched PyTorch on every shape."""
     assert case.error is None, case.error
     if case.base:
         check_file(case)
     for k, (want, got) in enumerate(zip(case.wants, case.gots)):
-        assert len(want) == len(got), f"{case.name} shape {case.shapes[k]}: {len(got)} outputs, PyTorch gives {len(want)}"
-        for i, (w, o) in enumerate(zip(want, got)):
-            where = f"{case.name} shape {case.shapes[k]} output {i}"
-            assert tuple(o.shape) == tuple(w.shape), f"{where}: shape {o.shape}, PyTorch gives {w.shape}"
-            if w.dtype == np.bool_ or np.issubdtype(w.dtype, np.integer):
-                assert o.dtype == w.dtype or (np.issubdtype(o.dtype, np.integer) and np.issubdtype(w.dtype, np.integer)), \
-                    f"{where}: dtype {o.dtype}, PyTorch gives {w.dtype}"
-                assert np.array_equal(o, w), f"{where}: values differ"
-                continue
-            assert o.dtype == w.dtype, f"{where}: dtype {o.dtype}, PyTorch gives {w.dtype}"
-            scale = max(1.0, float(np.max(np.abs(w))) if w.size else 1.0)
-            bad = ~np.isclose(o.astype(np.float64), w.astype(np.float64), rtol=case.rtol, atol=case.atol * scale,
-                              equal_nan=True)
-            if bad.any():
-                idx = np.argwhere(bad)[0]
-                raise AssertionError(f"{where}: {int(bad.sum())} of {w.size} values differ; first at {tuple(idx)}: "
-                                     f"ONNX Runtime {o[tuple(idx)]}, PyTorch {w[tuple(idx)]} (atol {case.atol * scale})")
+        why = mismatch(case, f"{case.name} shape {case.shapes[k]}", want, got)
+        assert why is None, why
     assert len(case.gots) == len(case.wants), f"{case.name}: ran {len(case.gots)} of {len(case.wants)} shapes"
     check_size_one(case)
-
-
-def _differs(case, want, got):
-    """Why ONNX Runtime's outputs differ from eager's (None when they match), as check() compares."""
-    if isinstance(got, str):
-        return got
-    if len(want) != len(got):
-        return f"{len(got)} outputs, PyTorch gives {len(want)}"
-    for i, (w, o) in enumerate(zip(want, got)):
-        if tuple(o.shape) != tuple(w.shape):
-            return f"output {i}: shape {o.shape}, PyTorch gives {w.shape}"
-        if w.dtype == np.bool_ or np.issubdtype(w.dtype, np.integer):
-            if not np.array_equal(o, w):
-                return f"output {i}: values differ"
-            continue
-        scale = max(1.0, float(np.max(np.abs(w))) if w.size else 1.0)
-        if not np.allclose(o.astype(np.float64), w.astype(np.float64), rtol=case.rtol, atol=case.atol * scale,
-                           equal_nan=True):
-            return f"output {i}: values differ"
-    return None
 
 
 def check_size_one(case):
     """Each size-one probe matches eager, or the export warned that it assumed that dim is not 1."""
     for (sym, _, want), got in zip(getattr(case, "probes", []), getattr(case, "probe_gots", [])):
-        why = _differs(case, want, got)
+        why = mismatch(case, f"{sym} = 1", want, got)
         if why is None:
             continue
         said = re.search(rf"warning: [^\n]*(assumes [^\n]*\b{re.escape(sym)}\b|sizes are at least 2)", case.stderr)
-        assert said, (f"{case.name}: silently wrong with {sym} = 1 ({why}); the export gave no warning about "
+        assert said, (f"{case.name}: silently wrong with {why}; the export gave no warning about "
                       f"{sym}:\n{case.stderr}")
 
 
