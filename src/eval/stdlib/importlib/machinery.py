@@ -36,6 +36,21 @@ class _FileLoader:
         self.name = fullname
         self.path = path
 
+    def get_filename(self, fullname=None):
+        return self.path
+
+    def get_data(self, path):
+        """A package's data file (pkgutil.get_data, importlib.resources): read as open() reads,
+        inside the import roots only."""
+        with open(path, "rb") as f:
+            return f.read()
+
+    def get_source(self, fullname):
+        return self.get_data(self.path).decode("utf-8")
+
+    def is_package(self, fullname):
+        return self.path.rpartition("/")[2] == "__init__.py"
+
 
 class SourceFileLoader(_FileLoader):
     pass
