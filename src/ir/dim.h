@@ -92,7 +92,10 @@ class DimExpr {
   // The symbol names, each once, in order of first appearance in the printed form.
   std::vector<std::string> symbols() const;
 
-  std::string str() const;
+  std::string str() const;  // cut to a few KiB ending in "..." when longer
+  // The text when it is at most max_chars long, else nullopt (without printing the rest).
+  std::optional<std::string> str(size_t max_chars) const;
+  std::string str_prefix(size_t max_chars) const;
   // Parses the whole of `text`; on failure returns nullopt and sets *error (with the column).
   static std::optional<DimExpr> parse(std::string_view text, std::string* error = nullptr);
   // Parses one expression starting at text[*pos] and advances *pos past it (for the IR parser). On

@@ -10,10 +10,26 @@ namespace onnxify::ir {
 
 namespace {
 
-void print_node(const DimNode* n, std::string& out);
+// The printed text, cut short past `limit` characters: expressions are DAGs (hash-consed), and the
+// printed tree of one made by repeated min/max/floor of earlier sizes can be exponentially long.
+struct Sink {
+  std::string text;
+  size_t limit;
+  bool full() const { return text.size() > limit; }
+  Sink& operator+=(std::string_view s) {
+    if (!full()) text += s;
+    return *this;
+  }
+  Sink& operator+=(char c) {
+    if (!full()) text += c;
+    return *this;
+  }
+};
+
+void print_node(const DimNode* n, Sink& out);
 
 // A numerator or denominator of floor/ceil: parenthesized unless it is a single unary term.
-void print_operand(const DimNode* n, std::string& out, bool denominator) {
+void print_operand(const DimNode* n, Sink& out, bool denominator) {
   bool simple = n->op == DimOp::Const || n->op == DimOp::Symbol || n->op == DimOp::Unknown ||
                 n->op == DimOp::FloorDiv || n->op == DimOp::CeilDiv || n->op == DimOp::Mod ||
                 n->op == DimOp::Min || n->op == DimOp::Max;
@@ -33,7 +49,7 @@ void print_operand(const DimNode* n, std::string& out, bool denominator) {
   }
 }
 
-void print_list(const char* fn, const std::vector<const DimNode*>& args, std::string& out) {
+void print_list(const char* fn, const std::vector<const DimNode*>& args, Sink& out) {
   out += fn;
   out += '(';
   for (size_t i = 0; i < args.size(); ++i) {
@@ -43,7 +59,8 @@ void print_list(const char* fn, const std::vector<const DimNode*>& args, std::st
   out += ')';
 }
 
-void print_node(const DimNode* n, std::string& out) {
+void print_node(const DimNode* n, Sink& out) {
+  if (out.full()) return;
   switch (n->op) {
     case DimOp::Const:
       out += fmt::format("{}", n->value);
@@ -262,9 +279,24 @@ class Parser {
 }  // namespace
 
 std::string DimExpr::str() const {
-  std::string out;
+  // Past this the text is useless to a reader; it ends in "..." (and no longer parses).
+  constexpr size_t kReadable = 4096;
+  auto s = str(kReadable);
+  return s ? *s : str_prefix(kReadable) + "...";
+}
+
+std::optional<std::string> DimExpr::str(size_t max_chars) const {
+  Sink out{{}, max_chars};
   print_node(node_, out);
-  return out;
+  if (out.full()) return std::nullopt;
+  return std::move(out.text);
+}
+
+std::string DimExpr::str_prefix(size_t max_chars) const {
+  Sink out{{}, max_chars};
+  print_node(node_, out);
+  out.text.resize(std::min(out.text.size(), max_chars));
+  return std::move(out.text);
 }
 
 std::optional<DimExpr> DimExpr::parse_prefix(std::string_view text, size_t* pos, std::string* error) {

@@ -211,9 +211,20 @@ class Writer {
       if (d.is_const()) {
         if (d.value() >= 0) dim->set_dim_value(d.value());
       } else if (!d.is_unknown()) {
-        dim->set_dim_param(d.str());
+        dim->set_dim_param(dim_param(d));
       }
     }
+  }
+
+  // A symbolic size's name in the file: its expression, or, for one too long to be read (window
+  // padding sizes nest min/max/floor of earlier sizes), a short name shared by equal expressions
+  // (hash-consed: equal expressions are the same node), so runtimes still see which dims are equal.
+  std::string dim_param(DimExpr d) {
+    constexpr size_t kMaxDimParam = 256;
+    if (auto text = d.str(kMaxDimParam)) return *text;
+    auto [it, added] = long_dims_.try_emplace(d.node(), "");
+    if (added) it->second = fmt::format("size_expr_{}", long_dims_.size());
+    return it->second;
   }
 
   void value_info(const Value* v, onnx::ValueInfoProto* p, bool type_required, const std::string& role) {
@@ -487,6 +498,7 @@ class Writer {
   std::set<std::string> domains_;
   std::vector<Init> inits_;
   std::unordered_set<std::string> node_names_;
+  std::unordered_map<const ir::DimNode*, std::string> long_dims_;  // dim_param()
   bool forced_ = false;
   Status error_ = Status::ok();
 };

@@ -71,6 +71,32 @@ TEST(Dim, CeilModMinMax) {
   EXPECT_EQ(str(min(3, 5)), "3");
 }
 
+// Sizes made from earlier sizes (window padding: pad = mod(-H, w), then H + pad, pooled, padded
+// again) share subexpressions, so the printed tree of a DAG can grow exponentially with depth.
+DimExpr deep_dag(int depth) {
+  DimExpr H = S("H"), W = S("W");
+  for (int i = 0; i < depth; ++i) {
+    DimExpr h = max(H, floor_div(W + 3, 2)), w = min(W, floor_div(H + 1, 3) + 1);
+    H = h;
+    W = w;
+  }
+  return max(H, W);
+}
+
+TEST(Dim, TextOfADeepExpressionIsCutNotExponential) {
+  DimExpr e = deep_dag(60);  // printed in full: about 2^60 characters
+  EXPECT_EQ(e.str(256), std::nullopt);
+  std::string text = e.str();
+  EXPECT_LE(text.size(), 4096u + 3);
+  EXPECT_EQ(text.substr(text.size() - 3), "...");
+  EXPECT_EQ(text.substr(0, 4), "max(");
+  // Short expressions print in full and parse back.
+  DimExpr small = deep_dag(1);
+  ASSERT_TRUE(small.str(256).has_value());
+  EXPECT_EQ(*small.str(256), small.str());
+  EXPECT_TRUE(DimExpr::parse(small.str()) == small);
+}
+
 TEST(Dim, UnknownPropagates) {
   DimExpr u = DimExpr::unknown();
   EXPECT_TRUE((u + 1).is_unknown());

@@ -102,6 +102,34 @@ TEST(Writer, StructureOfTheModel) {
   EXPECT_EQ(then_g.node(0).input(0), "a");
 }
 
+// A dim whose expression is too long to read gets a short dim_param, the same for equal
+// expressions, distinct for different ones.
+TEST(Writer, LongSizeExpressionsGetShortNames) {
+  TempDir tmp;
+  ir::DimExpr H = ir::DimExpr::symbol("H"), W = ir::DimExpr::symbol("W");
+  for (int i = 0; i < 6; ++i) {
+    ir::DimExpr h = ir::max(H, ir::floor_div(W + 3, 2)), w = ir::min(W, ir::floor_div(H + 1, 3) + 1);
+    H = h;
+    W = w;
+  }
+  std::string h = H.str(), w = W.str();
+  ASSERT_GT(h.size(), 256u);
+  ASSERT_GT(w.size(), 256u);
+  ASSERT_LT(h.size(), 4096u);
+  auto g = ir_of("graph @net(%x: float32[H, W]) {\n  %a = Relu(%x) : float32[" + h + ", " + w +
+                 "]\n  %b = Neg(%a) : float32[" + h + ", 2]\n  return %a, %b\n}\n");
+  ASSERT_TRUE(g);
+  fs::path out = tmp.path / "m.onnx";
+  ASSERT_TRUE(write_onnx(*g, out.string(), WriteOptions{}).is_ok());
+  onnx::ModelProto m = load(out);
+  const auto& a = m.graph().output(0).type().tensor_type().shape();
+  const auto& b = m.graph().output(1).type().tensor_type().shape();
+  EXPECT_EQ(a.dim(0).dim_param(), "size_expr_1");
+  EXPECT_EQ(a.dim(1).dim_param(), "size_expr_2");
+  EXPECT_EQ(b.dim(0).dim_param(), "size_expr_1");
+  EXPECT_EQ(b.dim(1).dim_value(), 2);
+}
+
 TEST(Writer, ExternalDataIsAlignedAndComplete) {
   TempDir tmp;
   // Two tensors from a mapped file (one big enough to be copied file-to-file) and one small inline.
