@@ -232,8 +232,24 @@ std::shared_ptr<const ir::Tensor> known_values(Torch& T, TensorObj* t, std::stri
   ir::Value* v = value_of(T, t);
   Evaluator e(T);
   auto r = e.value(v);
-  if (!r) return set_why(e.why());
-  return r;
+  if (r) return r;
+  // A tensor of symbolic size may still hold one value everywhere (const_uniform.cpp); its values
+  // are known when its shape is static (a reduction to a scalar, an element of it).
+  bool static_shape = true;
+  std::vector<int64_t> shape;
+  for (const ir::DimExpr& d : t->shape) {
+    static_shape = static_shape && d.is_const();
+    if (static_shape) shape.push_back(d.value());
+  }
+  if (static_shape)
+    if (std::optional<ir::Tensor> u = uniform_value(T, v)) {
+      auto a = passes::kernels::load(*u);
+      if (a && u->dtype() == elem(t->dtype)) {
+        double x = a->is_float() ? a->f[0] : static_cast<double>(a->i[0]);
+        if (a->is_float() || static_cast<int64_t>(x) == a->i[0]) return splat(t->dtype, shape, x);
+      }
+    }
+  return set_why(e.why());
 }
 
 std::shared_ptr<const ir::Tensor> checkpoint_values(Torch& T, ir::Value* v) {

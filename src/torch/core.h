@@ -218,6 +218,9 @@ eval::Value legacy_new(Torch& T, DType dt, const eval::Args& a, const char* what
 // when evaluated with the fold kernels (on demand, memoized). Null when they are not known at
 // conversion time; then `why` (if given) says what they depend on ("" for a graph input).
 std::shared_ptr<const ir::Tensor> known_values(Torch& T, TensorObj* t, std::string* why = nullptr);
+// The one value every element of `v` has, when the IR that computes it says so whatever the input
+// (const_uniform.cpp: fills of symbolic size through elementwise ops, data movement, reductions).
+std::optional<ir::Tensor> uniform_value(Torch& T, const ir::Value* v);
 // The same, or the error that `use` needs a concrete value that is not known at conversion time.
 std::shared_ptr<const ir::Tensor> need_values(Torch& T, TensorObj* t, const std::string& use);
 // The values of condition `v` as the checkpoint given makes them, when they depend on no graph input

@@ -149,11 +149,16 @@ Value softmax(OpCall& c, std::string_view op) {
 }
 
 Value all_any(OpCall& c, bool is_all, std::optional<std::vector<int64_t>> dims, bool keepdim) {
-  // all = min over bools, any = max over bools (computed as uint8: ONNX reductions lack bool).
+  // all = min over bools, any = max over bools, computed as int32 (ONNX reductions lack bool). Over
+  // an empty extent ONNX gives the type's extremes: all's INT32_MAX casts to true, as torch.all of
+  // nothing is; any's INT32_MIN would cast to true too, so any compares with 0 instead.
   TensorObj* x = c.t(0);
   Value nz = x->dtype == DType::Bool ? Value::borrow(x) : call_op(c.T, "ne", {Value::borrow(x), Value::integer(0)});
   TensorObj* b = as_tensor(nz);
-  return reduce(c, is_all ? "ReduceMin" : "ReduceMax", b, dims, keepdim, DType::Int32, DType::Bool);
+  if (is_all) return reduce(c, "ReduceMin", b, dims, keepdim, DType::Int32, DType::Bool);
+  if (b->rank() == 0) return reduce(c, "ReduceMax", b, dims, keepdim, DType::Int32, DType::Bool);
+  Value m = reduce(c, "ReduceMax", b, dims, keepdim, DType::Int32, DType::Int32);
+  return call_op(c.T, "gt", {m, Value::integer(0)});
 }
 
 }  // namespace

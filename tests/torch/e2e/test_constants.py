@@ -32,6 +32,9 @@ CASES = [
     cc("nonzero_count", "NonzeroCount()", x="float32[N,4]"),
     cc("sorted_constants", "SortedConstants()", x="float32[N,4]"),
     cc("unique_constants", "UniqueConstants()", x="float32[N,4]"),
+    # one value everywhere at a symbolic size (const_uniform.cpp): ones/full/~/==, any/all/sum/amax
+    Case("uniform_masks", "constants.py", "UniformMasks()", {"x": "float32[N,S,4]"},
+         shapes=[{"N": 2, "S": 3}, {"N": 3, "S": 5}]),
     # nn.init writes (eye_, dirac_, constant_, ones_/zeros_ through a view) read back in __init__
     cc("init_writes", "InitWrites()", x="float32[N,4]"),
     cc("empty_filled_by_writes", "EmptyFilledByWrites()", x="float32[N,6,4]"),

@@ -22,6 +22,9 @@ CASES = [
     Case("branch_on_batch", "size_assumptions.py", "BranchOnBatch()", {"x": "float32[N,3]"}, shapes=N23),
     Case("branch_on_batch_declared_1", "size_assumptions.py", "BranchOnBatch()", {"x": "float32[N,3]"},
          shapes=[{"N": 1}, {"N": 3}], args=["--dim", "N=1.."]),
+    # reductions over a dim of size 0 (eager accepts it): any() is False, all() is True
+    Case("empty_reductions", "size_assumptions.py", "EmptyReductions()", {"x": "float32[N,S]"},
+         shapes=[{"N": 2, "S": 0}, {"N": 3, "S": 4}], args=["--dim", "S=0.."]),
 ]
 BATCH = Batch(CASES)
 

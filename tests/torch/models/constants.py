@@ -277,3 +277,31 @@ class UniqueConstants(nn.Module):
     def forward(self, x):
         y = self.fc(x) * self.scale
         return y + len(self.unique_rows) + sum(self.groups) + self.inverse.sum()
+
+
+class UniformMasks(nn.Module):
+    """Masks of one value whose size is the input's (symbolic): Python branches on them decide as in
+    eager for every input (timm's gemma4 ViT: an attention mask only `if padding.any()`, else None;
+    transformers: `torch.all(mask == 1)`), and a value read from one is a Python number."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        b, n = x.shape[:2]
+        valid = torch.ones(b, n, dtype=torch.bool)
+        padding = ~valid
+        mask = None
+        if padding.any():  # never: a None/tensor join only eager's branch can give
+            mask = torch.zeros(b, 1, n).masked_fill(padding[:, None, :], float("-inf"))
+        y = self.fc(x)
+        if mask is not None:
+            y = y + mask.transpose(1, 2)
+        if torch.all(valid.long() == 1):
+            y = y * 2
+        if (torch.ones(b, n) - 1).sum() == 0:  # a sum of zeros at any size
+            y = y + 1
+        scale = int((torch.full((b, n), 3.0) * 2).amax())  # 6, a Python int
+        steps = [y[:, :, i:i + 1] for i in range(scale - 4)]  # 2 slices
+        return torch.cat(steps, dim=-1) * scale

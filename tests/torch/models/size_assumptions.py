@@ -29,3 +29,12 @@ class RankDependsOnBatch(nn.Module):
         if x.size(0) == 1:
             return x[0]
         return x
+
+
+class EmptyReductions(nn.Module):
+    """any/all over an extent that may be empty: False and True as in PyTorch (ONNX's ReduceMax of
+    nothing is the type's lowest value, which cast to bool would be True)."""
+
+    def forward(self, x):
+        p = x > 0
+        return p.any(dim=1), p.all(dim=1), p.any(), p.all(), x.bool().any(dim=1, keepdim=True)
