@@ -307,6 +307,9 @@ std::string check_adaptive(const Node& n) {
     if (v == 0 || v < -1) return "output_size entries must be positive (or -1 for None)";
   if (const Type* t = input_type(n, 0); t && t->rank() != out.size() + 1 && t->rank() != out.size() + 2)
     return fmt::format("input must have rank {} or {}", out.size() + 1, out.size() + 2);
+  if (const Type* t = input_type(n, 1);
+      t && (t->rank() != 1 || (t->dim(0).is_const() && t->dim(0).value() != static_cast<int64_t>(out.size()))))
+    return fmt::format("size must be 1-d with {} entries (one per spatial dim)", out.size());
   return "";
 }
 

@@ -1,6 +1,7 @@
 // Neural-network ops: convolution, linear algebra (linear, matmul, mm, bmm, addmm), normalization
 // (batch_norm, layer_norm, group_norm) and pooling (max/avg/adaptive, max_unpool; composite ops whose
-// lowering lives in src/onnx/lower). Output sizes are PyTorch's formulas over DimExprs.
+// lowering lives in src/onnx/lower, except max/avg pools with a kernel only known at run time, which
+// are recorded here as Reshape + Reduce). Output sizes are PyTorch's formulas over DimExprs.
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
@@ -235,38 +236,95 @@ PoolArgs pool_args(OpCall& c, size_t spatial, size_t ik, size_t is, size_t ip, i
   return a;
 }
 
-// A kernel of a size only known at run time that spans whole spatial dims (`F.max_pool1d(x,
-// x.size(2))`, global pooling written as a window): with stride = kernel, no padding and no dilation
-// there is one window per dim, so it is a max / mean over those dims (keepdim). Null otherwise (the
-// usual path, which needs concrete sizes).
-Value whole_window_pool(OpCall& c, size_t spatial, bool is_max, int dilation_index) {
+// avg_pool's divisor_override (argument 6 of the 2d/3d forms; avg_pool1d has none); 0 = None.
+int64_t divisor_override(OpCall& c, size_t spatial) {
+  if (spatial == 1 || c.a.is_none(6)) return 0;
+  int64_t divisor = c.a.int_(6);
+  if (divisor == 0) c.runtime_error("divisor must be not zero");
+  return divisor;
+}
+
+// A kernel whose size is only known at run time (mobilenetv5's avg_pool2d(x, (h, w), stride=(h, w))
+// with h computed from the input size; F.max_pool1d(x, x.size(2)), global pooling written as a
+// window). ONNX pools take static kernels, but with stride = kernel, no padding, no dilation and
+// floor mode the windows tile the input without overlap: each axis is cropped to (I // k) * k (the
+// elements floor mode leaves out), split into (I // k, k) by one Reshape, and the k axes reduced.
+// Exact for these arguments; other ones with such a kernel are reported, naming the argument.
+// Null when every kernel size is static (the usual path).
+Value runtime_kernel_pool(OpCall& c, size_t spatial, bool is_max, bool with_indices) {
   TensorObj* x = c.t(0);
-  if (x->rank() < spatial + 1) return Value();
+  if (x->rank() != spatial + 1 && x->rank() != spatial + 2) return Value();  // the usual path's error
   std::vector<DimExpr> k = c.a.dims(1);
   bool symbolic = false;
   for (const DimExpr& d : k) symbolic = symbolic || !d.is_const();
   if (!symbolic || k.size() != spatial) return Value();
+  std::string kernel_text = shape_text(k);
+  auto refuse = [&](const std::string& why) {
+    return c.unsupported(fmt::format("a kernel_size only known at run time ({}) {}; with such a kernel only "
+                                     "stride = kernel_size, padding 0, dilation 1, ceil_mode=False and no "
+                                     "return_indices are supported",
+                                     kernel_text, why));
+  };
+  // max_pool: kernel_size 1, stride 2, padding 3, dilation 4, ceil_mode 5; avg_pool: kernel_size 1,
+  // stride 2, padding 3, ceil_mode 4, count_include_pad 5, divisor_override 6 (not in 1d).
   const Value& sv = c.a.raw(2);
   bool no_stride = !sv || sv.is_none() || ((eval::is_list(sv) || eval::is_tuple(sv)) && eval::len(c.I, sv) == 0);
   std::vector<DimExpr> s = no_stride ? k : c.a.dims(2), p = c.a.dims(3);
-  std::vector<DimExpr> d = dilation_index >= 0 ? c.a.dims(static_cast<size_t>(dilation_index))
-                                               : std::vector<DimExpr>(spatial, DimExpr(1));
-  std::vector<int64_t> axes;
+  std::vector<DimExpr> d = is_max ? c.a.dims(4) : std::vector<DimExpr>(spatial, DimExpr(1));
   for (size_t i = 0; i < spatial; ++i) {
-    size_t axis = x->rank() - spatial + i;
-    if (k[i] != x->shape[axis] || s[i] != k[i] || p[i] != DimExpr(0) || d[i] != DimExpr(1)) return Value();
-    axes.push_back(static_cast<int64_t>(axis));
+    if (s[i] != k[i]) return refuse(fmt::format("with stride {}", shape_text(s)));
+    if (p[i] != DimExpr(0)) return refuse(fmt::format("with padding {}", shape_text(p)));
+    if (d[i] != DimExpr(1)) return refuse(fmt::format("with dilation {}", shape_text(d)));
   }
-  std::vector<Value> items;
-  for (int64_t a : axes) items.push_back(Value::integer(a));
-  Value dims = eval::new_list(c.I, std::move(items));
-  return call_op(c.T, is_max ? "amax" : "mean", {Value::borrow(x), dims, Value::boolean(true)});
+  if (c.a.boolean(is_max ? 5 : 4)) return refuse("with ceil_mode=True");
+  if (with_indices) return refuse("with return_indices=True");
+  int64_t divisor = is_max ? 0 : divisor_override(c, spatial);
+
+  const size_t lead = x->rank() - spatial;
+  std::vector<DimExpr> out(x->shape.begin(), x->shape.begin() + static_cast<std::ptrdiff_t>(lead));
+  std::vector<DimExpr> cropped = x->shape, split = out;
+  std::vector<int64_t> crop_axes, reduce_axes;
+  std::vector<DimExpr> crop_ends;
+  for (size_t i = 0; i < spatial; ++i) {
+    DimExpr in = x->shape[lead + i];
+    if (k[i].is_const() && k[i].value() == 1) {  // every element its own window
+      out.push_back(in);
+      split.push_back(in);
+      continue;
+    }
+    // A kernel spanning the whole dim is one window (no crop); otherwise floor(I / k) of them.
+    DimExpr o = k[i] == in ? DimExpr(1) : ir::floor_div(in, k[i]);
+    DimExpr used = k[i] == in ? in : o * k[i];
+    if (used != in) {
+      crop_axes.push_back(static_cast<int64_t>(lead + i));
+      crop_ends.push_back(used);
+      cropped[lead + i] = used;
+    }
+    out.push_back(o);
+    split.push_back(o);
+    reduce_axes.push_back(static_cast<int64_t>(split.size()));
+    split.push_back(k[i]);
+  }
+  const ir::ElementType e = elem(x->dtype);
+  ir::Value* v = c.v(x);
+  if (!crop_axes.empty())
+    v = c.rec.emit("Slice",
+                   {v, c.rec.const_i64(std::vector<int64_t>(crop_axes.size(), 0)), c.rec.shape_value(crop_ends),
+                    c.rec.const_i64(crop_axes)},
+                   ir::Type::tensor(e, cropped));
+  v = c.rec.emit("Reshape", {v, c.rec.shape_value(split)}, ir::Type::tensor(e, split));
+  Attrs reduce{{"axes", reduce_axes}, {"keepdims", int64_t{0}}};
+  if (is_max) return c.node("ReduceMax", {v}, x->dtype, out, reduce);
+  if (divisor == 0) return c.node("ReduceMean", {v}, x->dtype, out, reduce);
+  // divisor_override replaces the window size as the divisor.
+  ir::Value* sum = c.rec.emit("ReduceSum", {v, c.rec.const_i64(reduce_axes)}, ir::Type::tensor(e, out),
+                              {{"keepdims", int64_t{0}}});
+  return c.node("Div", {sum, c.rec.const_scalar(e, static_cast<double>(divisor))}, x->dtype, out);
 }
 
 Value max_pool(OpCall& c, size_t spatial, bool with_indices) {
   TensorObj* x = c.t(0);
-  if (!with_indices)
-    if (Value r = whole_window_pool(c, spatial, true, 4)) return r;
+  if (Value r = runtime_kernel_pool(c, spatial, true, with_indices)) return r;
   // kernel_size 1, stride 2, padding 3, dilation 4, ceil_mode 5
   PoolArgs pa = pool_args(c, spatial, 1, 2, 3, 4);
   bool ceil_mode = c.a.boolean(5);
@@ -291,14 +349,12 @@ Value max_pool(OpCall& c, size_t spatial, bool with_indices) {
 
 Value avg_pool(OpCall& c, size_t spatial) {
   TensorObj* x = c.t(0);
-  if (spatial == 1 || c.a.is_none(6))
-    if (Value r = whole_window_pool(c, spatial, false, -1)) return r;
+  if (Value r = runtime_kernel_pool(c, spatial, false, false)) return r;
   // kernel_size 1, stride 2, padding 3, ceil_mode 4, count_include_pad 5, divisor_override 6 (not in 1d)
   PoolArgs pa = pool_args(c, spatial, 1, 2, 3, -1);
   bool ceil_mode = c.a.boolean(4);
   bool include_pad = c.a.boolean(5);
-  std::optional<int64_t> divisor = spatial > 1 ? c.a.opt_int(6) : std::nullopt;
-  if (divisor && *divisor == 0) c.runtime_error("divisor must be not zero");
+  int64_t divisor = divisor_override(c, spatial);
   std::vector<DimExpr> shape(x->shape.begin(), x->shape.end() - spatial);
   for (size_t i = 0; i < spatial; ++i)
     shape.push_back(pool_out(x->shape[x->rank() - spatial + i], pa.k[i], pa.s[i], pa.p[i], 1, ceil_mode));
@@ -308,7 +364,7 @@ Value avg_pool(OpCall& c, size_t spatial) {
                  {"padding", pa.p},
                  {"ceil_mode", int64_t{ceil_mode}},
                  {"count_include_pad", int64_t{include_pad}},
-                 {"divisor_override", divisor.value_or(0)}},
+                 {"divisor_override", divisor}},
                 ir::kOnnxifyDomain);
 }
 
@@ -376,6 +432,9 @@ Value adaptive_pool(OpCall& c, size_t spatial, bool is_max) {
                                 shape_text(x->shape)));
   std::vector<DimExpr> shape(x->shape.begin(), x->shape.end() - spatial);
   std::vector<int64_t> attr;
+  // A size computed from symbolic input sizes (vgg's max(7, H)) goes to the run-time input `size`;
+  // the lowering's per-axis windows are Range arithmetic on it, as exact as for static sizes.
+  bool runtime_size = false;
   for (size_t i = 0; i < spatial; ++i) {
     DimExpr in = x->shape[x->rank() - spatial + i];
     if (size[i] == in && !in.is_const()) {
@@ -383,11 +442,14 @@ Value adaptive_pool(OpCall& c, size_t spatial, bool is_max) {
     } else if (size[i].is_const()) {
       attr.push_back(size[i].value());
     } else {
-      return c.unsupported(fmt::format("an adaptive pool to a symbolic output size ({})", size[i].str()));
+      attr.push_back(-1);
+      runtime_size = true;
     }
     shape.push_back(size[i]);
   }
-  ir::Node* n = c.rec.node(is_max ? "adaptive_max_pool" : "adaptive_avg_pool", {c.v(x)}, is_max ? 2 : 1,
+  std::vector<ir::Value*> ins{c.v(x)};
+  if (runtime_size) ins.push_back(c.rec.shape_value(size));
+  ir::Node* n = c.rec.node(is_max ? "adaptive_max_pool" : "adaptive_avg_pool", ins, is_max ? 2 : 1,
                            ir::kOnnxifyDomain);
   n->set_attr("output_size", attr);
   n->output(0)->set_type(ir::Type::tensor(elem(x->dtype), shape));

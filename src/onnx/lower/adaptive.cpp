@@ -6,7 +6,10 @@
 // AveragePool / MaxPool with kernel = stride = n / m when every n is a static multiple of m.
 // Otherwise the pooling is separable by axis:
 //   * average: one (m x n) averaging matrix per axis applied by MatMul (the input viewed as
-//     (P, n, R)); the matrix is a constant when n is static, built from Range arithmetic otherwise;
+//     (P, n, R)); the matrix is a constant when n and m are static, built from Range arithmetic on
+//     the run-time sizes otherwise (a symbolic input, or an output size such as max(7, H)); each
+//     output is then a weighted sum of its own window, with no cancellation (a cumulative sum
+//     differenced at the window ends would lose float precision on large inputs);
 //   * max: the input masked per window (Where with -inf) and reduced by ReduceMax;
 //   * max with indices: the plane flattened to L elements, one (Q x L) window mask over all Q
 //     outputs, ReduceMax and ArgMax along L -- ArgMax picks the first maximum in row-major order,
@@ -29,10 +32,25 @@ namespace {
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
-std::vector<Int> adaptive_out(Builder& b, Value* xb, const std::vector<int64_t>& size) {
+// The spatial output sizes: static entries of output_size, else entries of the input `size` (sizes
+// only known at run time; their DimExprs are the declared output dims), else the input's size (None).
+std::vector<Int> adaptive_out(Builder& b, const Node& n, Value* xb, const std::vector<int64_t>& size) {
   std::vector<Int> out;
-  for (size_t i = 0; i < size.size(); ++i)
-    out.push_back(size[i] < 0 ? int_dim(b, xb, static_cast<int64_t>(2 + i)) : int_const(size[i]));
+  Value* given = n.input(1);
+  const Type& declared = n.output(0)->type();
+  for (size_t i = 0; i < size.size(); ++i) {
+    if (size[i] >= 0) {
+      out.push_back(int_const(size[i]));
+    } else if (given) {
+      DimExpr e = declared.is_tensor() && declared.has_rank() ? declared.dim(declared.rank() - size.size() + i)
+                                                               : DimExpr::unknown();
+      int64_t at = static_cast<int64_t>(i);
+      out.push_back(e.is_const() ? int_const(e.value())
+                                 : Int{e, b.op("Slice", {given, b.i64({at}), b.i64({at + 1}), b.i64({0})})});
+    } else {
+      out.push_back(int_dim(b, xb, static_cast<int64_t>(2 + i)));
+    }
+  }
   return out;
 }
 
@@ -149,7 +167,7 @@ void lower_adaptive_avg_pool(Node& n, Builder& b, Context& ctx, std::vector<Valu
     ctx.error(n, "adaptive_avg_pool needs an input of known rank");
     return;
   }
-  std::vector<Int> osz = adaptive_out(b, xb, size);
+  std::vector<Int> osz = adaptive_out(b, n, xb, size);
   Value* y = exact_pool(b, ctx, xb, osz, false);
   if (!y) y = adaptive_avg(b, xb, osz);
   out = {batch_down(b, y, added)};
@@ -164,7 +182,7 @@ void lower_adaptive_max_pool(Node& n, Builder& b, Context& ctx, std::vector<Valu
     ctx.error(n, "adaptive_max_pool needs an input of known rank");
     return;
   }
-  std::vector<Int> osz = adaptive_out(b, xb, size);
+  std::vector<Int> osz = adaptive_out(b, n, xb, size);
   bool want_idx = n.num_outputs() > 1 && n.output(1) && n.output(1)->has_uses();
   Type vt = pooled_type(xb, osz, Builder::elem(xb));
   if (!want_idx) {

@@ -332,6 +332,38 @@ def _adaptive_max():
                 [{"N": 2, "H": 7, "W": 5, "L": 9}, {"N": 1, "H": 5, "W": 8, "L": 6}], ref, ["adaptive_max_pool"])
 
 
+@case("adaptive_runtime_size")
+def _adaptive_runtime_size():
+    # Output sizes only known at run time (vgg's max(7, H) from the input's size): the int64 input
+    # `size`, read where output_size is -1; larger and smaller than the input.
+    out2 = "max(3, floor(H / 2)), max(3, floor(W / 2))"
+    body = "\n".join([
+        "  const %two = dense<int64[1]>[2]",
+        "  const %three = dense<int64[1]>[3]",
+        "  %s = Shape(%x) {start = 2} : int64[2]",
+        "  %h = Div(%s, %two) : int64[2]",
+        "  %sz = Max(%h, %three) : int64[2]",
+        f"  %a = onnxify::adaptive_avg_pool(%x, %sz) {{output_size = [-1, -1]}} : float32[N, 3, {out2}]",
+        f"  %b, %i = onnxify::adaptive_max_pool(%x, %sz) {{output_size = [-1, -1]}} : float32[N, 3, {out2}], "
+        f"int64[N, 3, {out2}]",
+        f"  %c = onnxify::adaptive_max_pool(%x, %sz) {{output_size = [-1, -1]}} : float32[N, 3, {out2}]",
+        "  %l = Shape(%y) {start = 2} : int64[1]",
+        "  %lz = Max(%l, %three) : int64[1]",
+        "  %d = onnxify::adaptive_avg_pool(%y, %lz) {output_size = [-1]} : float32[N, 5, max(3, L)]",
+    ])
+    ir = graph([("x", "float32[N, 3, H, W]"), ("y", "float32[N, 5, L]")], body, ["a", "b", "i", "c", "d"])
+
+    def ref(f):
+        x, y = t(f["x"]), t(f["y"])
+        size = tuple(max(3, s // 2) for s in x.shape[2:])
+        b, i = F.adaptive_max_pool2d(x, size, return_indices=True)
+        return [F.adaptive_avg_pool2d(x, size), b, i, F.adaptive_max_pool2d(x, size),
+                F.adaptive_avg_pool1d(y, max(3, y.shape[2]))]
+    return Case("adaptive_runtime_size", ir, {"x": ("float32", ["N", 3, "H", "W"]), "y": ("float32", ["N", 5, "L"])},
+                [{"N": 2, "H": 4, "W": 13, "L": 2}, {"N": 1, "H": 11, "W": 5, "L": 7}], ref,
+                ["adaptive_avg_pool", "adaptive_max_pool"])
+
+
 # ---------------------------------------------------------------------------------------------
 # interpolate
 

@@ -283,6 +283,41 @@ CASES = [
     nn("unet_up_symbolic_output_size_1d", "UNetUp(1)", x="float32[N,4,H]", skip="float32[N,2,A]",
        shapes=[{"N": 2, "H": 3, "A": 5}, {"N": 1, "H": 4, "A": 8}]),
     nn("half_and_pool_symbolic", "HalfAndPool()", x="float32[N,2,H,W]", shapes=HW),
+    # adaptive pools to sizes computed from the symbolic input (vgg's max(7, H)): outputs larger
+    # and smaller than the input, dividing it or not
+    nn("adaptive_avg_at_least_7", "AdaptiveAtLeast()", x="float32[N,2,H,W]",
+       shapes=[{"N": 2, "H": 3, "W": 9}, {"N": 1, "H": 10, "W": 5}]),
+    nn("adaptive_avg_at_least_half", "AdaptiveAtLeast(d=2)", x="float32[N,2,H,W]",
+       shapes=[{"N": 2, "H": 5, "W": 20}, {"N": 1, "H": 23, "W": 9}]),
+    nn("adaptive_avg_at_least_large", "AdaptiveAtLeast(m=3, d=3)", x="float32[N,3,H,W]",
+       shapes=[{"N": 1, "H": 500, "W": 401}, {"N": 2, "H": 97, "W": 300}]),
+    nn("adaptive_avg1d_symbolic", "AdaptiveAtLeast('adaptive_avg_pool1d', 3, 2)", x="float32[N,2,L]",
+       shapes=[{"N": 2, "L": 2}, {"N": 1, "L": 11}]),
+    nn("adaptive_avg3d_symbolic", "AdaptiveAtLeast('adaptive_avg_pool3d', 3, 2)", x="float32[N,2,T,H,W]",
+       shapes=[{"N": 2, "T": 2, "H": 9, "W": 6}, {"N": 1, "T": 7, "H": 4, "W": 13}]),
+    nn("adaptive_max2d_symbolic", "AdaptiveAtLeast('adaptive_max_pool2d', 4, 2)", x="float32[N,2,H,W]",
+       shapes=[{"N": 2, "H": 5, "W": 13}, {"N": 1, "H": 11, "W": 6}]),
+    nn("adaptive_max2d_symbolic_indices", "AdaptiveAtLeast('adaptive_max_pool2d', 4, 2, return_indices=True)",
+       x="float32[N,2,H,W]", shapes=[{"N": 2, "H": 5, "W": 13}, {"N": 1, "H": 11, "W": 6}]),
+    nn("adaptive_max1d_symbolic_unbatched", "AdaptiveAtLeast('adaptive_max_pool1d', 3, 2)", x="float32[C,L]",
+       shapes=[{"C": 2, "L": 2}, {"C": 3, "L": 11}]),
+    # kernel = stride computed from the symbolic input (mobilenetv5's image pooling): sizes the
+    # kernel divides and sizes where floor mode leaves elements out
+    nn("avg_pool2d_kernel_symbolic", "PoolBySize()", x="float32[N,2,H,W]",
+       shapes=[{"N": 2, "H": 8, "W": 12}, {"N": 1, "H": 11, "W": 14}]),
+    nn("max_pool2d_kernel_symbolic", "PoolBySize('max_pool2d')", x="float32[N,2,H,W]",
+       shapes=[{"N": 2, "H": 8, "W": 12}, {"N": 1, "H": 11, "W": 14}]),
+    nn("avg_pool1d_kernel_symbolic", "PoolBySize('avg_pool1d')", x="float32[N,2,L]",
+       shapes=[{"N": 2, "L": 8}, {"N": 1, "L": 13}]),
+    nn("max_pool3d_kernel_symbolic", "PoolBySize('max_pool3d', 2)", x="float32[N,2,T,H,W]",
+       shapes=[{"N": 2, "T": 4, "H": 6, "W": 2}, {"N": 1, "T": 5, "H": 7, "W": 9}]),
+    nn("avg_pool2d_kernel_symbolic_mixed", "PoolBySize(fixed=(None, 2))", x="float32[N,2,H,7]",
+       shapes=[{"N": 2, "H": 8}, {"N": 1, "H": 11}]),
+    nn("avg_pool2d_kernel_symbolic_divisor", "PoolBySize(d=3, divisor_override=2)", x="float32[N,2,H,W]",
+       shapes=[{"N": 2, "H": 6, "W": 9}, {"N": 1, "H": 7, "W": 11}]),
+    nn("avg_pool2d_kernel_whole", "PoolBySize(d=1)", x="float32[N,2,H,W]", shapes=HW),
+    nn("max_pool2d_kernel_symbolic_unbatched", "PoolBySize('max_pool2d', 3)", x="float32[C,H,W]",
+       shapes=[{"C": 2, "H": 6, "W": 9}, {"C": 1, "H": 7, "W": 10}]),
     # ---- the new layers together, at the lowest and a newer opset, and per target ----
     nn("mix_default", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"}),
     nn("mix_opset13", "NnMix()", x="float32[N,4,3,4]", idx="int64[N,2]", gen={"idx": "int:0:3"},
@@ -401,3 +436,20 @@ ERRORS = [
 @pytest.mark.parametrize("name,model,spec", ERRORS, ids=[e[0] for e in ERRORS])
 def test_pytorch_errors(name, model, spec, tmp_path):
     check_pytorch_error("nn.py", model, {"x": spec}, tmp_path)
+
+
+@pytest.mark.parametrize("model,why", [
+    ("PoolBySize(stride=1)", "with stride [1, 1]"),
+    ("PoolBySize('max_pool2d', ceil_mode=True)", "with ceil_mode=True"),
+    ("PoolBySize('avg_pool2d', padding=1)", "with padding [1, 1]"),
+    ("PoolBySize('max_pool2d', return_indices=True)", "with return_indices=True"),
+])
+def test_runtime_kernel_pool_refused(tmp_path, model, why):
+    """A pool whose kernel is only known at run time is exported as non-overlapping windows
+    (avg_pool2d_kernel_symbolic above); any other arguments are one clear error naming the argument."""
+    p = subprocess.run([ONNXIFY, "export", os.path.join(MODELS, "nn.py"), "--model", model, "--input",
+                        "x=float32[N,2,H,W]", "-o", str(tmp_path / "m.onnx")], capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 1, p.stderr
+    assert ("is not supported by onnxify: a kernel_size only known at run time ([floor(H / 4), floor(W / 4)]) "
+            + why) in p.stderr, p.stderr

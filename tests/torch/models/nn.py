@@ -262,3 +262,34 @@ class HalfAndPool(nn.Module):
 
     def forward(self, x):
         return torch.cat([F.interpolate(x, scale_factor=0.5, mode="bilinear"), F.avg_pool2d(x, 2)], 1)
+
+
+class AdaptiveAtLeast(nn.Module):
+    """vgg's pre-logits pool: an adaptive pool to max(m, S // d) per spatial size S, computed from the
+    symbolic input shape, so depending on the input the output is larger or smaller than it."""
+
+    def __init__(self, fn="adaptive_avg_pool2d", m=7, d=1, **kwargs):
+        super().__init__()
+        self.fn, self.m, self.d, self.kwargs = getattr(F, fn), m, d, kwargs
+        self.spatial = int(fn[-2])  # adaptive_avg_pool2d -> 2
+
+    def forward(self, x):
+        size = tuple(max(self.m, s // self.d) for s in x.shape[-self.spatial:])
+        return self.fn(x, size, **self.kwargs)
+
+
+class PoolBySize(nn.Module):
+    """mobilenetv5's image pooling: a pool whose kernel = stride is computed from the symbolic input
+    shape (S // d per spatial size S, or `fixed` where given), so windows may not tile the input.
+    `stride` other than None (= the kernel) is a case onnxify refuses."""
+
+    def __init__(self, fn="avg_pool2d", d=4, fixed=None, stride=None, **kwargs):
+        super().__init__()
+        self.fn, self.d, self.fixed, self.stride, self.kwargs = getattr(F, fn), d, fixed, stride, kwargs
+        self.spatial = int(fn[-2])  # avg_pool2d -> 2
+
+    def forward(self, x):
+        k = tuple(s // self.d for s in x.shape[-self.spatial:])
+        if self.fixed is not None:
+            k = tuple(f if f is not None else s for f, s in zip(self.fixed, k))
+        return self.fn(x, k, k if self.stride is None else self.stride, **self.kwargs)
