@@ -398,6 +398,23 @@ const std::vector<OpDef>& pointwise_ops() {
        [](OpCall& c) { return compare(c, "GreaterOrEqual"); }},
       {"ge.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return compare(c, "GreaterOrEqual"); }},
+      // PyTorch's long names of the comparisons (torch.greater(...) in transformers' MoE routing)
+      {"greater.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Greater"); }},
+      {"greater.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Greater"); }},
+      {"greater_equal.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return compare(c, "GreaterOrEqual"); }},
+      {"greater_equal.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return compare(c, "GreaterOrEqual"); }},
+      {"less.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Less"); }},
+      {"less.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace, [](OpCall& c) { return compare(c, "Less"); }},
+      {"less_equal.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return compare(c, "LessOrEqual"); }},
+      {"less_equal.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return compare(c, "LessOrEqual"); }},
+      {"not_equal.Tensor(Tensor self, Tensor other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return compare(c, "Equal", true); }},
+      {"not_equal.Scalar(Tensor self, Scalar other) -> Tensor", kFn | kMethod | kInplace,
+       [](OpCall& c) { return compare(c, "Equal", true); }},
       {"logical_not(Tensor self) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) {
          TensorObj* x = c.t(0);
