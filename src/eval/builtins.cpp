@@ -360,8 +360,12 @@ BUILTIN(import) {
   bool fromlist = v[3] && !v[3].is_none() && truth(I, v[3]) == kTrue;
   SourceRange where = I.current_range();
   if (!g) g = I.builtins.get();
-  if (fromlist || level > 0) return I.loader().import_module(name, g, level, false, where);
-  return I.loader().import_top(name, g, false, where);
+  // A call (importlib.import_module, __import__) is how code probes for optional modules, almost
+  // always under a try in some caller (transformers' lazy_load_kernel): a module that cannot be had
+  // raises ModuleNotFoundError as in CPython without it, instead of becoming an unknown value.
+  constexpr bool guarded = true;
+  if (fromlist || level > 0) return I.loader().import_module(name, g, level, guarded, where);
+  return I.loader().import_top(name, g, guarded, where);
 }
 
 // ---- unsafe builtins --------------------------------------------------------------------------------------

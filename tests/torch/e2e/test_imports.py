@@ -27,6 +27,8 @@ CASES = [
          matrix=False),
     # torch.optim, torch.utils.data (Sampler[List[int]]), torch.distributed, nn.quantized, torch.ao.quantization
     Case("non_graph_packages", "non_graph_packages.py", "QuantReadyBlock()", {"x": "float32[N,4]"}, shapes=N2),
+    Case("optional_modules_probed_by_calls", "installed_packages.py", "ProbesOptionalModules()",
+         {"x": "float32[N,4]"}, shapes=N2, args=PY, matrix=False),
     Case("unused_package_that_stops_on_unknown", "installed_packages.py", "IgnoresLenientPackage()",
          {"x": "float32[N,4]"}, shapes=N2, args=PY, matrix=False),
 ]

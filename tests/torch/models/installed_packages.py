@@ -48,3 +48,27 @@ class UsesLenientPackage(nn.Module):
 class UsesExecPackage(nn.Module):
     def forward(self, x):
         return exec_pkg.generated(x)
+
+
+class ProbesOptionalModules(nn.Module):
+    """Optional modules probed by calls (importlib.import_module, __import__) inside a try, as
+    transformers' lazy_load_kernel probes causal_conv1d: a module not installed raises
+    ModuleNotFoundError and the fallback runs, as in CPython, instead of an unknown module."""
+
+    def __init__(self):
+        super().__init__()
+        import importlib
+        import importlib.util
+        try:
+            kernel = importlib.import_module("onnxify_test_absent_kernel")
+        except Exception:
+            kernel = None
+        try:
+            other = __import__("onnxify_test_absent.sub", fromlist=["x"])
+        except ImportError:
+            other = None
+        self.scale = (2.0 if kernel is None else 3.0) * (5.0 if other is None else 7.0)
+        self.scale *= 11.0 if importlib.util.find_spec("onnxify_test_absent_spec") is None else 13.0
+
+    def forward(self, x):
+        return x * self.scale
