@@ -14,6 +14,9 @@ Supported element types: float32, float64, float16, int64, int32, int16, int8, u
 uint32, uint64, bool. Errors from ONNX Runtime raise OrtError with its message.
 """
 
+import os
+import pickle
+import signal
 import sys
 
 import numpy as np
@@ -77,6 +80,37 @@ def run_many(model_path, input_sets, optimize=True, timeout=None):
     (timeout is accepted for the callers written for the old out-of-process runner.)"""
     s = session(model_path, optimize)
     return [_run(s, inputs) for inputs in input_sets]
+
+
+def run_many_isolated(model_path, input_sets, optimize=True, timeout=300):
+    """run_many in a fresh interpreter, for inputs ONNX Runtime may crash on (empty tensors: some of
+    its kernels divide by a zero size): a crash raises OrtError naming the signal. (A fresh process,
+    not a fork: a fork of a process with running thread pools can deadlock.)"""
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="ort-isolated-") as tmp:
+        job, out = os.path.join(tmp, "job.pkl"), os.path.join(tmp, "out.pkl")
+        with open(job, "wb") as f:
+            pickle.dump((str(model_path), input_sets, optimize), f)
+        code = ("import pickle, sys; sys.path.insert(0, sys.argv[3]); import ort\n"
+                "p, sets, opt = pickle.load(open(sys.argv[1], 'rb'))\n"
+                "try:\n    res = ('ok', ort.run_many(p, sets, opt))\n"
+                "except ort.OrtError as e:\n    res = ('err', str(e))\n"
+                "pickle.dump(res, open(sys.argv[2], 'wb'))\n")
+        try:
+            p = subprocess.run([sys.executable, "-c", code, job, out, os.path.dirname(os.path.abspath(__file__))],
+                               capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise OrtError(f"{model_path}: ONNX Runtime ran over {timeout} s") from None
+        if p.returncode < 0:
+            raise OrtError(f"{model_path}: ONNX Runtime crashed ({signal.Signals(-p.returncode).name})")
+        if p.returncode != 0 or not os.path.exists(out):
+            raise OrtError(f"{model_path}: the ONNX Runtime process failed: {p.stderr.decode()[-300:]}")
+        with open(out, "rb") as f:
+            kind, value = pickle.load(f)
+    if kind == "err":
+        raise OrtError(value)
+    return value
 
 
 def run_models(jobs, optimize=True, timeout=None):
