@@ -161,6 +161,17 @@ Value all_any(OpCall& c, bool is_all, std::optional<std::vector<int64_t>> dims, 
   return call_op(c.T, "gt", {m, Value::integer(0)});
 }
 
+// all/any over a list of dims: None reduces every dim, an empty list none (the bool test alone).
+Value all_any_dims(OpCall& c, bool is_all) {
+  std::optional<std::vector<int64_t>> dims = c.a.opt_ints(1);
+  if (dims && dims->empty()) {
+    TensorObj* x = c.t(0);
+    return x->dtype == DType::Bool ? call_op(c.T, "clone", {Value::borrow(x)})
+                                   : call_op(c.T, "ne", {Value::borrow(x), Value::integer(0)});
+  }
+  return all_any(c, is_all, dims, c.a.boolean(2));
+}
+
 }  // namespace
 
 Value make_return_type(Torch& T, const std::string& name, std::vector<Value> items) {
@@ -216,6 +227,10 @@ const std::vector<OpDef>& reduce_ops() {
       {"any(Tensor self) -> Tensor", kFn | kMethod, [](OpCall& c) { return all_any(c, false, std::nullopt, false); }},
       {"any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", kFn | kMethod,
        [](OpCall& c) { return all_any(c, false, std::vector<int64_t>{c.a.int_(1)}, c.a.boolean(2)); }},
+      {"all.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return all_any_dims(c, true); }},
+      {"any.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor", kFn | kMethod,
+       [](OpCall& c) { return all_any_dims(c, false); }},
       {"softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", kFn | kMethod,
        [](OpCall& c) { return softmax(c, "Softmax"); }},
       {"log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", kFn | kMethod,

@@ -1,5 +1,5 @@
 // Statistics, norms, scans and ordering: var/std (+ _mean), norm, logsumexp, cumsum, topk, sort,
-// argsort. The simple reductions (sum, mean, amax, ...) are in ops_reduce.cpp.
+// argsort, unique and isin. The simple reductions (sum, mean, amax, ...) are in ops_reduce.cpp.
 #include <fmt/core.h>
 
 #include <cmath>
@@ -282,12 +282,39 @@ Value unique_consecutive(OpCall& c) {
   return eval::new_tuple(c.I, std::move(items));
 }
 
+// torch.isin(elements, test_elements, *, assume_unique, invert): each element compared with every
+// test element (Equal of [..., 1] against the flattened [M], any over M; the promoted dtype is
+// eq's), the shape of `elements`. A scalar on either side is one value; assume_unique changes
+// only PyTorch's algorithm.
+Value isin(OpCall& c) {
+  Torch& T = c.T;
+  const Value& elements = c.a.raw(0);
+  const Value& test = c.a.raw(1);
+  Value hit;
+  if (!is_tensor(test)) {
+    hit = call_op(T, "eq", {elements, test});
+  } else if (!is_tensor(elements)) {
+    hit = call_op(T, "any", {call_op(T, "eq", {test, elements})});
+  } else {
+    Value flat = call_op(T, "reshape", {test, eval::new_tuple(c.I, {Value::integer(-1)})});
+    hit = call_op(T, "any", {call_op(T, "eq", {call_op(T, "unsqueeze", {elements, Value::integer(-1)}), flat}),
+                             Value::integer(-1)});
+  }
+  return c.a.boolean(3) ? call_op(T, "logical_not", {hit}) : hit;
+}
+
 }  // namespace
 
 const std::vector<OpDef>& stats_ops() {
   static const std::vector<OpDef> ops = {
       {"unique(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor",
        kFn | kMethod, unique},
+      {"isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor",
+       kFn, isin},
+      {"isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor",
+       kFn, isin},
+      {"isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor",
+       kFn, isin},
       {"unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> Tensor",
        kFn | kMethod, unique_consecutive},
       {"var.dim(Tensor self, int[1]? dim=None, bool unbiased=True, bool keepdim=False) -> Tensor", kFn | kMethod,

@@ -346,7 +346,8 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
     case BaseType::Bool:
       return v.is_bool() || (is_int_like(I, v) && !is_symint(v)) || (is_tensor(v) && as_tensor(v)->symbolic_bool);
     case BaseType::Str: return eval::is_str(v);
-    case BaseType::Scalar: return is_number(I, v);
+    case BaseType::Scalar:  // PyTorch's parser also takes a zero-dim tensor for a Scalar (not [1]).
+      return is_number(I, v) || (is_tensor(v) && as_tensor(v)->rank() == 0 && !is_complex(as_tensor(v)->dtype));
     case BaseType::ScalarType: return to_dtype(I, v).has_value();
     case BaseType::Device: {
       Torch* T = torch_state_opt();
@@ -610,6 +611,28 @@ Scalar Bound::scalar(size_t i) const {
   } else if (is_symint(v)) {
     s.kind = Scalar::Kind::SymInt;
     s.sym = eval::as<SymIntObj>(v)->expr;
+  } else if (is_tensor(v) && as_tensor(v)->rank() == 0) {
+    // A zero-dim tensor: its value as item() gives it; an integer one only known when the model
+    // runs is a run-time size (as int(t)), a float or bool one has no conversion-time form here.
+    TensorObj* t = as_tensor(v);
+    if (auto known = known_values(torch_state(), t)) {
+      if (t->dtype == DType::Bool) {
+        s.kind = Scalar::Kind::Bool;
+        s.i = known->int_at(0) != 0;
+      } else if (is_floating(t->dtype)) {
+        s.kind = Scalar::Kind::Float;
+        s.f = known->float_at(0);
+      } else {
+        s.kind = Scalar::Kind::Int;
+        s.i = known->int_at(0);
+      }
+    } else if (is_integral(t->dtype, false) && !t->random && !t->uninitialized) {
+      s.kind = Scalar::Kind::SymInt;
+      s.sym = size_from_tensor(torch_state(), t);
+    } else {
+      need_concrete(torch_state(), fmt::format("the value of this zero-dim {} tensor", info(t->dtype).name),
+                    fmt::format("argument '{}' (a number)", schema->params[i].name));
+    }
   } else {
     error(i, fmt::format("must be Number, not {}", python_type_name(I, v)));
   }

@@ -22,6 +22,7 @@ CASES = [
     cc("regnet_widths", "RegNetWidths()", x="float32[N,4]"),
     cc("drop_path_rates", "DropPathRates()", x="float32[N,4]"),
     cc("int_of_tensor", "IntOfTensor()", x="float32[N,4]"),
+    cc("zero_dim_scalars", "ZeroDimScalars()", x="float32[N,4]"),
     cc("iterate_arange", "IterateArange()", x="float32[N,4]"),
     cc("triu_mask", "TriuMask()", x="float32[N,5,5]"),
     cc("constant_condition", "ConstantCondition()", x="float32[N,4]"),

@@ -115,6 +115,8 @@ CASES = [
          x="float16[N,4,8]"),
     # ---- torch.compile, torch.compiler, torch._dynamo (all no-ops) ----
     case("compiled_block", "CompiledBlock()", [{"N": 2}, {"N": 5}], x="float32[N,4]"),
+    case("internals", "Internals()", [{"N": 2}, {"N": 3}], gen={"ids": "int:0:10"}, a="float32[N,5,3]",
+         b="float32[N,5,3]", ids="int64[N,2]"),
     case("compile_module", "torch.compile(Plain())", [{"N": 2}, {"N": 5}], x="float32[N,4]"),
     case("compile_module_mode", "torch.compile(Plain(), mode='max-autotune', dynamic=True)", [{"N": 2}, {"N": 3}],
          x="float32[N,4]"),

@@ -58,6 +58,19 @@ class IntOfTensor(nn.Module):
         return self.fc(x) * self.scale
 
 
+class ZeroDimScalars(nn.Module):
+    """Zero-dim tensors where a Scalar is taken (PyTorch's parser reads them as numbers): known
+    ones (linspace's end as log(tensor(n)), full's value) and a run-time integer one (an arange's
+    end from a count in the input)."""
+
+    def forward(self, x):
+        lin = torch.linspace(0, torch.log(torch.tensor(8.0)), 5)
+        full = torch.full((2,), torch.tensor(3.0))
+        count = (x > 0).sum()
+        steps = torch.arange(torch.tensor(1), count + 1, torch.tensor(2))
+        return lin * x[:, :1], full, steps
+
+
 class IterateArange(nn.Module):
     """A ModuleList built while iterating over torch.arange."""
 

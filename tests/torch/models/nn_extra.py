@@ -128,7 +128,7 @@ class CustomParam(nn.Module):
 
 
 class Dists(nn.Module):
-    """The eval-time uses of distributions: log_prob, entropy, mean, stddev, mode, cdf, KL."""
+    """The eval-time uses of distributions: log_prob, entropy, mean, stddev, mode, cdf, icdf, KL."""
 
     def __init__(self):
         super().__init__()
@@ -153,7 +153,9 @@ class Dists(nn.Module):
                 normal.cdf(loc * 0.5), kl_divergence(normal, prior), cat.log_prob(a), cat.entropy(), cat.probs,
                 cat.mode, cat_p.log_prob(a), cat_p.logits, bern.log_prob((loc > 0).float()), bern.entropy(),
                 bern.mean, uni.log_prob(loc), uni.entropy(), uni.mean, uni.stddev, ind.log_prob(loc),
-                ind.entropy())
+                ind.entropy(), normal.icdf(torch.sigmoid(raw)),
+                # a constant threshold as gemma3n computes its activation sparsity
+                h * Normal(0, 1).icdf(torch.tensor(0.95, dtype=torch.float32)))
 
 
 class SqueezeToScalar(nn.Module):

@@ -194,6 +194,33 @@ class CompiledBlock(nn.Module):
         return self.compiled_fc(y)
 
 
+def _ssm_combine(left, right):
+    # the linear recurrence h_t = a_t * h_{t-1} + b_t as an associative pair (transformers' mamba scans)
+    a_l, b_l = left
+    a_r, b_r = right
+    return a_l * a_r, a_r * b_l + b_r
+
+
+class Internals(nn.Module):
+    """PyTorch 2.x internals model code reaches: torch._higher_order_ops.associative_scan (generic
+    and pointwise, reversed, one tensor or a pair), torch.backends.cudnn.flags(...) as a context,
+    torch.legacy_contiguous_format, nn.Embedding(_freeze=True)."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(10, 4, _freeze=True)
+
+    def forward(self, a, b, ids):
+        from torch._higher_order_ops.associative_scan import associative_scan
+        with torch.backends.cudnn.flags(enabled=False, deterministic=True):
+            _, h = associative_scan(_ssm_combine, (a, b), dim=1, combine_mode="generic")
+        _, hr = associative_scan(_ssm_combine, [a, b], dim=1, reverse=True, combine_mode="generic")
+        s = associative_scan(lambda x, y: x + y, a, dim=2)
+        z = torch.zeros_like(h, memory_format=torch.legacy_contiguous_format)
+        frozen = torch.tensor(float(self.emb.weight.requires_grad))
+        return h + z, hr, s, self.emb(ids) + frozen
+
+
 class Plain(nn.Module):
     def __init__(self):
         super().__init__()

@@ -21,6 +21,7 @@ contiguous_format = "torch.contiguous_format"
 channels_last = "torch.channels_last"
 channels_last_3d = "torch.channels_last_3d"
 preserve_format = "torch.preserve_format"
+legacy_contiguous_format = contiguous_format  # the same object in PyTorch
 layout = _builtins.type(strided)
 memory_format = _builtins.type(contiguous_format)
 

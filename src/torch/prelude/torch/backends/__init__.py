@@ -1,4 +1,5 @@
 """torch.backends: flags model code sets (cudnn.benchmark, ...) have no effect here."""
+import contextlib as _contextlib
 
 
 class _Flags:
@@ -7,6 +8,16 @@ class _Flags:
 
     def is_available(self):
         return False
+
+    @_contextlib.contextmanager
+    def flags(self, **kw):
+        # cudnn.flags(enabled=False, ...) / mkldnn.flags(...): the flags set for the block, restored after.
+        old = {k: self.__dict__.get(k) for k in kw}
+        self.__dict__.update(kw)
+        try:
+            yield
+        finally:
+            self.__dict__.update(old)
 
     def __getattr__(self, name):
         from torch._onnxify_support import missing

@@ -1,7 +1,7 @@
 """torch.distributions for models that use distributions in eval: Normal, Categorical, OneHotCategorical,
 Bernoulli, Uniform, Independent and kl_divergence between two of a kind (Normal, Categorical, Bernoulli,
 Independent), with PyTorch 2.14's formulas for mean, mode,
-stddev, variance, log_prob, entropy, cdf and probs / logits.
+stddev, variance, log_prob, entropy, cdf, icdf (Normal) and probs / logits.
 
 Decided for onnxify: sample() and rsample() in forward are a clear error. A random draw cannot match
 PyTorch's generator, so an exported sampler could never be checked against eager; a policy or VAE head
@@ -147,6 +147,9 @@ class Normal(ExponentialFamily):
 
     def cdf(self, value):
         return 0.5 * (1 + torch.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+
+    def icdf(self, value):
+        return self.loc + self.scale * torch.erfinv(2 * value - 1) * math.sqrt(2)
 
     def _sample(self, sample_shape):
         shape = self._extended_shape(sample_shape)
