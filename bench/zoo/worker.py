@@ -320,6 +320,60 @@ def float32_noise(harness, case, path):
             f"eager float32's own {worst[1]:.2g}")
 
 
+def traced_eager(harness, case, path):
+    """For a file judged wrong: a note when, at every shape, the file matches eager PyTorch run under
+    torch.jit.trace at the same inputs (the traced module replayed on them), else None. Library code
+    that branches on torch.jit.is_tracing() / torch.compiler.is_compiling() (transformers' mask
+    creation skips the mask in eager and leaves causality to SDPA's is_causal, whose module flag
+    some models set to False) computes another function when exported, by any exporter: onnxify
+    answers is_tracing() True as torch.onnx.export does. Such a case is not counted right."""
+    import numpy as np
+    import torch
+    try:
+        mod = harness._import_source(case)
+        model = eval(case.model, vars(mod), harness._ModuleNames(mod))
+        model.load_state_dict(torch.load(case.ckpt), strict=True)
+        model.eval()
+        declared = set(ort.names(path)[0])
+        results = ort.run_many(path, [{n: v for n, v in f.items() if n in declared} for f in case.feeds])
+    except Exception:
+        return None
+    tensors = [n for n, s in case.inputs.items() if harness._is_tensor_spec(s)]
+    fixed = {n: eval(s) for n, s in case.inputs.items() if not harness._is_tensor_spec(s)}
+
+    class Positional(torch.nn.Module):  # torch.jit.trace takes tensors only
+        def __init__(self, m):
+            super().__init__()
+            self.m = m
+
+        def forward(self, *xs):
+            return tuple(harness._flatten(self.m(**dict(zip(tensors, xs)), **fixed)))
+
+    for feed, out in zip(case.feeds, results):
+        xs = tuple(torch.from_numpy(feed[n].copy()) for n in tensors)
+        try:
+            torch.manual_seed(777)
+            with torch.no_grad(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                traced = torch.jit.trace(Positional(model), xs, check_trace=False, strict=False)
+                want = [t.detach().numpy() for t in traced(*xs)]
+        except Exception:
+            return None
+        got = list(out.values())
+        if len(want) != len(got):
+            return None
+        for w, o in zip(want, got):
+            if w.shape != o.shape:
+                return None
+            if w.dtype.kind == "f":
+                scale = max(1.0, float(np.max(np.abs(w))) if w.size else 1.0)
+                if not np.allclose(o, w, rtol=1e-3, atol=1e-4 * scale, equal_nan=True):
+                    return None
+            elif not np.array_equal(o, w):
+                return None
+    return "matches eager under torch.jit.trace: the model's code computes another function when traced"
+
+
 def run_exporter(harness, case, exporter, work, timeout):
     if exporter == "onnxify":
         cmd, path = harness.export_cmd(case), case.onnx
@@ -335,8 +389,11 @@ def run_exporter(harness, case, exporter, work, timeout):
         res["verdict"] = "right"
     elif verdict == "wrong":
         noise = float32_noise(harness, case, path)
+        traced = None if noise else traced_eager(harness, case, path)
         if noise:
             res.update(verdict="right", note=f"{detail}, {noise}")
+        elif traced:
+            res.update(verdict="as-traced", error_class="as-traced", error=f"{detail}; {traced}")
         else:
             res.update(verdict="wrong", error_class="wrong", error=detail)
     else:
