@@ -28,6 +28,10 @@ CASES = [
         ("well conditioned", {"a": WELL.format(3), "b": "torch.randn(3, 4)", "m": "torch.randn(3, 4, 2)"}),
         ("rows swapped", {"a": PIVOT.format(2), "b": "torch.randn(2, 4)", "m": "torch.randn(2, 4, 2)"}),
     ]),
+    case("triangular_solves", "TriangularSolves()", {"a": "float32[N,24,24]", "m": "float32[N,24,3]"}, paths=[
+        ("batch 3", {"a": "torch.randn(3, 24, 24) * 0.1 + 2 * torch.eye(24)", "m": "torch.randn(3, 24, 3)"}),
+        ("batch 1", {"a": "torch.randn(1, 24, 24) * 0.1 + 2 * torch.eye(24)", "m": "torch.randn(1, 24, 3)"}),
+    ]),
     case("norms", "Norms()", {"x": "float32[N,3,4]"}, shapes=({"N": 2}, {"N": 1})),
     case("matrix_powers", "MatrixPowers()", {"a": "float32[N,3,3]"}, paths=[
         ("batch 2", {"a": "torch.randn(2, 3, 3) * 0.5 + 2 * torch.eye(3)"}),

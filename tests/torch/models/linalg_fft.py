@@ -38,6 +38,19 @@ class Solves(nn.Module):
         return x, y, z, torch.linalg.solve_ex(a, b)[0]
 
 
+class TriangularSolves(nn.Module):
+    """linalg.solve_triangular of a size past cholesky's unrolling: lower and upper, unit diagonal
+    (the gated delta rule's 64 x 64 solve), from the right, a right side broadcast over A's batch."""
+
+    def forward(self, a, m):
+        lower, upper = a.tril(), a.triu()
+        return (torch.linalg.solve_triangular(lower, m, upper=False),
+                torch.linalg.solve_triangular(upper, m, upper=True),
+                torch.linalg.solve_triangular(lower, m, upper=False, unitriangular=True),
+                torch.linalg.solve_triangular(upper, m.transpose(-2, -1), upper=True, left=False),
+                torch.linalg.solve_triangular(lower, m[0], upper=False))
+
+
 class Norms(nn.Module):
     def forward(self, x):
         return (

@@ -155,7 +155,7 @@ class Dists(nn.Module):
                 bern.mean, uni.log_prob(loc), uni.entropy(), uni.mean, uni.stddev, ind.log_prob(loc),
                 ind.entropy(), normal.icdf(torch.sigmoid(raw)),
                 # a constant threshold as gemma3n computes its activation sparsity
-                h * Normal(0, 1).icdf(torch.tensor(0.95, dtype=torch.float32)))
+                h * torch.distributions.normal.Normal(0, 1).icdf(torch.tensor(0.95)).type(h.dtype))
 
 
 class SqueezeToScalar(nn.Module):

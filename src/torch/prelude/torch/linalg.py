@@ -1,9 +1,10 @@
 """torch.linalg as far as ONNX can express it (issue 15).
 
 det is ONNX Det; inv and solve are Gauss-Jordan elimination with partial pivoting unrolled over a
-static matrix size (native rows linalg_det / linalg_inv / linalg_solve, ops_linalg.cpp); cholesky and
-solve_triangular are the textbook recurrences unrolled here over a static size of at most
-_MAX_UNROLLED (what torch.distributions.MultivariateNormal needs); the norms are reductions; the other
+static matrix size (native rows linalg_det / linalg_inv / linalg_solve, ops_linalg.cpp); cholesky is
+the textbook recurrence unrolled here over a static size of at most _MAX_UNROLLED (what
+torch.distributions.MultivariateNormal needs), solve_triangular the substitution a row at a time (a
+matmul per row) up to _MAX_SUBSTITUTED (transformers' gated delta rule solves 64 x 64); the norms are reductions; the other
 decompositions (svd, qr, eig, lu, ...) have no ONNX form and are a clear error naming the function. A
 singular or non-positive-definite matrix gives inf/nan where PyTorch raises."""
 import builtins as _builtins
@@ -164,6 +165,7 @@ def matrix_power(A, n, *, out=None):
 
 
 _MAX_UNROLLED = 16  # cholesky records about n^3 / 6 multiply-adds per matrix
+_MAX_SUBSTITUTED = 256  # solve_triangular records one matmul per row
 
 
 def _unrolled_size(A, what):
@@ -219,20 +221,31 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
         # X A = B  <=>  A^T X^T = B^T, with the triangle flipped.
         return solve_triangular(A.transpose(-2, -1), B.transpose(-2, -1), upper=not upper,
                                 unitriangular=unitriangular).transpose(-2, -1)
-    n = _unrolled_size(A, "solve_triangular")
-    if n is None:
+    n = A.shape[-1]
+    if A.dim() < 2 or A.shape[-2] != n:
+        raise RuntimeError(f"torch.linalg.solve_triangular: A must be batches of square matrices, but they "
+                           f"are {A.shape[-2]} by {A.shape[-1]} matrices")
+    if not isinstance(n, int) or n > _MAX_SUBSTITUTED:
         return _unsupported("torch.linalg.solve_triangular", f"only matrices of a static size up to "
-                            f"{_MAX_UNROLLED} (the substitution is unrolled): got {A.shape[-1]}")
-    # Substitution row by row (forward for lower, backward for upper); each row of X is [..., k].
-    X = [None] * n
-    order = _builtins.range(n - 1, -1, -1) if upper else _builtins.range(n)
-    for i in order:
-        t = B[..., i, :]
-        done = _builtins.range(i + 1, n) if upper else _builtins.range(i)
-        for p in done:
-            t = t - A[..., i, p].unsqueeze(-1) * X[p]
-        X[i] = t if unitriangular else t / A[..., i, i].unsqueeze(-1)
-    return torch.stack(X, -2)
+                            f"{_MAX_SUBSTITUTED} (the substitution is unrolled, a row at a time): got {n}")
+    batch = torch.broadcast_shapes(A.shape[:-2], B.shape[:-2])
+    B = B.expand(tuple(batch) + tuple(B.shape[-2:]))
+    # Substitution a row at a time (forward for lower, backward for upper): row i of X is
+    # (B_i - A_i,solved @ X_solved) / A_ii, one matmul per row over the rows already solved.
+    solved = None
+    for step in _builtins.range(n):
+        i = n - 1 - step if upper else step
+        t = B[..., i:i + 1, :]
+        if solved is not None:
+            coef = A[..., i:i + 1, i + 1:] if upper else A[..., i:i + 1, :i]
+            t = t - coef @ solved
+        if not unitriangular:
+            t = t / A[..., i:i + 1, i:i + 1]
+        if solved is None:
+            solved = t
+        else:
+            solved = torch.cat([t, solved] if upper else [solved, t], -2)
+    return solved
 
 
 # No ONNX form: an unknown value (DESIGN.md decision 6) that says why, made where the model reads

@@ -556,3 +556,18 @@ __all__ += transforms.__all__ + ["biject_to", "transform_to", "TransformedDistri
 def __getattr__(name):
     from torch._onnxify_support import missing
     return missing("torch.distributions", name)
+
+# The submodules PyTorch's package imports, so `torch.distributions.normal.Normal(...)` works without
+# importing the submodule first (gemma3n). (`import a.b`, not `from a import b`: this module's
+# __getattr__ would answer the latter with an unknown value before the submodule is looked for.)
+import torch.distributions.bernoulli  # noqa: E402,F401
+import torch.distributions.categorical  # noqa: E402,F401
+import torch.distributions.distribution  # noqa: E402,F401
+import torch.distributions.exp_family  # noqa: E402,F401
+import torch.distributions.exponential  # noqa: E402,F401
+import torch.distributions.independent  # noqa: E402,F401
+import torch.distributions.kl  # noqa: E402,F401
+import torch.distributions.normal  # noqa: E402,F401
+import torch.distributions.one_hot_categorical  # noqa: E402,F401
+import torch.distributions.uniform  # noqa: E402,F401
+import torch.distributions.utils  # noqa: E402,F401
