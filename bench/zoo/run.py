@@ -201,13 +201,14 @@ def summarize(library, rows, metas):
     lines.append("| --- |" + " --- |" * len(active))
     for verdict, label in (("right", "right at both shapes"),
                            ("as-traced", "differs from eager as eager under torch.jit.trace does (the model's code)"),
+                           ("ties", "differs from eager only in the order of equal values (eager's top-k/sort meets ties)"),
                            ("wrong", "wrong"), ("failed", "failed"), (None, "not run")):
         cells = []
         for k, _ in active:
             c = sum(1 for r in built if (r.get(k) or {}).get("verdict") == verdict) if verdict else \
                 sum(1 for r in built if k not in r)
             cells.append(f"**{c}** ({pct(c, n)})" if verdict == "right" else f"{c} ({pct(c, n)})")
-        if (verdict and verdict != "as-traced") or any(not c.startswith("0 ") for c in cells):
+        if (verdict and verdict not in ("as-traced", "ties")) or any(not c.startswith("0 ") for c in cells):
             lines.append(f"| {label} | " + " | ".join(cells) + " |")
         if verdict == "right":  # worker.float32_noise: judged against eager in float64
             noisy = [sum(1 for r in built if (r.get(k) or {}).get("verdict") == "right" and r[k].get("note"))

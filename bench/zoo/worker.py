@@ -320,6 +320,38 @@ def float32_noise(harness, case, path):
             f"eager float32's own {worst[1]:.2g}")
 
 
+def _file_outputs(path, case):
+    declared = set(ort.names(path)[0])
+    return ort.run_many(path, [{n: v for n, v in f.items() if n in declared} for f in case.feeds])
+
+
+def _matches(results, wants):
+    """Whether the file's outputs at every shape match `wants` (harness.check's tolerance)."""
+    import numpy as np
+    for out, want in zip(results, wants):
+        got = list(out.values())
+        if want is None or len(want) != len(got):
+            return False
+        for w, o in zip(want, got):
+            if w.shape != o.shape:
+                return False
+            if w.dtype.kind == "f":
+                scale = max(1.0, float(np.max(np.abs(w))) if w.size else 1.0)
+                if not np.allclose(o, w, rtol=1e-3, atol=1e-4 * scale, equal_nan=True):
+                    return False
+            elif not np.array_equal(o, w):
+                return False
+    return True
+
+
+def _rebuilt(harness, case):
+    import torch
+    mod = harness._import_source(case)
+    model = eval(case.model, vars(mod), harness._ModuleNames(mod))
+    model.load_state_dict(torch.load(case.ckpt), strict=True)
+    return model.eval()
+
+
 def traced_eager(harness, case, path):
     """For a file judged wrong: a note when, at every shape, the file matches eager PyTorch run under
     torch.jit.trace at the same inputs (the traced module replayed on them), else None. Library code
@@ -327,15 +359,10 @@ def traced_eager(harness, case, path):
     creation skips the mask in eager and leaves causality to SDPA's is_causal, whose module flag
     some models set to False) computes another function when exported, by any exporter: onnxify
     answers is_tracing() True as torch.onnx.export does. Such a case is not counted right."""
-    import numpy as np
     import torch
     try:
-        mod = harness._import_source(case)
-        model = eval(case.model, vars(mod), harness._ModuleNames(mod))
-        model.load_state_dict(torch.load(case.ckpt), strict=True)
-        model.eval()
-        declared = set(ort.names(path)[0])
-        results = ort.run_many(path, [{n: v for n, v in f.items() if n in declared} for f in case.feeds])
+        model = _rebuilt(harness, case)
+        results = _file_outputs(path, case)
     except Exception:
         return None
     tensors = [n for n, s in case.inputs.items() if harness._is_tensor_spec(s)]
@@ -349,29 +376,71 @@ def traced_eager(harness, case, path):
         def forward(self, *xs):
             return tuple(harness._flatten(self.m(**dict(zip(tensors, xs)), **fixed)))
 
-    for feed, out in zip(case.feeds, results):
+    wants = []
+    for feed in case.feeds:
         xs = tuple(torch.from_numpy(feed[n].copy()) for n in tensors)
         try:
             torch.manual_seed(777)
             with torch.no_grad(), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 traced = torch.jit.trace(Positional(model), xs, check_trace=False, strict=False)
-                want = [t.detach().numpy() for t in traced(*xs)]
+                wants.append([t.detach().numpy() for t in traced(*xs)])
         except Exception:
             return None
-        got = list(out.values())
-        if len(want) != len(got):
-            return None
-        for w, o in zip(want, got):
-            if w.shape != o.shape:
-                return None
-            if w.dtype.kind == "f":
-                scale = max(1.0, float(np.max(np.abs(w))) if w.size else 1.0)
-                if not np.allclose(o, w, rtol=1e-3, atol=1e-4 * scale, equal_nan=True):
-                    return None
-            elif not np.array_equal(o, w):
-                return None
+    if not _matches(results, wants):
+        return None
     return "matches eager under torch.jit.trace: the model's code computes another function when traced"
+
+
+def stable_eager(harness, case, path):
+    """For a file judged wrong: a note when, at every shape, the file matches eager PyTorch whose
+    topk, sort and argsort put equal values in index order (a stable sort; ONNX TopK's documented
+    order), while plain eager does not: PyTorch leaves the order among equal values to the kernel
+    (its CPU topk does not take the lowest index first), so where a model's selection meets a tie
+    (the logits of a random-weight detector whose activations vanish: pp_doclayout_v3) eager's
+    own choice is arbitrary and no exporter can be held to it. Else None."""
+    import torch
+    from torch.overrides import TorchFunctionMode
+
+    def arg(args, kwargs, i, name, default):
+        return kwargs.get(name, args[i] if len(args) > i else default)
+
+    class StableSelections(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            name = getattr(func, "__name__", "")
+            if name not in ("topk", "sort", "argsort") or not args or not isinstance(args[0], torch.Tensor) \
+                    or kwargs.get("out") is not None:
+                return func(*args, **kwargs)
+            x = args[0]
+            with torch._C.DisableTorchFunction():
+                if name == "topk":  # topk(input, k, dim=-1, largest=True, sorted=True)
+                    k, dim = arg(args, kwargs, 1, "k", None), arg(args, kwargs, 2, "dim", -1)
+                    largest = arg(args, kwargs, 3, "largest", True)
+                    idx = torch.argsort(x, dim=dim, descending=largest, stable=True).narrow(dim, 0, k)
+                    return torch.return_types.topk((x.gather(dim, idx), idx))
+                dim = arg(args, kwargs, 1, "dim", -1)  # sort/argsort(input, dim=-1, descending=False)
+                descending = arg(args, kwargs, 2, "descending", False)
+                idx = torch.argsort(x, dim=dim, descending=descending, stable=True)
+                if name == "argsort":
+                    return idx
+                return torch.return_types.sort((x.gather(dim, idx), idx))
+
+    try:
+        model = _rebuilt(harness, case)
+        results = _file_outputs(path, case)
+        wants = []
+        for feed in case.feeds:
+            kwargs = {n: torch.from_numpy(feed[n].copy()) if harness._is_tensor_spec(s) else eval(s)
+                      for n, s in case.inputs.items()}
+            torch.manual_seed(777)
+            with torch.no_grad(), StableSelections():
+                wants.append([t.detach().numpy() for t in harness._flatten(model(**kwargs))])
+    except Exception:
+        return None
+    if not _matches(results, wants):
+        return None
+    return "matches eager with equal values taken in index order: eager's top-k/sort meets ties"
 
 
 def run_exporter(harness, case, exporter, work, timeout):
@@ -390,10 +459,13 @@ def run_exporter(harness, case, exporter, work, timeout):
     elif verdict == "wrong":
         noise = float32_noise(harness, case, path)
         traced = None if noise else traced_eager(harness, case, path)
+        ties = None if noise or traced else stable_eager(harness, case, path)
         if noise:
             res.update(verdict="right", note=f"{detail}, {noise}")
         elif traced:
             res.update(verdict="as-traced", error_class="as-traced", error=f"{detail}; {traced}")
+        elif ties:
+            res.update(verdict="ties", error_class="ties", error=f"{detail}; {ties}")
         else:
             res.update(verdict="wrong", error_class="wrong", error=detail)
     else:
