@@ -7,6 +7,7 @@
 //   sum(v, start)                  -> start + v's items summed over the stacking dim
 //   max(v), min(v)                 -> amax/amin over it (items of one element, as Python's `>` needs)
 //   any(v), all(v)                 -> a run-time bool (items of one element)
+//   any/all of a list of run-time truths (sizes) -> their Or / And
 // A run-time empty list gives what the reduction of no rows gives (0, -inf/+inf, False, True), where
 // Python gives `start`, raises ValueError, False, True.
 #include <fmt/core.h>
@@ -64,8 +65,33 @@ Value repeat_hook(Interp& I, const Value& seq, const Value& n) {
   return list;
 }
 
+// any/all over a list or tuple whose items' truth is known only at run time for some (`all(x.shape)`
+// of symbolic sizes: longt5's empty-input check): a run-time bool, And / Or of those truths, where
+// no item with a conversion-time truth decides it (all() is False at a false item whatever comes
+// before it, as the result is a bool and testing truth has no effects). Null when none is symbolic.
+Value symbolic_any_all(Torch& T, bool is_all, const Value& v) {
+  if (!eval::is_list(v) && !eval::is_tuple(v)) return Value();
+  const std::vector<Value>& items = eval::is_list(v) ? eval::as_list(v)->items : eval::as_tuple(v)->items;
+  std::vector<ir::Value*> conds;
+  for (const Value& x : items) {
+    eval::Truth t = eval::truth(T.I, x);
+    if (t == eval::kSymbolic) conds.push_back(cf::condition_value(T, x));
+    else if ((t == eval::kTrue) != is_all) return Value::boolean(!is_all);
+  }
+  if (conds.empty()) return Value();
+  ir::Value* acc = conds[0];
+  for (size_t i = 1; i < conds.size(); ++i)
+    acc = T.rec.emit(is_all ? "And" : "Or", {acc, conds[i]}, ir::Type::tensor(ir::ElementType::Bool, {}));
+  Value r = new_tensor(T, acc, DType::Bool, {});
+  as_tensor(r)->symbolic_bool = true;  // a Python bool only known at run time, as item() of a condition
+  return r;
+}
+
 Value reduce_hook(Interp& I, const char* name, const Value& v, const Value& start) {
   Torch& T = torch_state();
+  const std::string_view which = name;
+  if (which == "any" || which == "all")
+    if (Value r = symbolic_any_all(T, which == "all", v)) return r;
   Value rows = run_time_rows(T, v);
   if (!is_tensor(rows)) return Value();
   TensorObj* r = as_tensor(rows);

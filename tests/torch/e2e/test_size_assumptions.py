@@ -25,6 +25,9 @@ CASES = [
     # reductions over a dim of size 0 (eager accepts it): any() is False, all() is True
     Case("empty_reductions", "size_assumptions.py", "EmptyReductions()", {"x": "float32[N,S]"},
          shapes=[{"N": 2, "S": 0}, {"N": 3, "S": 4}], args=["--dim", "S=0.."]),
+    # all()/any() of symbolic sizes: a run-time bool (both sides kept), right at S = 0 and N = 1
+    Case("empty_input_check", "size_assumptions.py", "EmptyInputCheck()", {"x": "float32[N,S]"},
+         shapes=[{"N": 2, "S": 0}, {"N": 3, "S": 6}, {"N": 1, "S": 3}], args=["--dim", "S=0.."]),
 ]
 BATCH = Batch(CASES)
 

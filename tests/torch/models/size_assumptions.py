@@ -1,5 +1,6 @@
 """Models for tests/torch/e2e/test_size_assumptions.py: decisions taken from a symbolic size that come
 out differently when it is 1 (issue 29)."""
+import torch
 import torch.nn as nn
 
 
@@ -38,3 +39,17 @@ class EmptyReductions(nn.Module):
     def forward(self, x):
         p = x > 0
         return p.any(dim=1), p.all(dim=1), p.any(), p.all(), x.bool().any(dim=1, keepdim=True)
+
+
+class EmptyInputCheck(nn.Module):
+    """all()/any() over symbolic sizes (longt5's `if not all(x.shape)` before padding to a block
+    multiple): a run-time bool, so both sides are kept and the empty input takes its own."""
+
+    def forward(self, x):
+        pad = -x.shape[1] % 4
+        if not all(x.shape):
+            shape = list(x.shape)
+            shape[1] += pad
+            return torch.zeros(shape, dtype=x.dtype)
+        y = torch.nn.functional.pad(x, (0, pad))
+        return y * 2 if any([x.shape[0] - 1, 0]) else y
