@@ -70,6 +70,16 @@ inline bool is_integral(DType t, bool include_bool) {
   return info(t).cat == DCat::Int || (include_bool && t == DType::Bool);
 }
 
+// A Python int held as a double (constants keep their values as doubles) back as an int64: the
+// double nearest INT64_MAX is 2^63, out of range of a plain cast, so it and anything beyond
+// saturate (torch.iinfo(torch.int64).max as a fill value); integers past 2^53 are otherwise rounded.
+inline int64_t int64_of(double v) {
+  if (v >= 9223372036854775807.0) return INT64_MAX;
+  if (v <= -9223372036854775808.0) return INT64_MIN;
+  if (v != v) return 0;
+  return static_cast<int64_t>(v);
+}
+
 // torch.promote_types(a, b).
 DType promote_types(DType a, DType b);
 

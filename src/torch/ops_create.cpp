@@ -44,7 +44,7 @@ ir::Tensor make_data(DType dt, std::vector<int64_t> shape, const std::vector<dou
       }
       case ir::ElementType::Bool: *p = v != 0; break;
       default: {
-        int64_t i64 = static_cast<int64_t>(v);
+        int64_t i64 = int64_of(v);
         std::memcpy(p, &i64, w);
       }
     }
@@ -66,6 +66,11 @@ DType scalar_dtype(OpCall& c, const Scalar& s) {
 Value fill_scalar(OpCall& c, const std::vector<DimExpr>& shape, const Scalar& v, DType dt) {
   if (v.kind == Scalar::Kind::SymInt) {
     ir::Value* fv = cast_to(c.T, c.rec.dim_scalar(v.sym), DType::Int64, dt, {});
+    return c.node("Expand", {fv, c.rec.shape_value(shape)}, dt, shape);
+  }
+  if (v.kind == Scalar::Kind::Int && is_integral(dt, false) && (v.i > (int64_t{1} << 53) || v.i < -(int64_t{1} << 53))) {
+    // an int a double cannot hold (a fill of 2**62 + 1): recorded exactly rather than kept as a known fill
+    ir::Value* fv = cast_to(c.T, c.rec.const_i64_scalar(v.i), DType::Int64, dt, {});
     return c.node("Expand", {fv, c.rec.shape_value(shape)}, dt, shape);
   }
   return fill_tensor(c, shape, v.as_double(), dt);

@@ -1,4 +1,4 @@
-// Statistics, norms, scans and ordering: var/std (+ _mean), norm, logsumexp, cumsum, topk, sort,
+// Statistics, norms, scans and ordering: var/std (+ _mean), norm, logsumexp, cumsum, cummax/cummin, topk, sort,
 // argsort, unique and isin. The simple reductions (sum, mean, amax, ...) are in ops_reduce.cpp.
 #include <fmt/core.h>
 
@@ -143,6 +143,50 @@ Value cumsum(OpCall& c) {
   ir::Value* v = cast_to(c.T, c.v(x), x->dtype, r, x->shape);
   if (x->rank() == 0) return c.out(v, r, x->shape);
   return c.node("CumSum", {v, c.rec.const_i64_scalar(d)}, r, x->shape);
+}
+
+// cummax / cummin(x, dim) -> (values, indices): for each position i the max / min over j <= i and
+// the last j that reaches it (ATen's scan takes a new element on `>=` / `<=`); a NaN wins from where
+// it appears, with the last NaN's index. No ONNX op scans with a max, so it is a reduction over the
+// pairs j <= i ([.., n, n]: n^2 elements a row), which holds for run-time lengths too. Integer and
+// bool inputs are compared as int64.
+Value cum_extreme(OpCall& c, bool is_max) {
+  Torch& T = c.T;
+  TensorObj* x = c.t(0);
+  const char* name = is_max ? "cummax" : "cummin";
+  int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+  auto I = [](int64_t v) { return Value::integer(v); };
+  auto as = [&](const Value& v, DType dt) { return call_op(T, "to", {v, T.dtype_object(dt)}); };
+  if (x->rank() == 0) {
+    Value zero = c.node("Constant", {}, DType::Int64, {}, {{"value", ir::Tensor::scalar_int64(0)}});
+    return make_return_type(T, name, {call_op(T, "clone", {Value::borrow(x)}), zero});
+  }
+  bool floating = is_floating(x->dtype);
+  if (!floating && !is_integral(x->dtype, true))
+    return c.unsupported(fmt::format("{} of a {} tensor", name, info(x->dtype).name));
+  Value xt = call_op(T, "movedim", {Value::borrow(x), I(d), I(-1)});  // [..., n]
+  if (!floating) xt = as(xt, DType::Int64);
+  DimExpr n = x->shape[d];
+  Value j = call_op(T, "arange", {make_size_value(T, n)});  // [n]
+  Value mask = call_op(T, "le", {call_op(T, "unsqueeze", {j, I(0)}), call_op(T, "unsqueeze", {j, I(1)})});  // [i, j]
+  Value a = call_op(T, "unsqueeze", {xt, I(-2)});  // [..., 1, n]
+  // Pairs j > i hold x_i, which is in the prefix anyway (no fill value to get wrong for a dtype).
+  Value fill = call_op(T, "unsqueeze", {xt, I(-1)});  // [..., n, 1]
+  Value last = I(-1);
+  Value vals = call_op(T, is_max ? "amax" : "amin",
+                       {call_op(T, "where", {mask, a, fill}), eval::new_list(c.I, {I(-1)})});  // [..., n]
+  Value hit = call_op(T, "logical_and", {mask, call_op(T, "eq", {a, call_op(T, "unsqueeze", {vals, I(-1)})})});
+  Value idx = call_op(T, "amax", {call_op(T, "where", {hit, j, last}), eval::new_list(c.I, {I(-1)})});
+  if (floating) {
+    Value nan_at = call_op(T, "logical_and", {mask, call_op(T, "isnan", {a})});
+    Value nan_idx = call_op(T, "amax", {call_op(T, "where", {nan_at, j, last}), eval::new_list(c.I, {I(-1)})});
+    Value seen = call_op(T, "ge", {nan_idx, I(0)});
+    vals = call_op(T, "where", {seen, Value::real(NAN), vals});
+    idx = call_op(T, "where", {seen, nan_idx, idx});
+  } else {
+    vals = as(vals, x->dtype);
+  }
+  return make_return_type(T, name, {call_op(T, "movedim", {vals, I(-1), I(d)}), call_op(T, "movedim", {idx, I(-1), I(d)})});
 }
 
 // TopK over dim `d` with k (symbolic allowed): (values, indices). ONNX TopK puts equal elements in
@@ -337,6 +381,10 @@ const std::vector<OpDef>& stats_ops() {
        kFn | kMethod, norm},
       {"logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", kFn | kMethod, logsumexp},
       {"cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kFn | kMethod | kInplace, cumsum},
+      {"cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)", kFn | kMethod,
+       [](OpCall& c) { return cum_extreme(c, true); }},
+      {"cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)", kFn | kMethod,
+       [](OpCall& c) { return cum_extreme(c, false); }},
       {"topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
        kFn | kMethod, topk},
       {"sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", kFn | kMethod,

@@ -137,6 +137,11 @@ ir::Value* operand_value(Torch& T, const Operand& o, DType dt) {
     ir::Value* v = T.rec.dim_scalar(o.s.sym);
     return cast_to(T, v, DType::Int64, dt, {});
   }
+  if (o.s.kind == Scalar::Kind::Int && is_integral(dt, false)) {
+    // exactly: a Python int past 2^53 (or INT64_MAX) does not survive a double
+    ir::Value* v = T.rec.const_i64_scalar(o.s.i);
+    return dt == DType::Int64 ? v : cast_to(T, v, DType::Int64, dt, {});
+  }
   return T.rec.const_scalar(elem(dt), o.s.as_double());
 }
 

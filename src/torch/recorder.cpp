@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include "torch/dtype.h"
+
 namespace onnxify::torch {
 
 using ir::DimExpr;
@@ -90,7 +92,7 @@ ir::Value* Recorder::const_scalar(ElementType t, double v) {
       return constant(ir::Tensor::from_values<uint16_t>(t, {}, {ir::float_to_half(static_cast<float>(v))}));
     case ElementType::BFloat16:
       return constant(ir::Tensor::from_values<uint16_t>(t, {}, {ir::float_to_bfloat16(static_cast<float>(v))}));
-    case ElementType::Int64: return const_i64_scalar(static_cast<int64_t>(v));
+    case ElementType::Int64: return const_i64_scalar(int64_of(v));
     case ElementType::Int32: return constant(ir::Tensor::from_values<int32_t>(t, {}, {static_cast<int32_t>(v)}));
     case ElementType::Int16: return constant(ir::Tensor::from_values<int16_t>(t, {}, {static_cast<int16_t>(v)}));
     case ElementType::Int8: return constant(ir::Tensor::from_values<int8_t>(t, {}, {static_cast<int8_t>(v)}));

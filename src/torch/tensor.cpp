@@ -82,7 +82,7 @@ static ir::Tensor splat(ir::ElementType e, std::vector<int64_t> shape, double v,
     }
     case ir::ElementType::Bool: one[0] = v != 0; break;
     default: {
-      int64_t i = static_cast<int64_t>(v);
+      int64_t i = int64_of(v);
       std::memcpy(one, &i, w);  // little-endian truncation
     }
   }

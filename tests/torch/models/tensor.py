@@ -323,3 +323,24 @@ class Operators(nn.Module):
         if k == "scalar_left":
             return 2 ** x, 1 - x, 3 * x, 1 / (x.abs() + 1), 7 // (x.abs().long() + 1), 5 % (x.abs().long() + 1)
         raise ValueError(k)
+
+
+class CumExtremesNan(nn.Module):
+    """cummax/cummin where NaN appears mid-row (it wins from there on, with the last NaN's index)
+    and values tie (the later index is taken)."""
+
+    def forward(self, x):
+        x = x.masked_fill(x > 2, float("nan"))
+        mx, imx = torch.cummax(x, 1)
+        mn, imn = x.cummin(dim=-1)
+        return mx, imx, mn, imn
+
+
+class BigInts(nn.Module):
+    """Python ints a double cannot hold, mixed into int64 tensors: iinfo(int64).max / min as fills,
+    an addend past 2**53, full/full_like of such values."""
+
+    def forward(self, x):
+        big = torch.iinfo(torch.int64)
+        return (torch.where(x > 2, x, big.max), x.masked_fill(x > 3, big.min), x + 9007199254740993,
+                torch.full_like(x, big.max), torch.full((2,), 2**62 + 1), x.clamp(max=big.max - 1))
