@@ -997,6 +997,7 @@ const std::vector<OpDef>& derived_ops() {
       {"logaddexp2(Tensor self, Tensor other) -> Tensor", kFn | kMethod, [](OpCall& c) { return logaddexp(c, true); }},
       {"squeeze_(Tensor self) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "squeeze", 1); }},
       {"squeeze_.dim(Tensor self, int dim) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "squeeze", 2); }},
+      {"squeeze_.dims(Tensor self, int[] dim) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "squeeze", 2); }},
       {"unsqueeze_(Tensor self, int dim) -> Tensor", kMethod, [](OpCall& c) { return inplace_view(c, "unsqueeze", 2); }},
       {"transpose_(Tensor self, int dim0, int dim1) -> Tensor", kMethod,
        [](OpCall& c) { return inplace_view(c, "transpose", 3); }},

@@ -782,6 +782,25 @@ const std::vector<OpDef>& shape_ops() {
          shape.erase(shape.begin() + d);
          return reshape_to(c, x, shape, true);
        }},
+      {"squeeze.dims(Tensor self, int[] dim) -> Tensor", kFn | kMethod,
+       [](OpCall& c) {
+         // The listed dims that are 1 removed (each as squeeze(dim) decides it); a 0-d tensor stays.
+         TensorObj* x = c.t(0);
+         if (x->rank() == 0) return Value::borrow(x);
+         std::vector<bool> drop(x->rank());
+         for (int64_t d : c.a.ints(1)) {
+           d = norm_dim(c.I, d, x->rank());
+           if (drop[d]) c.runtime_error(fmt::format("dim {} appears multiple times in the list of dims", d));
+           drop[d] = true;
+           if (!x->shape[d].is_const())
+             assume_not_one(c.T, x->shape[d], fmt::format("squeeze(({},)) of a tensor of shape {}", d, shape_text(x->shape)),
+                            "PyTorch removes that dim and the exported result keeps it");
+         }
+         std::vector<DimExpr> shape;
+         for (size_t i = 0; i < x->rank(); ++i)
+           if (!(drop[i] && x->shape[i].is_const() && x->shape[i].value() == 1)) shape.push_back(x->shape[i]);
+         return reshape_to(c, x, shape, true);
+       }},
       {"unsqueeze(Tensor self, int dim) -> Tensor", kFn | kMethod,
        [](OpCall& c) { return unsqueeze_at(c, c.t(0), norm_dim(c.I, c.a.int_(1), c.t(0)->rank() + 1)); }},
       {"transpose.int(Tensor self, int dim0, int dim1) -> Tensor", kFn | kMethod, transpose},

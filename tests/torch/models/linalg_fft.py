@@ -51,6 +51,29 @@ class TriangularSolves(nn.Module):
                 torch.linalg.solve_triangular(lower, m[0], upper=False))
 
 
+class ComplexRotary(nn.Module):
+    """Rotary embeddings as LLaMA's reference code and transformers' llama4 / deepseek_v2 write them:
+    torch.polar tables moved with .to(device) / .detach(), view_as_complex of the pairs, a product
+    with the table reshaped (unsqueeze, None-indexing, view/transpose/expand), view_as_real back."""
+
+    def __init__(self, dim=8, heads=2):
+        super().__init__()
+        self.heads = heads
+        inv = 1.0 / (10000 ** (torch.arange(0, dim, 2).float() / dim))
+        self.register_buffer("inv_freq", inv, persistent=False)
+
+    def forward(self, q):  # q: [B, S, H, D]
+        t = torch.arange(q.shape[1], dtype=torch.float32)
+        freqs = torch.outer(t, self.inv_freq)
+        cis = torch.polar(torch.ones_like(freqs), freqs).detach().to(q.device)  # [S, D/2]
+        cis = cis * 0.5
+        cis = cis.unsqueeze(0).to(torch.complex64)  # [1, S, D/2]
+        q_ = torch.view_as_complex(q.float().reshape(*q.shape[:-1], -1, 2))
+        out = torch.view_as_real(q_ * cis[:, :, None, :]).flatten(3).type_as(q)
+        rolled = cis.view(1, q.shape[1], -1).transpose(1, 2).expand(q.shape[0], -1, -1).clone()
+        return out, torch.view_as_real(rolled.permute(0, 2, 1)), cis.squeeze(0).real, q_.numel()
+
+
 class Norms(nn.Module):
     def forward(self, x):
         return (

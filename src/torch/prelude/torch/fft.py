@@ -4,8 +4,10 @@
 onnxify has no complex tensors: a complex result is a `ComplexTensor`, a real tensor with a trailing
 dim of 2 (real, imaginary), which supports what spectral code does with it before it is real again:
 `.real`, `.imag`, `.abs()`, `.angle()`, `.conj()`, `+ - *` with complex or real operands, `/` by a
-real one, indexing of its dims, torch.view_as_real, and the inverse transforms. Anything else on it
-is a clear error. Norm modes: "backward" (default), "ortho", "forward"."""
+real one, indexing of its dims, the layout methods (view/reshape, unsqueeze/squeeze, expand, repeat,
+transpose/permute, flatten), `.to()` / `.type_as()` / `.detach()` / `.clone()`, torch.view_as_real,
+and the inverse transforms (rotary embeddings written with torch.polar and view_as_complex, as
+LLaMA's reference code writes them). Anything else on it is a clear error. Norm modes: "backward" (default), "ortho", "forward"."""
 import builtins as _builtins
 
 import _onnxify
@@ -75,8 +77,88 @@ class ComplexTensor:
             key = (key,)
         return ComplexTensor(self._ri[key + (slice(None),)])
 
-    def contiguous(self):
+    def contiguous(self, memory_format=None):
         return self
+
+    # layout: the same change on the pairs, the trailing (real, imaginary) dim kept last
+    @property
+    def device(self):
+        return self._ri.device
+
+    def _dim(self, d, extra=0):
+        n = self.dim() + extra
+        if not -n <= d < n:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
+        return d + n if d < 0 else d
+
+    def to(self, *args, **kwargs):
+        # A complex dtype casts the pairs; a real one keeps the real part (PyTorch warns that it
+        # discards the imaginary part); a device (or copy=, non_blocking=) changes nothing here.
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, torch.dtype):
+                dtype = a
+            elif isinstance(a, (torch.Tensor, ComplexTensor)):
+                dtype = a.dtype
+        if dtype is None or dtype == self.dtype:
+            return self
+        if dtype in (torch.complex64, torch.complex128):
+            return ComplexTensor(self._ri.to(torch.float64 if dtype == torch.complex128 else torch.float32))
+        return self.real.to(dtype)
+
+    def type_as(self, other):
+        return self.to(other.dtype)
+
+    def float(self):
+        return self.real.float()
+
+    def double(self):
+        return self.real.double()
+
+    def detach(self):
+        return ComplexTensor(self._ri.detach())
+
+    def clone(self, memory_format=None):
+        return ComplexTensor(self._ri.clone())
+
+    def numel(self):
+        return self._ri.numel() // 2
+
+    def unsqueeze(self, dim):
+        return ComplexTensor(self._ri.unsqueeze(self._dim(dim, 1)))
+
+    def squeeze(self, dim=None):
+        if dim is None:
+            dim = tuple(i for i, n in enumerate(self.shape) if n == 1)
+        elif isinstance(dim, int):
+            dim = (dim,)
+        return ComplexTensor(self._ri.squeeze(tuple(self._dim(d) for d in dim)))
+
+    def _sizes(self, sizes):
+        return tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list, torch.Size)) else sizes
+
+    def view(self, *shape):
+        return ComplexTensor(self._ri.reshape(*self._sizes(shape), 2))
+
+    def reshape(self, *shape):
+        return ComplexTensor(self._ri.reshape(*self._sizes(shape), 2))
+
+    def expand(self, *sizes):
+        return ComplexTensor(self._ri.expand(*self._sizes(sizes), 2))
+
+    def repeat(self, *sizes):
+        return ComplexTensor(self._ri.repeat(*self._sizes(sizes), 1))
+
+    def transpose(self, dim0, dim1):
+        return ComplexTensor(self._ri.transpose(self._dim(dim0), self._dim(dim1)))
+
+    def permute(self, *dims):
+        return ComplexTensor(self._ri.permute(*[self._dim(d) for d in self._sizes(dims)], self.dim()))
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        if self.dim() == 0:
+            return self.reshape(1)
+        return ComplexTensor(self._ri.flatten(self._dim(start_dim), self._dim(end_dim)))
 
     # arithmetic
     def __neg__(self):
