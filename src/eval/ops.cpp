@@ -416,8 +416,26 @@ Value compare(Interp& I, CmpOp op, const Value& a, const Value& b) {
                              fmt::format("({} {} {})", poison_operand(I, a), op == CmpOp::Is ? "is" : "is not",
                                          poison_operand(I, b)));
       return Value::boolean(a.is(b) == (op == CmpOp::Is));
-    case CmpOp::In: return Value::boolean(contains(I, b, a));
-    case CmpOp::NotIn: return Value::boolean(!contains(I, b, a));
+    case CmpOp::In:
+    case CmpOp::NotIn:
+      if ((is_list(b) || is_tuple(b)) && I.symbolic.reduce) {
+        // `0 in x.shape` with symbolic sizes: the items' equality may be known only at run time;
+        // then the result is the run-time Or of those (the reduce hook's any), as `in` is a bool.
+        std::vector<Value> runtime;
+        for (const Value& x : to_vector(I, b)) {
+          if (x.is(a)) return Value::boolean(op == CmpOp::In);
+          Value r = rich_compare(I, CmpOp::Eq, x, a);
+          Truth t = is_poison(r) ? (is_true(I, r) ? kTrue : kFalse) : truth(I, r);
+          if (t == kTrue) return Value::boolean(op == CmpOp::In);
+          if (t == kSymbolic) runtime.push_back(r);
+        }
+        if (runtime.empty()) return Value::boolean(op == CmpOp::NotIn);
+        Value any = I.symbolic.reduce(I, "any", new_list(I, std::move(runtime)), Value());
+        if (any) return op == CmpOp::In ? any : unary_op(I, UnaryOp::Not, any);
+        fatal(I, "the truth value of `in` over sizes only known at run time is not known at conversion time",
+              "compare the sizes in an if condition instead");
+      }
+      return Value::boolean(op == CmpOp::In ? contains(I, b, a) : !contains(I, b, a));
     default: break;
   }
   RecursionGuard guard(I, " in comparison");

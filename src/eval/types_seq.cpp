@@ -55,6 +55,26 @@ static Value tuple_of_type(Interp& I, Type* cls, std::vector<Value> items) {
 
 Value seq_compare(Interp& I, const std::vector<Value>& a, const std::vector<Value>& b, int op) {
   CmpOp cop = static_cast<CmpOp>(op);
+  if ((cop == CmpOp::Eq || cop == CmpOp::Ne) && I.symbolic.reduce) {
+    // == / != : lengths first, then every item (identity or ==). Items whose equality is only known
+    // at run time (`x.shape[-2:] != (h, w)` of symbolic sizes) make a run-time bool: the And of
+    // them (the reduce hook's all), unless a known unequal pair decides it.
+    if (a.size() != b.size()) return Value::boolean(cop == CmpOp::Ne);
+    std::vector<Value> runtime;
+    std::vector<Value> xs = a, ys = b;  // items may change under __eq__
+    for (size_t i = 0; i < xs.size(); ++i) {
+      if (xs[i].is(ys[i])) continue;
+      Value r = rich_compare(I, CmpOp::Eq, xs[i], ys[i]);
+      Truth t = is_poison(r) ? (is_true(I, r) ? kTrue : kFalse) : truth(I, r);
+      if (t == kFalse) return Value::boolean(cop == CmpOp::Ne);
+      if (t == kSymbolic) runtime.push_back(r);
+    }
+    if (runtime.empty()) return Value::boolean(cop == CmpOp::Eq);
+    Value all = I.symbolic.reduce(I, "all", new_list(I, std::move(runtime)), Value());
+    if (!all) fatal(I, "the truth value of comparing sequences of sizes only known at run time is not known at conversion time",
+                    "compare the sizes one by one in an if condition instead");
+    return cop == CmpOp::Eq ? all : unary_op(I, UnaryOp::Not, all);
+  }
   size_t n = std::min(a.size(), b.size());
   size_t i = 0;
   for (; i < n && i < a.size() && i < b.size(); ++i) {

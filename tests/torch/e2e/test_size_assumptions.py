@@ -28,6 +28,8 @@ CASES = [
     # all()/any() of symbolic sizes: a run-time bool (both sides kept), right at S = 0 and N = 1
     Case("empty_input_check", "size_assumptions.py", "EmptyInputCheck()", {"x": "float32[N,S]"},
          shapes=[{"N": 2, "S": 0}, {"N": 3, "S": 6}, {"N": 1, "S": 3}], args=["--dim", "S=0.."]),
+    Case("size_membership", "size_assumptions.py", "SizeMembership()", {"x": "float32[N,S]"},
+         shapes=[{"N": 2, "S": 0}, {"N": 3, "S": 4}, {"N": 1, "S": 5}], args=["--dim", "S=0.."]),
 ]
 BATCH = Batch(CASES)
 
