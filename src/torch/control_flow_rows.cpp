@@ -90,10 +90,8 @@ Value symbolic_any_all(Torch& T, bool is_all, const Value& v) {
 Value reduce_hook(Interp& I, const char* name, const Value& v, const Value& start) {
   Torch& T = torch_state();
   const std::string_view which = name;
-  if (which == "any" || which == "all")
-    if (Value r = symbolic_any_all(T, which == "all", v)) return r;
   Value rows = run_time_rows(T, v);
-  if (!is_tensor(rows)) return Value();
+  if (!is_tensor(rows)) return which == "any" || which == "all" ? symbolic_any_all(T, which == "all", v) : Value();
   TensorObj* r = as_tensor(rows);
   const std::string_view op = name;
   if (op == "sum") {

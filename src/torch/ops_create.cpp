@@ -151,7 +151,8 @@ struct Collected {
   std::vector<int64_t> shape;
   std::vector<double> vals;
   bool any_float = false, all_bool = true;
-  std::vector<DimExpr> syms;  // 1-d data holding symbolic ints
+  std::vector<DimExpr> syms;  // every leaf as a size (data holding symbolic ints)
+  std::vector<bool> sym_leaf;  // which leaves are symbolic ints
   bool symbolic = false;
 };
 
@@ -192,8 +193,9 @@ void collect(OpCall& c, const Value& v, size_t depth, Collected& out) {
   } else {
     eval::raisef(c.I, c.I.exc.TypeError, "new(): invalid data type '{}'", eval::type_name(c.I, v));
   }
+  out.sym_leaf.push_back(is_symint(v));
   if (is_symint(v)) out.syms.push_back(eval::as<SymIntObj>(v)->expr);
-  else out.syms.push_back(DimExpr(static_cast<int64_t>(out.vals.back())));
+  else out.syms.push_back(DimExpr(int64_of(out.vals.back())));
 }
 
 // torch.tensor of (nested) lists whose leaves are one-element tensors, some only known at run time
@@ -262,7 +264,27 @@ Value tensor_from_data(OpCall& c, const Value& data, std::optional<DType> dt) {
   collect(c, data, 0, col);
   DType d = dt ? *dt : col.all_bool && !col.vals.empty() ? DType::Bool : col.any_float ? c.T.default_dtype : DType::Int64;
   if (col.symbolic) {
-    if (col.shape.size() > 1) return c.unsupported("torch.tensor of symbolic sizes with more than one dim");
+    if (col.shape.size() > 1 || col.any_float) {
+      // Nested lists (a list of (h, w) pairs: detection models' spatial shapes) or sizes mixed with
+      // floats: the leaves in order as one vector, reshaped; floats added to the sizes in float64
+      // (a float leaf is 0 among the sizes, a size 0 among the floats) so neither is rounded.
+      std::vector<DimExpr> flat_shape{DimExpr(static_cast<int64_t>(col.syms.size()))};
+      std::vector<DimExpr> shape(col.shape.begin(), col.shape.end());
+      DType work = col.any_float ? DType::Float64 : DType::Int64;
+      std::vector<DimExpr> sizes = col.syms;
+      std::vector<double> rest(col.vals.size(), 0.0);
+      for (size_t k = 0; k < sizes.size(); ++k)
+        if (!col.sym_leaf[k] && col.any_float) {
+          sizes[k] = DimExpr(int64_t{0});
+          rest[k] = col.vals[k];
+        }
+      ir::Value* v = cast_to(c.T, c.rec.shape_value(sizes), DType::Int64, work, flat_shape);
+      if (col.any_float)
+        v = c.rec.emit("Add", {v, c.rec.constant(make_data(DType::Float64, {static_cast<int64_t>(rest.size())}, rest))},
+                       ir::Type::tensor(elem(work), flat_shape));
+      v = c.rec.emit("Reshape", {v, c.rec.shape_value(shape)}, ir::Type::tensor(elem(work), shape));
+      return c.out(cast_to(c.T, v, work, d, shape), d, shape);
+    }
     std::vector<DimExpr> shape;
     if (!col.shape.empty()) shape.push_back(static_cast<int64_t>(col.syms.size()));
     ir::Value* v = shape.empty() ? c.rec.dim_scalar(col.syms[0]) : c.rec.shape_value(col.syms);

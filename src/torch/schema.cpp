@@ -308,6 +308,16 @@ bool is_number(Interp& I, const Value& v) {
   return is_int_like(I, v) || eval::float_value(v, &d);
 }
 
+// A zero-dim tensor that can stand for a Scalar here: its value known at conversion time, or an
+// integer only known at run time (a run-time size). A run-time float has no Scalar form, so the
+// overloads that take it as a tensor are tried instead (clamp(x, 0, t) is clamp.Tensor).
+bool scalar_tensor(const Value& v) {
+  if (!is_tensor(v)) return false;
+  TensorObj* t = as_tensor(v);
+  if (t->rank() != 0 || is_complex(t->dtype) || t->random || t->uninitialized) return false;
+  return is_integral(t->dtype, false) || known_values(torch_state(), t) != nullptr;
+}
+
 // Whether `v` can be passed for parameter p (types only; values are checked when read).
 bool accepts(Interp& I, const Param& p, const Value& v) {
   if (v.is_none()) return p.optional || p.base == BaseType::Any || (p.has_default && p.dflt.kind == Default::Kind::None);
@@ -347,7 +357,7 @@ bool accepts(Interp& I, const Param& p, const Value& v) {
       return v.is_bool() || (is_int_like(I, v) && !is_symint(v)) || (is_tensor(v) && as_tensor(v)->symbolic_bool);
     case BaseType::Str: return eval::is_str(v);
     case BaseType::Scalar:  // PyTorch's parser also takes a zero-dim tensor for a Scalar (not [1]).
-      return is_number(I, v) || (is_tensor(v) && as_tensor(v)->rank() == 0 && !is_complex(as_tensor(v)->dtype));
+      return is_number(I, v) || scalar_tensor(v);
     case BaseType::ScalarType: return to_dtype(I, v).has_value();
     case BaseType::Device: {
       Torch* T = torch_state_opt();
