@@ -257,8 +257,10 @@ Value clamp_numbers(OpCall& c, std::optional<Scalar> lo, std::optional<Scalar> h
     x = as_tensor(converted);
   }
   bool run_time = (lo && lo->kind == Scalar::Kind::SymInt) || (hi && hi->kind == Scalar::Kind::SymInt);
-  if (run_time) {
-    // A bound only known at run time (clamp(x, max=x.size(0))): Max / Min with its value.
+  if (run_time || is_integral(dt, false)) {
+    // A bound only known at run time (clamp(x, max=x.size(0))): Max / Min with its value. Integer
+    // tensors take the same path: their bounds stay exact past 2^53 (Clip's would pass through a
+    // double), and TensorRT's Clip takes only floating-point inputs.
     Value r = converted ? converted : Value::borrow(x);
     if (lo) r = binary_op(c.T, "Max", tensor_operand(as_tensor(r)), scalar_operand(*lo), dt, dt);
     if (hi) r = binary_op(c.T, "Min", tensor_operand(as_tensor(r)), scalar_operand(*hi), dt, dt);

@@ -338,9 +338,22 @@ class CumExtremesNan(nn.Module):
 
 class BigInts(nn.Module):
     """Python ints a double cannot hold, mixed into int64 tensors: iinfo(int64).max / min as fills,
-    an addend past 2**53, full/full_like of such values."""
+    an addend past 2**53, full/full_like of such values, clamp to bounds a double would round."""
 
     def forward(self, x):
         big = torch.iinfo(torch.int64)
         return (torch.where(x > 2, x, big.max), x.masked_fill(x > 3, big.min), x + 9007199254740993,
-                torch.full_like(x, big.max), torch.full((2,), 2**62 + 1), x.clamp(max=big.max - 1))
+                torch.full_like(x, big.max), torch.full((2,), 2**62 + 1), x.clamp(max=big.max - 1),
+                x.clamp(min=2**62 + 1, max=big.max - 1))
+
+
+class SizeTables(nn.Module):
+    """torch.as_tensor / torch.tensor of nested lists of symbolic sizes (detection models' spatial
+    shapes per level, then their level start indices), and of sizes mixed with floats."""
+
+    def forward(self, x):  # [N, C, H, W]
+        h, w = x.shape[2], x.shape[3]
+        shapes = torch.as_tensor([(h, w), (h // 2, w // 2), (1, w)], dtype=torch.long)
+        starts = torch.cat((shapes.new_zeros((1,)), shapes.prod(1).cumsum(0)[:-1]))
+        mixed = torch.tensor([[h, 0.5], [2.25, w]])
+        return shapes, starts, mixed * x.mean()
