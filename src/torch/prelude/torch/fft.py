@@ -118,6 +118,13 @@ class ComplexTensor:
     def detach(self):
         return ComplexTensor(self._ri.detach())
 
+    @property
+    def requires_grad(self):
+        return False
+
+    def requires_grad_(self, requires_grad=True):
+        return self
+
     def clone(self, memory_format=None):
         return ComplexTensor(self._ri.clone())
 
