@@ -72,6 +72,48 @@ namespace {
 
 enum class Mode : uint8_t { Function, Method, Inplace, Any };
 
+// PyTorch's __torch_function__ protocol for tensor-like classes that are not tensors (torch.fft's
+// ComplexTensor, a user's wrapper): the class of the first such argument (top level or an item of a
+// list/tuple argument) decides the call, as `cls.__torch_function__(func, types, args, kwargs)`.
+// Tensors themselves never override ops here, so they are not searched for it.
+Value torch_function_class(Interp& I, const Value& v) {
+  if (!v.is_obj() || is_tensor(v) || eval::is_poison(v) || eval::is_str(v)) return Value();
+  if (eval::is_list(v) || eval::is_tuple(v)) {
+    const auto& items = eval::is_list(v) ? eval::as_list(v)->items : eval::as_tuple(v)->items;
+    for (const Value& x : items)
+      if (Value c = torch_function_class(I, x)) return c;
+    return Value();
+  }
+  eval::Type* t = I.type_of(v);
+  return eval::type_lookup(t, I.intern("__torch_function__")) ? Value::borrow(t) : Value();
+}
+
+bool torch_function(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode, Value* out) {
+  Interp& I = T.I;
+  if (mode == Mode::Inplace) return false;
+  Value cls = torch_function_class(I, self);
+  for (uint32_t i = 0; i < a.npos + a.nkw && !cls; ++i)
+    cls = torch_function_class(I, i < a.npos ? a.pos[i] : a.kwvals[i - a.npos]);
+  if (!cls) return false;
+  Value torch_mod = I.loader().import_module("torch", nullptr, 0, false, SourceRange{});
+  Value owner = self ? eval::getattr(I, torch_mod, I.intern("Tensor")) : torch_mod;
+  Value func = eval::getattr_opt(I, owner, I.intern(g.name));
+  if (!func) return false;
+  std::vector<Value> pos;
+  if (self) pos.push_back(self);
+  pos.insert(pos.end(), a.pos, a.pos + a.npos);
+  Value kwargs = eval::new_dict(I);
+  for (uint32_t i = 0; i < a.nkw; ++i) eval::dict_set_str(I, eval::as_dict(kwargs), a.kwnames[i], a.kwvals[i]);
+  Value handler = eval::getattr(I, cls, I.intern("__torch_function__"));
+  std::vector<Value> call{func, eval::new_tuple(I, {cls}), eval::new_tuple(I, std::move(pos)), kwargs};
+  Value r = eval::call(I, handler, Args(call));
+  if (r.is(I.notimplemented))
+    eval::raisef(I, I.exc.TypeError, "no implementation found for '{}{}' on types that implement __torch_function__: [{}]",
+                 self ? "torch.Tensor." : "torch.", g.name, eval::as_type(cls)->name->view());
+  *out = r;
+  return true;
+}
+
 // PyTorch's canCast: no complex -> real, no floating -> integral, no non-bool -> bool.
 bool can_cast(DType from, DType to) {
   if (is_complex(from) && !is_complex(to)) return false;
@@ -282,6 +324,7 @@ Value dispatch(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mod
     Value r = dispatch(T, g, self, b, mode);
     return write_out(T, a.kwvals[i], r, (self ? "Tensor." : "torch.") + g.name);
   }
+  if (Value r; torch_function(T, g, self, a, mode, &r)) return r;
   Value conv;
   for (uint32_t i = 0; i < a.npos + a.nkw; ++i) {
     if (!numpy_operand(T.I, i < a.npos ? a.pos[i] : a.kwvals[i - a.npos], &conv)) continue;

@@ -43,6 +43,7 @@ CASES = [
     case("spectrum_length", "Spectrum()", {"x": "float32[N,T]"}, shapes=({"N": 2, "T": 12}, {"N": 1, "T": 9}),
          probe_size_one=False),
     case("complex_rotary", "ComplexRotary()", {"q": "float32[N,S,2,8]"}, shapes=({"N": 2, "S": 5}, {"N": 1, "S": 3})),
+    case("complex_kernels", "ComplexKernels()", {"x": "float32[N,6]"}, shapes=({"N": 3}, {"N": 1})),
     case("complex_round_trip", "ComplexRoundTrip()", {"x": "float32[N,6]"}, shapes=({"N": 3}, {"N": 1})),
     case("spectra_2d", "Spectra2d()", {"x": "float32[N,3,6,8]"}, shapes=({"N": 2}, {"N": 1})),
     case("fourier_block", "FourierBlock()", {"x": "float32[N,2,6,8]"}, shapes=({"N": 2}, {"N": 1})),

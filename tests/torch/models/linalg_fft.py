@@ -74,6 +74,26 @@ class ComplexRotary(nn.Module):
         return out, torch.view_as_real(rolled.permute(0, 2, 1)), cis.squeeze(0).real, q_.numel()
 
 
+class ComplexKernels(nn.Module):
+    """Complex constants made in __init__ and complex values in forward through torch functions
+    (__torch_function__ of torch.fft's complex tensors): a DCT-II basis computed from an FFT times a
+    complex exponential of torch.tensor(1j), torch.exp / torch.mul / torch.cat / torch.stack of
+    complex tensors, a real part kept as a buffer."""
+
+    def __init__(self, n=6):
+        super().__init__()
+        eye = torch.eye(n)
+        spectrum = torch.fft.fft(torch.cat([eye, eye.flip([1])], dim=-1), dim=-1)[:, :n]
+        phase = torch.tensor(-1j, dtype=torch.complex64) * torch.pi * torch.arange(n)[None, :] / (2 * n)
+        self.register_buffer("basis", torch.mul(spectrum, torch.exp(phase)).real.T.contiguous())
+
+    def forward(self, x):  # x: [B, n]
+        z = torch.complex(x, x.flip(-1))
+        twisted = torch.exp(torch.mul(z, torch.tensor([0.5j], dtype=torch.complex64)))
+        both = torch.cat([twisted, torch.add(x, z)], dim=-1)
+        return nn.functional.linear(x, self.basis), torch.view_as_real(both), torch.stack([z, z.conj()], 1).imag
+
+
 class Norms(nn.Module):
     def forward(self, x):
         return (

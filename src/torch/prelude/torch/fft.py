@@ -3,9 +3,10 @@
 
 onnxify has no complex tensors: a complex result is a `ComplexTensor`, a real tensor with a trailing
 dim of 2 (real, imaginary), which supports what spectral code does with it before it is real again:
-`.real`, `.imag`, `.abs()`, `.angle()`, `.conj()`, `+ - *` with complex or real operands, `/` by a
-real one, indexing of its dims, the layout methods (view/reshape, unsqueeze/squeeze, expand, repeat,
-transpose/permute, flatten), `.to()` / `.type_as()` / `.detach()` / `.clone()`, torch.view_as_real,
+`.real`, `.imag`, `.abs()`, `.angle()`, `.conj()`, `.exp()`, `+ - *` with complex or real operands,
+`/` by a real one, torch.NAME(complex, ...) through __torch_function__ (its method, an operator,
+cat/stack), indexing of its dims, the layout methods (view/reshape, unsqueeze/squeeze, expand,
+repeat, transpose/permute, flatten), `.to()` / `.type_as()` / `.detach()` / `.clone()`, torch.view_as_real,
 and the inverse transforms (rotary embeddings written with torch.polar and view_as_complex, as
 LLaMA's reference code writes them). Anything else on it is a clear error. Norm modes: "backward" (default), "ortho", "forward"."""
 import builtins as _builtins
@@ -71,6 +72,26 @@ class ComplexTensor:
 
     def resolve_conj(self):
         return self
+
+    def exp(self):
+        # e^(a + bi) = e^a (cos b + i sin b)
+        a, b = self._ri[..., 0], self._ri[..., 1]
+        m = a.exp()
+        return ComplexTensor(torch.stack([m * b.cos(), m * b.sin()], -1))
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        """torch.NAME(...) with a complex argument: the method of the same name (torch.exp(c) is
+        c.exp()), arithmetic through the operators, cat/stack of the pairs."""
+        kwargs = kwargs or {}
+        name = func.__name__
+        if name in _OPERATORS and len(args) == 2 and not kwargs:
+            return _OPERATORS[name](args[0], args[1])
+        if name in ("cat", "concat", "concatenate", "stack"):
+            return _join(name, *args, **kwargs)
+        if args and isinstance(args[0], ComplexTensor) and name in _METHODS:
+            return getattr(args[0], name)(*args[1:], **kwargs)
+        return NotImplemented
 
     def __getitem__(self, key):
         if not isinstance(key, tuple):
@@ -208,6 +229,41 @@ class ComplexTensor:
         return _unsupported(f"Tensor.{name} of a complex tensor",
                             "onnxify keeps torch.fft's complex results as real/imaginary pairs: use .real, .imag, "
                             ".abs(), .angle(), arithmetic or torch.view_as_real")
+
+
+def _divide(a, b):
+    if isinstance(a, ComplexTensor):
+        return a / b
+    return _unsupported("dividing by a complex tensor", "only real divisors are supported")
+
+
+# torch.add(a, b) and friends with a complex operand: the operators, reflected when the complex one
+# is second (a real tensor's own operator would come back here).
+_OPERATORS = {
+    "add": lambda a, b: a + b if isinstance(a, ComplexTensor) else b.__radd__(a),
+    "sub": lambda a, b: a - b if isinstance(a, ComplexTensor) else b.__rsub__(a),
+    "mul": lambda a, b: a * b if isinstance(a, ComplexTensor) else b.__rmul__(a),
+    "div": _divide,
+}
+for _alias, _op in (("subtract", "sub"), ("multiply", "mul"), ("divide", "div"), ("true_divide", "div")):
+    _OPERATORS[_alias] = _OPERATORS[_op]
+# The methods torch.NAME(complex, ...) may stand for: ComplexTensor's own (its __getattr__ refuses the rest).
+_METHODS = frozenset(n for n, v in vars(ComplexTensor).items() if not n.startswith("_") and callable(v))
+
+
+def _join(name, tensors, dim=0, *, out=None):
+    # torch.cat / torch.stack of complex (and real) tensors: the same join of their pairs.
+    pairs = [t._ri if isinstance(t, ComplexTensor) else _real_pair(t, _first_pairs(tensors)) for t in tensors]
+    rank = pairs[0].dim() - (0 if name == "stack" else 1)
+    d = dim + rank if dim < 0 else dim
+    return ComplexTensor(torch.stack(pairs, d) if name == "stack" else torch.cat(pairs, d))
+
+
+def _first_pairs(tensors):
+    for t in tensors:
+        if isinstance(t, ComplexTensor):
+            return t._ri
+    raise TypeError("expected a complex tensor")
 
 
 def _real_pair(x, like):
