@@ -146,6 +146,37 @@ Value arange(OpCall& c, const Scalar& start, const Scalar& end, const Scalar& st
   return c.out(cast_to(c.T, v, DType::Int64, dt, {n}), dt, {n});
 }
 
+// arange whose bounds are zero-dim float tensors only known at run time (funnel's relative positions:
+// arange(pooled[0] - pos[0] + n * stride, pooled[0] - pos[-1] - 1, -stride, dtype=long)). PyTorch
+// reads them as Scalars; they have no conversion-time value, so this row takes them as tensors and
+// computes in double as the float ranges above do.
+// A bound of arange.run_time: a tensor as it is, a Python number as a zero-dim constant.
+Value bound_tensor(OpCall& c, const Value& v, const char* name) {
+  if (is_tensor(v)) return v;
+  int64_t i;
+  double d;
+  if (v.is_bool() || eval::int_value(v, &i)) return new_fill(c.T, v.is_bool() ? v.b() : static_cast<double>(i), DType::Int64, {});
+  if (is_symint(v)) return c.out(index_value(c.T, v), DType::Int64, {});
+  if (eval::float_value(v, &d)) return new_fill(c.T, d, c.T.default_dtype, {});
+  eval::raisef(c.I, c.I.exc.TypeError, "arange(): argument '{}' must be Number, not {}", name, c.I.type_of(v)->name->view());
+}
+
+Value arange_tensors(OpCall& c, TensorObj* start, TensorObj* end, const Scalar& step, std::optional<DType> dt_arg) {
+  if (start->rank() != 0 || end->rank() != 0)
+    c.runtime_error("arange(): only zero-dimensional tensors can stand for its start and end");
+  bool any_float = is_floating(start->dtype) || is_floating(end->dtype) || step.is_floating();
+  DType dt = dt_arg ? *dt_arg : any_float ? c.T.default_dtype : DType::Int64;
+  if (step.kind != Scalar::Kind::SymInt && step.as_double() == 0) c.runtime_error("step must be nonzero");
+  auto f64 = [&](TensorObj* t) { return cast_to(c.T, c.v(t), t->dtype, DType::Float64, {}); };
+  ir::Value* s = step.kind == Scalar::Kind::SymInt
+                     ? cast_to(c.T, c.rec.dim_scalar(step.sym), DType::Int64, DType::Float64, {})
+                     : c.rec.const_scalar(ir::ElementType::Float64, step.as_double());
+  ir::Value* v = c.rec.emit("Range", {f64(start), f64(end), s}, ir::Type::tensor(ir::ElementType::Float64, {DimExpr::unknown()}));
+  DimExpr n = c.rec.fresh_symbol(v, 0);
+  v->set_type(ir::Type::tensor(ir::ElementType::Float64, {n}));
+  return c.out(cast_to(c.T, v, DType::Float64, dt, {n}), dt, {n});
+}
+
 // Python data (nested lists/tuples of numbers, or tensors) as a tensor.
 struct Collected {
   std::vector<int64_t> shape;
@@ -363,6 +394,21 @@ const std::vector<OpDef>& create_ops() {
        }},
       {"arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn, [](OpCall& c) { return arange(c, c.a.scalar(0), c.a.scalar(1), c.a.scalar(2), c.a.dtype(3)); }},
+      // onnxify's own rows (after PyTorch's): bounds that are run-time float tensors (arange_tensors).
+      {"arange.run_time_end(Tensor end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         Value zero = c.out(c.rec.const_scalar(elem(c.t(0)->dtype), 0), c.t(0)->dtype, {});
+         Scalar one;
+         one.i = 1;
+         return arange_tensors(c, as_tensor(zero), c.t(0), one, c.a.dtype(1));
+       }},
+      {"arange.run_time(Any start, Any end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         Value start = bound_tensor(c, c.a.raw(0), "start"), end = bound_tensor(c, c.a.raw(1), "end");
+         return arange_tensors(c, as_tensor(start), as_tensor(end), c.a.scalar(2), c.a.dtype(3));
+       }},
       {"linspace(Scalar start, Scalar end, SymInt steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn,
        [](OpCall& c) {

@@ -357,3 +357,47 @@ class SizeTables(nn.Module):
         starts = torch.cat((shapes.new_zeros((1,)), shapes.prod(1).cumsum(0)[:-1]))
         mixed = torch.tensor([[h, 0.5], [2.25, w]])
         return shapes, starts, mixed * x.mean()
+
+
+class FloatBoundRanges(nn.Module):
+    """torch.arange whose bounds are zero-dim float tensors only known at run time: relative
+    distances between float position tables (one pooled by a stride), an integer dtype asked for,
+    a negative step; and a float range up to a value of the input."""
+
+    def forward(self, x):  # x: [N, S]
+        pos = torch.arange(x.shape[1], dtype=torch.float32)
+        pooled = pos[::2]
+        far = pooled[0] - pos[0] + pooled.shape[0] * 2
+        near = pooled[0] - pos[-1]
+        dist = torch.arange(far, near - 1, -2, dtype=torch.long)
+        upto = torch.arange(x.abs().amax().ceil() + 0.5)
+        return dist, upto, torch.arange(0, pos[-1] / 2, 0.5)
+
+
+class Scaled:
+    """A tensor-like that is not a tensor: a value and a scale, read by torch functions through
+    __torch_function__ (PyTorch's protocol for such classes)."""
+
+    def __init__(self, value, scale):
+        self.value, self.scale = value, scale
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        plain = [a.value * a.scale if isinstance(a, Scaled) else a for a in args]
+        if func is torch.cat:
+            plain[0] = [t.value * t.scale if isinstance(t, Scaled) else t for t in args[0]]
+        if func.__name__ == "relu":
+            return Scaled(func(args[0].value), args[0].scale)
+        return func(*plain, **kwargs)
+
+
+class TorchFunctionWrappers(nn.Module):
+    """torch.NAME of a user's tensor-like class (functions, a list argument, kwargs, a method
+    that keeps the wrapper) decided by its __torch_function__, as in eager."""
+
+    def forward(self, x):
+        s = Scaled(x, 3.0)
+        r = torch.relu(s)
+        return (torch.add(x, s), torch.cat([s, x], dim=1), torch.sum(s, dim=-1), r.value * r.scale,
+                torch.mul(s, x))
