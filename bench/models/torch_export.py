@@ -7,9 +7,10 @@ measure its peak memory): builds the model as a user would, loads the checkpoint
 JOB: {"module", "model", "weights" (.pt or .safetensors), "feeds" (.npz of the example inputs, in
 forward's keyword order), "dynamic" ({input: {axis: name}}), "out", "dynamo" (bool), "seed"}.
 
-dynamo=False gets the inputs as positional arguments (parameters between them at their defaults),
-dynamo=True as keyword arguments. The symbolic sizes are declared as a user of each mode writes them: dynamic_axes={input: {axis:
-name}} for dynamo=False (TorchScript tracing), dynamic_shapes={input: {axis: name}} for dynamo=True
+dynamo=False gets the tensor inputs as positional arguments (parameters between them at their
+defaults; Python-valued inputs bound by a wrapper module), dynamo=True as keyword arguments. The
+symbolic sizes are declared as a user of each mode writes them: dynamic_axes={input: {axis: name}}
+for dynamo=False (TorchScript tracing), dynamic_shapes={input: {axis: name}} for dynamo=True
 (torch.onnx turns the names into Dim.DYNAMIC). Opsets are each mode's default. Exit status 0 and
 the file, or the exception's type and message on stderr's last line."""
 import importlib
@@ -26,6 +27,18 @@ def positional(model, kwargs):
     params = list(inspect.signature(model.forward).parameters.values())
     last = max(i for i, p in enumerate(params) if p.name in kwargs)
     return tuple(kwargs[p.name] if p.name in kwargs else p.default for p in params[:last + 1])
+
+
+def _Bound(torch, model, names, literals):
+    """model with its Python-valued arguments bound: forward(*tensors) calls model(**named, **literals)."""
+    class Bound(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.model = model
+
+        def forward(self, *tensors):
+            return self.model(**dict(zip(names, tensors)), **literals)
+    return Bound()
 
 
 def main():
@@ -55,7 +68,15 @@ def export_reporting(torch, model, kwargs, input_names, job):
         args, kw["kwargs"] = (), kwargs
         kw["dynamic_shapes"] = {n: dynamic.get(n) for n in kwargs} if dynamic else None
     else:
-        args, kw["dynamic_axes"] = positional(model, kwargs), dynamic
+        kw["dynamic_axes"] = dynamic
+        literals = {n: v for n, v in kwargs.items() if not isinstance(v, torch.Tensor)}
+        if literals:
+            # Python values (use_cache=False) are bound by a wrapper, as a tracing user writes it:
+            # given positionally, transformers' forward decorators pass them a second time by keyword.
+            model = _Bound(torch, model, [n for n in kwargs if n not in literals], literals)
+            args = tuple(v for n, v in kwargs.items() if n not in literals)
+        else:
+            args = positional(model, kwargs)
     try:
         torch.onnx.export(model, args, job["out"], **kw)
     except Exception as e:
