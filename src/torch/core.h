@@ -32,8 +32,9 @@ namespace onnxify::torch {
 
 struct ViewSpec {
   // Expand: read-only. MaybeCopy: reshape/flatten of a tensor that may not be contiguous, where
-  // PyTorch decides from strides whether it gets a view or a copy: readable, but writes through it
-  // (or reads after its base changed) are reported instead of guessed.
+  // PyTorch decides from strides whether it gets a view or a copy: readable; a write through it
+  // detaches it and marks its bases (TensorObj::ambiguous_write), and reads after its base changed
+  // are reported instead of guessed.
   enum class Kind : uint8_t { None, Alias, Index, Reshape, Permute, Expand, MaybeCopy };
   ViewSpec() = default;
   explicit ViewSpec(Kind k, eval::Value key = {}, std::vector<int64_t> perm = {})
@@ -71,6 +72,10 @@ struct TensorObj : eval::Object {
   eval::Ref<TensorObj> base;                 // views: the tensor this one views
   uint32_t base_version = 0;
   ViewSpec view;
+  // Where an in-place write to a possibly-copying reshape of this tensor (or of a view of it) was:
+  // PyTorch changed this tensor there or not depending on strides, so reading it since is an error
+  // (value_of), while the written reshape itself goes on as its own tensor.
+  std::optional<SourceRange> ambiguous_write;
   // Creation order: a branch of an If tells the tensors it made from older ones it changed in place.
   static inline thread_local uint64_t births = 0;
   uint64_t born = ++births;

@@ -277,12 +277,7 @@ static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Val
                   "unsupported operation: more than one element of the written-to tensor refers to a single memory "
                   "location. Please clone() the tensor before performing the operation.");
     }
-    case ViewSpec::Kind::MaybeCopy:
-      throw Diagnostic::error(
-          "in-place write to a reshape of a possibly non-contiguous tensor: PyTorch writes through to the original "
-          "or only to a copy depending on strides, which onnxify does not track",
-          T.rec.location())
-          .with_help("call .clone() (a copy) before writing in place");
+    case ViewSpec::Kind::MaybeCopy: break;  // assign_inplace detaches such a view instead
     case ViewSpec::Kind::None: break;
   }
   return v;
@@ -296,6 +291,18 @@ static bool visible_here(Torch& T, ir::Value* v) {
 }
 
 ir::Value* value_of(Torch& T, TensorObj* t) {
+  if (t->ambiguous_write) {
+    // Reported at the write (what to change); the read that makes it matter is a note.
+    SourceRange here = T.rec.location();
+    Diagnostic d = Diagnostic::error(
+        "in-place write to a reshape of a possibly non-contiguous tensor whose original is read afterwards: PyTorch "
+        "writes through to the original or only to a copy depending on strides, which onnxify does not track",
+        *t->ambiguous_write);
+    d.with_note(Diagnostic::note(here.known() ? "the original is read here" : "the original is an output of the model",
+                                 here));
+    d.with_help("call .clone() (a copy) or .contiguous() before the reshape that is written in place");
+    throw d;
+  }
   if (t->base) {
     TensorObj* b = t->base.get();
     value_of(T, b);  // brings the base (and its own base) up to date
@@ -327,6 +334,17 @@ void assign_inplace(Torch& T, TensorObj* t, ir::Value* v) {
   t->uninitialized = false;
   t->random = false;  // new values (a write of random ones makes it a placeholder again: dispatch)
   ++t->version;
+  if (t->base && t->view.kind == ViewSpec::Kind::MaybeCopy) {
+    // A reshape PyTorch makes a view or a copy of depending on strides, which onnxify does not
+    // track: the write changes the reshape, and its base and the base's own bases may or may not
+    // have changed, so reading any of them from now on is an error (value_of). Code that writes
+    // into a fresh reshape and never reads what it came from (funnel's relative-shift mask) is exact.
+    for (TensorObj* b = t->base.get(); b; b = b->base.get())
+      if (!b->ambiguous_write) b->ambiguous_write = T.rec.location();
+    t->base = nullptr;
+    t->view = ViewSpec{};
+    return;
+  }
   if (t->base) {
     TensorObj* b = t->base.get();
     value_of(T, b);
