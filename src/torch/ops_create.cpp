@@ -81,11 +81,14 @@ Value full(OpCall& c) {
   return fill_scalar(c, c.a.dims(0), v, dtype_or(c, 2, scalar_dtype(c, v)));
 }
 
-// linspace with a step count known only at run time (a grid over a symbolic H): the same two-sided
-// formula as the constant form below, computed in the graph (float64 for non-float32 dtypes).
-Value linspace_runtime(OpCall& c, double a, double b, DimExpr n, DType dt) {
+// linspace with a step count or bounds known only at run time (a grid over a symbolic H, from 0.5 to
+// H - 0.5): the same two-sided formula as the constant form below, computed in the graph (float64
+// for non-float32 dtypes). The bounds are zero-dim values in the working type.
+DType linspace_work(DType dt) { return dt == DType::Float32 ? DType::Float32 : DType::Float64; }
+
+Value linspace_runtime(OpCall& c, ir::Value* fa, ir::Value* fb, DimExpr n, DType dt) {
   Recorder& R = c.rec;
-  DType work = dt == DType::Float32 ? DType::Float32 : DType::Float64;
+  DType work = linspace_work(dt);
   ir::ElementType we = elem(work);
   ir::Type vt = ir::Type::tensor(we, {n});
   ir::Type st = ir::Type::tensor(we, {});
@@ -96,8 +99,6 @@ Value linspace_runtime(OpCall& c, double a, double b, DimExpr n, DType dt) {
   ir::Value* nm1 = R.emit("Sub", {nv, R.const_i64_scalar(1)}, ir::Type::tensor(ir::ElementType::Int64, {}));
   ir::Value* fi = cast_to(c.T, i, DType::Int64, work, {n});
   ir::Value* fnm1 = cast_to(c.T, nm1, DType::Int64, work, {});
-  ir::Value* fa = R.const_scalar(we, a);
-  ir::Value* fb = R.const_scalar(we, b);
   // step = (b - a) / (n - 1), 0 for a single step.
   ir::Value* more = R.emit("Greater", {nm1, R.const_i64_scalar(0)}, ir::Type::tensor(ir::ElementType::Bool, {}));
   ir::Value* safe = R.emit("Max", {fnm1, R.const_scalar(we, 1)}, st);
@@ -150,15 +151,15 @@ Value arange(OpCall& c, const Scalar& start, const Scalar& end, const Scalar& st
 // arange(pooled[0] - pos[0] + n * stride, pooled[0] - pos[-1] - 1, -stride, dtype=long)). PyTorch
 // reads them as Scalars; they have no conversion-time value, so this row takes them as tensors and
 // computes in double as the float ranges above do.
-// A bound of arange.run_time: a tensor as it is, a Python number as a zero-dim constant.
-Value bound_tensor(OpCall& c, const Value& v, const char* name) {
+// A bound of arange.run_time / linspace.run_time: a tensor as it is, a Python number as a zero-dim constant.
+Value bound_tensor(OpCall& c, const Value& v, const char* name, const char* op = "arange") {
   if (is_tensor(v)) return v;
   int64_t i;
   double d;
   if (v.is_bool() || eval::int_value(v, &i)) return new_fill(c.T, v.is_bool() ? v.b() : static_cast<double>(i), DType::Int64, {});
   if (is_symint(v)) return c.out(index_value(c.T, v), DType::Int64, {});
   if (eval::float_value(v, &d)) return new_fill(c.T, d, c.T.default_dtype, {});
-  eval::raisef(c.I, c.I.exc.TypeError, "arange(): argument '{}' must be Number, not {}", name, c.I.type_of(v)->name->view());
+  eval::raisef(c.I, c.I.exc.TypeError, "{}(): argument '{}' must be Number, not {}", op, name, c.I.type_of(v)->name->view());
 }
 
 Value arange_tensors(OpCall& c, TensorObj* start, TensorObj* end, const Scalar& step, std::optional<DType> dt_arg) {
@@ -413,7 +414,11 @@ const std::vector<OpDef>& create_ops() {
        kFn,
        [](OpCall& c) {
          double a = c.a.scalar(0).as_double(), b = c.a.scalar(1).as_double();
-         if (!c.a.dim(2).is_const()) return linspace_runtime(c, a, b, c.a.dim(2), dtype_or(c, 3, c.T.default_dtype));
+         if (!c.a.dim(2).is_const()) {
+           DType dt = dtype_or(c, 3, c.T.default_dtype);
+           ir::ElementType we = elem(linspace_work(dt));
+           return linspace_runtime(c, c.rec.const_scalar(we, a), c.rec.const_scalar(we, b), c.a.dim(2), dt);
+         }
          int64_t n = c.a.int_(2);
          if (n < 0) c.runtime_error("number of steps must be non-negative");
          DType dt = dtype_or(c, 3, c.T.default_dtype);
@@ -432,6 +437,20 @@ const std::vector<OpDef>& create_ops() {
            for (int64_t i = 0; i < n; ++i) vals[i] = i < half ? a + step * i : b - step * (n - 1 - i);
          }
          return new_constant(c.T, make_data(dt, {n}, vals), dt);
+       }},
+      // onnxify's own row: bounds that are run-time float tensors (H - 0.5 of a symbolic H).
+      {"linspace.run_time(Any start, Any end, SymInt steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
+       kFn,
+       [](OpCall& c) {
+         DType dt = dtype_or(c, 3, c.T.default_dtype);
+         DType work = linspace_work(dt);
+         auto bound = [&](size_t k, const char* name) {
+           Value v = bound_tensor(c, c.a.raw(k), name, "linspace");  // keeps a made constant alive
+           TensorObj* t = as_tensor(v);
+           if (t->rank() != 0) c.runtime_error("linspace(): only zero-dimensional tensors can stand for its start and end");
+           return cast_to(c.T, c.v(t), t->dtype, work, {});
+         };
+         return linspace_runtime(c, bound(0, "start"), bound(1, "end"), c.a.dim(2), dt);
        }},
       {"logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn,

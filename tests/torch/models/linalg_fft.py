@@ -89,6 +89,8 @@ class ComplexKernels(nn.Module):
 
     def forward(self, x):  # x: [B, n]
         z = torch.complex(x, x.flip(-1))
+        z._seen = True  # attributes code stores on tensors (transformers' _is_hf_initialized)
+        assert getattr(z, "_seen", False) and getattr(z, "_never_set", None) is None
         twisted = torch.exp(torch.mul(z, torch.tensor([0.5j], dtype=torch.complex64)))
         both = torch.cat([twisted, torch.add(x, z)], dim=-1)
         return nn.functional.linear(x, self.basis), torch.view_as_real(both), torch.stack([z, z.conj()], 1).imag

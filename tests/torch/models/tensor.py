@@ -362,7 +362,7 @@ class SizeTables(nn.Module):
 class FloatBoundRanges(nn.Module):
     """torch.arange whose bounds are zero-dim float tensors only known at run time: relative
     distances between float position tables (one pooled by a stride), an integer dtype asked for,
-    a negative step; and a float range up to a value of the input."""
+    a negative step; a float range up to a value of the input; linspace between such bounds."""
 
     def forward(self, x):  # x: [N, S]
         pos = torch.arange(x.shape[1], dtype=torch.float32)
@@ -371,7 +371,10 @@ class FloatBoundRanges(nn.Module):
         near = pooled[0] - pos[-1]
         dist = torch.arange(far, near - 1, -2, dtype=torch.long)
         upto = torch.arange(x.abs().amax().ceil() + 0.5)
-        return dist, upto, torch.arange(0, pos[-1] / 2, 0.5)
+        s = x.shape[1]
+        grid = torch.linspace(0.5, s - 0.5, s)  # a run-time end and step count
+        fixed = torch.linspace(pos[0], pos[-1] / 2, 5, dtype=torch.float64)  # run-time bounds, 5 steps
+        return dist, upto, torch.arange(0, pos[-1] / 2, 0.5), grid, fixed
 
 
 class Scaled:
@@ -401,3 +404,18 @@ class TorchFunctionWrappers(nn.Module):
         r = torch.relu(s)
         return (torch.add(x, s), torch.cat([s, x], dim=1), torch.sum(s, dim=-1), r.value * r.scale,
                 torch.mul(s, x))
+
+
+class FreshReshapeWrites(nn.Module):
+    """In-place writes into reshapes of possibly non-contiguous tensors (a transpose, a slice: a copy
+    or a view in PyTorch depending on strides) whose originals are not read afterwards: exact either
+    way (a relative-shift gather masked in place, as Funnel's attention writes it)."""
+
+    def forward(self, x, mask):  # x: [N, S, 6], mask: [N, 1]
+        b, s, r = x.shape
+        doubled = x * 2
+        flat = doubled.transpose(1, 2).reshape(b, -1)
+        shifted = x.reshape(b, r, s)[:, 1:, :].reshape(b, s, r - 1)[..., :4]
+        shifted *= mask[:, :, None]
+        flat.add_(1.0)
+        return shifted, flat, x.shape[1] * mask

@@ -224,8 +224,11 @@ class ComplexTensor:
         return ComplexTensor(self._ri / other)
 
     def __getattr__(self, name):
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
+        from torch._api_names import TENSOR
+        if name not in TENSOR or (name.startswith("__") and name.endswith("__")):
+            # Not torch.Tensor API (an attribute code stores on tensors, such as transformers'
+            # _is_hf_initialized): missing, as on any object, so getattr(t, name, default) works.
+            raise AttributeError(f"'Tensor' object has no attribute '{name}'")
         return _unsupported(f"Tensor.{name} of a complex tensor",
                             "onnxify keeps torch.fft's complex results as real/imaginary pairs: use .real, .imag, "
                             ".abs(), .angle(), arithmetic or torch.view_as_real")
