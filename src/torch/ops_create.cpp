@@ -413,12 +413,19 @@ const std::vector<OpDef>& create_ops() {
       {"linspace(Scalar start, Scalar end, SymInt steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool requires_grad=False) -> Tensor",
        kFn,
        [](OpCall& c) {
-         double a = c.a.scalar(0).as_double(), b = c.a.scalar(1).as_double();
-         if (!c.a.dim(2).is_const()) {
+         Scalar sa = c.a.scalar(0), sb = c.a.scalar(1);
+         bool sized = sa.kind == Scalar::Kind::SymInt || sb.kind == Scalar::Kind::SymInt;
+         if (sized || !c.a.dim(2).is_const()) {
+           // A bound or the step count only known at run time (linspace(0, H - 1, H) of a symbolic H).
            DType dt = dtype_or(c, 3, c.T.default_dtype);
-           ir::ElementType we = elem(linspace_work(dt));
-           return linspace_runtime(c, c.rec.const_scalar(we, a), c.rec.const_scalar(we, b), c.a.dim(2), dt);
+           DType work = linspace_work(dt);
+           auto bound = [&](const Scalar& x) {
+             if (x.kind == Scalar::Kind::SymInt) return cast_to(c.T, c.rec.dim_scalar(x.sym), DType::Int64, work, {});
+             return c.rec.const_scalar(elem(work), x.as_double());
+           };
+           return linspace_runtime(c, bound(sa), bound(sb), c.a.dim(2), dt);
          }
+         double a = sa.as_double(), b = sb.as_double();
          int64_t n = c.a.int_(2);
          if (n < 0) c.runtime_error("number of steps must be non-negative");
          DType dt = dtype_or(c, 3, c.T.default_dtype);

@@ -86,6 +86,9 @@ class ComplexKernels(nn.Module):
         spectrum = torch.fft.fft(torch.cat([eye, eye.flip([1])], dim=-1), dim=-1)[:, :n]
         phase = torch.tensor(-1j, dtype=torch.complex64) * torch.pi * torch.arange(n)[None, :] / (2 * n)
         self.register_buffer("basis", torch.mul(spectrum, torch.exp(phase)).real.T.contiguous())
+        # a complex buffer filled in place afterwards (transformers' init of llama4's rotary table)
+        self.register_buffer("turns", torch.polar(torch.ones(n), torch.zeros(n)), persistent=False)
+        self.turns.copy_(torch.polar(torch.ones(n), torch.arange(n) * 0.3))
 
     def forward(self, x):  # x: [B, n]
         z = torch.complex(x, x.flip(-1))
@@ -93,7 +96,8 @@ class ComplexKernels(nn.Module):
         assert getattr(z, "_seen", False) and getattr(z, "_never_set", None) is None
         twisted = torch.exp(torch.mul(z, torch.tensor([0.5j], dtype=torch.complex64)))
         both = torch.cat([twisted, torch.add(x, z)], dim=-1)
-        return nn.functional.linear(x, self.basis), torch.view_as_real(both), torch.stack([z, z.conj()], 1).imag
+        return (nn.functional.linear(x, self.basis), torch.view_as_real(both), torch.stack([z, z.conj()], 1).imag,
+                torch.view_as_real(z * self.turns))
 
 
 class Norms(nn.Module):

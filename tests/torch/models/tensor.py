@@ -374,7 +374,8 @@ class FloatBoundRanges(nn.Module):
         s = x.shape[1]
         grid = torch.linspace(0.5, s - 0.5, s)  # a run-time end and step count
         fixed = torch.linspace(pos[0], pos[-1] / 2, 5, dtype=torch.float64)  # run-time bounds, 5 steps
-        return dist, upto, torch.arange(0, pos[-1] / 2, 0.5), grid, fixed
+        ints = torch.linspace(0, s - 1, s)  # a size as the end
+        return dist, upto, torch.arange(0, pos[-1] / 2, 0.5), grid, fixed, ints
 
 
 class Scaled:

@@ -73,6 +73,11 @@ class ComplexTensor:
     def resolve_conj(self):
         return self
 
+    def copy_(self, src, non_blocking=False):
+        # In place on the pairs (broadcast and cast as copy_ does), so views of them see the values.
+        self._ri.copy_(src._ri if isinstance(src, ComplexTensor) else _real_pair(src, self._ri))
+        return self
+
     def exp(self):
         # e^(a + bi) = e^a (cos b + i sin b)
         a, b = self._ri[..., 0], self._ri[..., 1]
