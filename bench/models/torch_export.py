@@ -7,8 +7,8 @@ measure its peak memory): builds the model as a user would, loads the checkpoint
 JOB: {"module", "model", "weights" (.pt or .safetensors), "feeds" (.npz of the example inputs, in
 forward's keyword order), "dynamic" ({input: {axis: name}}), "out", "dynamo" (bool), "seed"}.
 
-dynamo=False gets the tensor inputs as positional arguments (parameters between them at their
-defaults; Python-valued inputs bound by a wrapper module), dynamo=True as keyword arguments. The
+dynamo=False gets the inputs by keyword through a wrapper module whose forward takes the tensors
+positionally (Python-valued inputs bound in it), dynamo=True as keyword arguments. The
 symbolic sizes are declared as a user of each mode writes them: dynamic_axes={input: {axis: name}}
 for dynamo=False (TorchScript tracing), dynamic_shapes={input: {axis: name}} for dynamo=True
 (torch.onnx turns the names into Dim.DYNAMIC). Opsets are each mode's default. Exit status 0 and
@@ -17,16 +17,6 @@ import importlib
 import json
 import sys
 import warnings
-
-
-def positional(model, kwargs):
-    """The inputs as forward's positional arguments, the parameters between them at their defaults:
-    how a tracing user writes them (the tracer's trailing-dict form of keyword arguments passes
-    them twice to Hugging Face models' forward)."""
-    import inspect
-    params = list(inspect.signature(model.forward).parameters.values())
-    last = max(i for i, p in enumerate(params) if p.name in kwargs)
-    return tuple(kwargs[p.name] if p.name in kwargs else p.default for p in params[:last + 1])
 
 
 def _Bound(torch, model, names, literals):
@@ -68,15 +58,14 @@ def export_reporting(torch, model, kwargs, input_names, job):
         args, kw["kwargs"] = (), kwargs
         kw["dynamic_shapes"] = {n: dynamic.get(n) for n in kwargs} if dynamic else None
     else:
+        # The inputs go by keyword through a wrapper module whose forward takes the tensors
+        # positionally (Python values such as use_cache=False bound in it), as a tracing user writes
+        # it: given to model.forward positionally, the tracer fills every parameter after them with
+        # its default, and transformers' forward decorators then pass use_cache a second time.
         kw["dynamic_axes"] = dynamic
         literals = {n: v for n, v in kwargs.items() if not isinstance(v, torch.Tensor)}
-        if literals:
-            # Python values (use_cache=False) are bound by a wrapper, as a tracing user writes it:
-            # given positionally, transformers' forward decorators pass them a second time by keyword.
-            model = _Bound(torch, model, [n for n in kwargs if n not in literals], literals)
-            args = tuple(v for n, v in kwargs.items() if n not in literals)
-        else:
-            args = positional(model, kwargs)
+        model = _Bound(torch, model, [n for n in kwargs if n not in literals], literals)
+        args = tuple(v for n, v in kwargs.items() if n not in literals)
     try:
         torch.onnx.export(model, args, job["out"], **kw)
     except Exception as e:

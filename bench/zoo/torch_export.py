@@ -10,9 +10,8 @@ are passed as they are.
 
 JOB: {"module" | "source", "model", "weights", "feeds" (.npz of the first shape's tensors), "order"
 (the case's inputs in forward's order), "literals" ({name: Python expression}), "dynamic" ({input:
-{axis: name}}), "out", "dynamo", "seed"}. dynamo=False gets the tensor inputs positionally
-(bench/models/torch_export: parameters between them at their defaults, Python values bound by a
-wrapper module) with dynamic_axes;
+{axis: name}}), "out", "dynamo", "seed"}. dynamo=False gets them through a wrapper module
+whose forward takes the tensors positionally (bench/models/torch_export) with dynamic_axes;
 dynamo=True gets them as keyword arguments with dynamic_shapes. Opsets are each mode's default.
 Exit status 0 and the file, or the exception on stderr's last line (with its innermost cause)."""
 import importlib.util
