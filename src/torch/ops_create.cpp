@@ -147,10 +147,6 @@ Value arange(OpCall& c, const Scalar& start, const Scalar& end, const Scalar& st
   return c.out(cast_to(c.T, v, DType::Int64, dt, {n}), dt, {n});
 }
 
-// arange whose bounds are zero-dim float tensors only known at run time (funnel's relative positions:
-// arange(pooled[0] - pos[0] + n * stride, pooled[0] - pos[-1] - 1, -stride, dtype=long)). PyTorch
-// reads them as Scalars; they have no conversion-time value, so this row takes them as tensors and
-// computes in double as the float ranges above do.
 // A bound of arange.run_time / linspace.run_time: a tensor as it is, a Python number as a zero-dim constant.
 Value bound_tensor(OpCall& c, const Value& v, const char* name, const char* op = "arange") {
   if (is_tensor(v)) return v;
@@ -162,6 +158,10 @@ Value bound_tensor(OpCall& c, const Value& v, const char* name, const char* op =
   eval::raisef(c.I, c.I.exc.TypeError, "{}(): argument '{}' must be Number, not {}", op, name, c.I.type_of(v)->name->view());
 }
 
+// arange whose bounds are zero-dim float tensors only known at run time (funnel's relative positions:
+// arange(pooled[0] - pos[0] + n * stride, pooled[0] - pos[-1] - 1, -stride, dtype=long)). PyTorch
+// reads them as Scalars; they have no conversion-time value, so this row takes them as tensors and
+// computes in double as the float ranges above do.
 Value arange_tensors(OpCall& c, TensorObj* start, TensorObj* end, const Scalar& step, std::optional<DType> dt_arg) {
   if (start->rank() != 0 || end->rank() != 0)
     c.runtime_error("arange(): only zero-dimensional tensors can stand for its start and end");
