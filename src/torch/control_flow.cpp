@@ -309,24 +309,41 @@ std::vector<eval::VarRef> Hook::frame_vars(Frame& f, const std::vector<eval::Var
 // variable is (`outs.append(a)` / `outs.append(b)` gives an If output; a tensor in one arm and None in
 // the other gives an error where it is used). Otherwise Python cannot follow both: an error at the
 // statement that first changed it.
+static bool same_items(const std::vector<Value>& x, const std::vector<Value>& y) {
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (!same(x[i], y[i])) return false;
+  return true;
+}
+
+// Container k changed in an arm, and the arms leave it lists of different lengths or dicts with
+// different keys (or it is a list with no Python items: an ONNX sequence, a Loop's stacked items),
+// which no If output can hold.
+static bool unmergeable_container(const FrameState& state, const Branch& A, const Branch& B, size_t k) {
+  const ContainerState& c = state.containers[k];
+  const std::vector<Value>& x0 = A.containers[k];
+  const std::vector<Value>& x1 = B.containers[k];
+  if (same_items(x0, c.items) && same_items(x1, c.items)) return false;
+  bool mergeable = x0.size() == x1.size() && !is_seq_list(c.obj) && !holds_scan_output(c.obj);
+  for (size_t i = 0; mergeable && !c.is_list && i < x0.size(); i += 2) mergeable = same_key(x0[i], x1[i]);
+  return !mergeable;
+}
+
+static bool unmergeable_containers(const FrameState& state, const Branch& A, const Branch& B) {
+  for (size_t k = 0; k < state.containers.size(); ++k)
+    if (unmergeable_container(state, A, B, k)) return true;
+  return false;
+}
+
 void Hook::merge_containers(IfBuild& b, const FrameState& state, const Branch& A, const Branch& B,
                             const std::vector<std::optional<SourceRange>>& changed_at) {
   Interp& I = T.I;
-  auto same_items = [](const std::vector<Value>& x, const std::vector<Value>& y) {
-    if (x.size() != y.size()) return false;
-    for (size_t i = 0; i < x.size(); ++i)
-      if (!same(x[i], y[i])) return false;
-    return true;
-  };
   for (size_t k = 0; k < state.containers.size(); ++k) {
     const ContainerState& c = state.containers[k];
     const std::vector<Value>& x0 = A.containers[k];
     const std::vector<Value>& x1 = B.containers[k];
     if (same_items(x0, c.items) && same_items(x1, c.items)) continue;
-    // (A list held as an ONNX sequence or holding a Loop's stacked items has no Python items to merge.)
-    bool mergeable = x0.size() == x1.size() && !is_seq_list(c.obj) && !holds_scan_output(c.obj);
-    for (size_t i = 0; mergeable && !c.is_list && i < x0.size(); i += 2) mergeable = same_key(x0[i], x1[i]);
-    if (!mergeable)
+    if (unmergeable_container(state, A, B, k))
       throw Diagnostic::error(fmt::format("'{}' is changed under a tensor-dependent condition", c.name),
                               changed_at[k] ? *changed_at[k] : b.where)
           .with_note(Diagnostic::note("the condition", b.where))
@@ -634,10 +651,13 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     }
   }
   const bool shapes = arms.assumed_unless_empty;
-  if (arms.assumed && (unmergeable_ranks(A.vars, B.vars, shapes) || (A.exit == Exit::Return && B.exit == Exit::Return &&
-                                                                      unmergeable_rank(A.retval, B.retval, shapes)))) {
+  const bool lists = arms.assumed && unmergeable_containers(state, A, B);
+  if (arms.assumed && (lists || unmergeable_ranks(A.vars, B.vars, shapes) ||
+                       (A.exit == Exit::Return && B.exit == Exit::Return &&
+                        unmergeable_rank(A.retval, B.retval, shapes)))) {
     // `if x.size(0) == 1: y = x.squeeze()...` with a run-time batch: the branches give tensors of
-    // different ranks, which no ONNX If output holds. The condition compares input dims with small
+    // different ranks, which no ONNX If output holds; or only one of them appends to a list (`if
+    // x.numel() > 0: outs.append(scan(x))`), which Python cannot follow both ways. The condition compares input dims with small
     // numbers, so the branch those dims take when they are at least 2 is kept, the assumption
     // torch.export makes about input dims (and squeeze() here), said in a warning. A check that only
     // an empty input fails (`if x.numel() > 0:`, the empty-batch wrappers of detection code) is
@@ -645,11 +665,11 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     // ops of the kept branch give empty results on an empty batch anyway. Other branches stay an If.
     drop_if(b);
     T.warnings.push_back(Diagnostic::warning(
-        fmt::format("the branches of this condition on the model's run-time input sizes give tensors of different "
-                    "shapes, which one ONNX If cannot hold with known sizes: the export assumes those sizes are at "
-                    "least 2 (as torch.export does) and keeps the {} branch; give a size of 0 or 1 as a fixed dim "
-                    "to export that case",
-                    *arms.assumed ? "if" : "else"),
+        fmt::format("the branches of this condition on the model's run-time input sizes {}, which one ONNX If "
+                    "cannot hold{}: the export assumes those sizes are at least 2 (as torch.export does) and keeps "
+                    "the {} branch; give a size of 0 or 1 as a fixed dim to export that case",
+                    lists ? "leave a Python list or dict with different items" : "give tensors of different shapes",
+                    lists ? "" : " with known sizes", *arms.assumed ? "if" : "else"),
         b.where));
     return arms.fallback(*arms.assumed ? 1 : 0);
   }
@@ -866,10 +886,10 @@ Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t ind
         where));
     return true;
   };
-  if (e.values.size() == index + 2 && is_tensor(value) && as_tensor(value)->dtype == DType::Bool &&
-      as_tensor(value)->rank() == 0) {
+  if (is_tensor(value) && as_tensor(value)->dtype == DType::Bool && as_tensor(value)->rank() == 0) {
     // `c and True` is c, `c and False` is False, `c or False` is c, `c or True` is True (c a bool
-    // tensor): no If when the right operand is a Python bool.
+    // tensor): no If when the rest of the expression gives a Python bool (`q_len > 1 and mask is
+    // None and causal` with a mask given is False, whatever q_len).
     // Both 0-d bool tensors: And / Or (ONNX ops have no side effects, so computing the right
     // operand on both paths changes nothing).
     // Unless the right operand writes tensors in place: then only the If keeps the writes to the
@@ -878,7 +898,7 @@ Value Hook::on_boolop(Interp& I, Frame& f, const eval::BoolOpExpr& e, size_t ind
     Value r;
     try {
       LogWrites logging(T, w.log, w.state);
-      r = run_expr_arm(w, rest_branch, [&] { return eval::eval(I, f, e.values[index + 1]); });
+      r = run_expr_arm(w, rest_branch, [&] { return eval_rest(I, f, e, index + 1); });
     } catch (eval::PyException& exc) {
       if (!assumed_short_circuit(exc)) throw;
       return value;

@@ -259,6 +259,8 @@ bool is_symint(const eval::Value& v);
 // The least value a size expression can take, when there is one (sizes are never negative, which
 // the DimExpr algebra itself does not assume): `N` >= 0, `N + 1` >= 1, `floor(N / 2)` >= 0.
 std::optional<int64_t> size_lower_bound(Torch& T, ir::DimExpr e);
+// `e` with the min/max arguments that those bounds order dropped (`min(0, N)` is 0).
+ir::DimExpr simplify_sizes(Torch& T, ir::DimExpr e);
 // A size read at run time from a one-element tensor's value (int(t), a size merged from two branches
 // of an If), truncated toward zero.
 ir::DimExpr size_from_tensor(Torch& T, TensorObj* t);

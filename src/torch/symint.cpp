@@ -12,6 +12,8 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <unordered_map>
+#include <vector>
 
 #include "torch/control_flow.h"
 #include "torch/ops.h"
@@ -83,6 +85,67 @@ std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
     }
     default: return std::nullopt;
   }
+}
+
+// min/max arguments that the bounds of sizes order: `min(0, S)` is 0 and `max(0, S)` is S for a size
+// S (the DimExpr algebra, over all integers, keeps both). Python sees the simpler size, so that
+// `x.shape[2] - min(0, x.shape[2])` is `S` and later comparisons and slices use it.
+DimExpr simplify_sizes(Torch& T, DimExpr e, std::unordered_map<DimExpr, DimExpr>& memo) {
+  using ir::DimOp;
+  if (e.is_const() || e.is_symbol() || e.is_unknown()) return e;
+  if (auto it = memo.find(e); it != memo.end()) return it->second;
+  std::vector<DimExpr> ops;
+  bool changed = false;
+  for (size_t i = 0; i < e.num_operands(); ++i) {
+    ops.push_back(simplify_sizes(T, e.operand(i), memo));
+    changed |= ops.back() != e.operand(i);
+  }
+  DimExpr r = e;
+  switch (e.op()) {
+    case DimOp::Min:
+    case DimOp::Max: {
+      // Keep the arguments no other one provably beats (for min, b is beaten by a when b - a >= 0;
+      // of two that beat each other, being equal, the first is kept).
+      const bool is_min = e.op() == DimOp::Min;
+      auto beats = [&](size_t a, size_t b) {
+        std::optional<int64_t> lo = size_lower_bound(T, is_min ? ops[b] - ops[a] : ops[a] - ops[b]);
+        return lo && *lo >= 0;
+      };
+      std::vector<DimExpr> kept;
+      for (size_t i = 0; i < ops.size(); ++i) {
+        bool beaten = false;
+        for (size_t j = 0; j < ops.size() && !beaten; ++j)
+          beaten = i != j && beats(j, i) && !(i < j && beats(i, j));
+        if (!beaten) kept.push_back(ops[i]);
+      }
+      changed |= kept.size() != ops.size();
+      if (!changed) break;
+      r = kept[0];
+      for (size_t i = 1; i < kept.size(); ++i) r = is_min ? ir::min(r, kept[i]) : ir::max(r, kept[i]);
+      break;
+    }
+    case DimOp::Sum:
+      if (!changed) break;
+      r = DimExpr(e.sum_constant());
+      for (size_t i = 0; i < ops.size(); ++i) r = r + DimExpr(e.term_coefficient(i)) * ops[i];
+      break;
+    case DimOp::Product:
+      if (!changed) break;
+      r = DimExpr(1);
+      for (DimExpr x : ops) r = r * x;
+      break;
+    case DimOp::FloorDiv: r = changed ? ir::floor_div(ops[0], ops[1]) : e; break;
+    case DimOp::CeilDiv: r = changed ? ir::ceil_div(ops[0], ops[1]) : e; break;
+    case DimOp::Mod: r = changed ? ir::mod(ops[0], ops[1]) : e; break;
+    default: break;
+  }
+  memo.emplace(e, r);
+  return r;
+}
+
+DimExpr simplify_sizes(Torch& T, DimExpr e) {
+  std::unordered_map<DimExpr, DimExpr> memo;
+  return simplify_sizes(T, e, memo);
 }
 
 namespace {

@@ -11,6 +11,7 @@ import subprocess
 
 import pytest
 
+import harness
 from harness import DIST_PACKAGES, ONNXIFY, Batch, Case, check, sitepaths
 
 PYTHON = sitepaths.PYTHON
@@ -280,6 +281,20 @@ def test_dtype(tmp_path, ckpt_dtype, flag, model_dtype):
         got = list(got.values())[0]
         assert str(got.dtype) == model_dtype
         assert abs(got.astype("float32") - want).max() <= tol * max(1.0, abs(want).max())
+
+
+def test_sdpa_is_causal_with_mask_is_known(tmp_path):
+    """`q_len > 1 and mask is None and causal` with a mask given is False whatever the run-time
+    q_len (the falsy `q_len > 1` is False too): the export decides is_causal=False itself, with no
+    If and no warning that is_causal is only known at run time (sdpa_block_mask checks the numbers)."""
+    out = tmp_path / "m.onnx"
+    p = subprocess.run([ONNXIFY, "export", os.path.join(harness.MODELS, "hf_patterns.py"), "--model", "SdpaBlock()",
+                        "--input", "x=float32[N,T,16]", "--input", "mask=bool[T,T]", "-o", str(out)],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "is_causal" not in p.stderr, p.stderr
+    import onnx
+    assert "If" not in {n.op_type for n in onnx.load(str(out)).graph.node}
 
 
 # ---- KV cache: one file for the prompt and the decode steps -------------------------------------------

@@ -31,6 +31,12 @@ CASES = [
     Case("size_membership", "size_assumptions.py", "SizeMembership()", {"x": "float32[N,S]"},
          shapes=[{"N": 2, "S": 0}, {"N": 3, "S": 4}, {"N": 1, "S": 5}], args=["--dim", "S=0.."]),
 ]
+CASES += [
+    # a list appended to only when a split-off chunk is not empty: assumed (with a warning) not empty;
+    # min(0, S) of a size is 0, so the chunk is all of x and nothing is left to loop over
+    Case("empty_chunk_guard", "size_assumptions.py", "EmptyChunkGuard()", {"x": "float32[N,C,S]"},
+         shapes=[{"N": 2, "C": 3, "S": 5}, {"N": 1, "C": 2, "S": 1}]),
+]
 BATCH = Batch(CASES)
 
 
@@ -78,3 +84,20 @@ def test_declared_to_take_one_fails_where_no_file_is_right():
 def test_bad_dim_is_bad_input(flag, message):
     p = _export("SqueezeAll()", "--dim", flag)
     assert p.returncode == 2 and message in p.stderr, p.stderr
+
+
+def test_list_changed_under_an_emptiness_check_is_an_assumption(tmp_path):
+    """The arm that appends to a list is kept, the assumption said at the condition's line; the
+    loop over the (empty) rest leaves nothing in the file."""
+    out = tmp_path / "m.onnx"
+    p = subprocess.run([ONNXIFY, "export", SRC, "--model", "EmptyChunkGuard()", "--input", "x=float32[N,C,S]",
+                        "-o", str(out), "-q"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    line = _line("if chunk.numel() > 0:")
+    assert re.search(rf"size_assumptions.py:{line}:\d+: warning: the branches of this condition on the model's "
+                     rf"run-time input sizes leave a Python list or dict with different items", p.stderr), p.stderr
+    import onnx
+    assert {n.op_type for n in onnx.load(str(out)).graph.node}.isdisjoint({"Loop", "If", "Concat"})
+    p = subprocess.run([ONNXIFY, "export", SRC, "--model", "EmptyChunkGuard()", "--input", "x=float32[N,C,S]",
+                        "--dim", "S=0..", "-o", os.devnull, "-q"], capture_output=True, text=True, timeout=300)
+    assert p.returncode != 0 and "is changed under a tensor-dependent condition" in p.stderr, p.stderr

@@ -194,8 +194,8 @@ def test_dropout_warns(tmp_path):
 def test_flags_and_modules(tmp_path):
     """The answers of the 2.x flags and the no-op namespaces, printed by the model source during
     `onnxify export`: the export flags an exporter sets (where eager PyTorch says False: onnxify's
-    decision, see the torch.jit and torch.onnx docstrings), the compiler's flags unset, SDPBackend's
-    members, the config setters, torch.compile's wrapper of a module."""
+    decision, see the torch.jit, torch.onnx and torch.compiler docstrings), the compiling flags
+    unset, SDPBackend's members, the config setters, torch.compile's wrapper of a module."""
     script = tmp_path / "flags.py"
     script.write_text("\n".join([
         "import torch",
@@ -226,7 +226,7 @@ def test_flags_and_modules(tmp_path):
     assert got.returncode == 0, got.stderr
     assert got.stdout.splitlines() == [
         "True True False",
-        "False False False False",
+        "False False True False",
         "[('ERROR', -1), ('MATH', 0), ('FLASH_ATTENTION', 1), ('EFFICIENT_ATTENTION', 2), ('CUDNN_ATTENTION', 3), "
         "('OVERRIDEABLE', 4)] SDPBackend.MATH",
         "64 False",

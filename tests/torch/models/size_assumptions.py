@@ -69,3 +69,20 @@ class SizeMembership(nn.Module):
         if x.shape[0] not in [1, 2]:
             out = out - 1
         return out
+
+
+class EmptyChunkGuard(nn.Module):
+    """transformers' mamba-family scan: the last `keep` steps of the sequence are split off (`keep =
+    min(0, S)` with no cache, which is 0 for any size), and the rest is scanned only when it is not
+    empty, its output appended to a list. Python cannot follow a list appended to in one arm only, so
+    the export assumes the sizes are not 0 and says so; at 1 and above the file is exact."""
+
+    def forward(self, x):
+        keep = min(0, x.shape[2])
+        chunk, rest = torch.tensor_split(x, [x.shape[2] - keep], dim=2)
+        outs = []
+        if chunk.numel() > 0:
+            outs.append(chunk.cumsum(2))
+        for i in range(rest.shape[2]):
+            outs.append(rest[..., i:i + 1] * 2)
+        return torch.cat(outs, dim=2)

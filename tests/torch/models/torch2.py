@@ -262,8 +262,8 @@ class ExportFlags(nn.Module):
     """Both branches compute the same numbers; the eager ones use Python lists of the tensor's values,
     which only exist when the model runs (onnxify refuses them), so the export succeeds only when
     onnxify takes the branches an exporter takes: is_in_onnx_export() and is_tracing() True (also
-    torch._C._is_tracing(), which libraries call directly), is_scripting(), is_compiling() and
-    is_exporting() False."""
+    torch._C._is_tracing(), which libraries call directly) and torch.compiler.is_exporting() True,
+    is_scripting() and is_compiling() False."""
 
     def forward(self, x):
         if torch.onnx.is_in_onnx_export():
@@ -274,11 +274,15 @@ class ExportFlags(nn.Module):
             b = a + 1.0
         else:
             b = torch.tensor(a.tolist()) + 1.0
-        if not torch.jit.is_scripting() and not torch.compiler.is_compiling() and not torch.compiler.is_exporting():
+        if not torch.jit.is_scripting() and not torch.compiler.is_compiling():
             c = b.exp()
         else:
             c = torch.tensor(b.tolist()).exp()
-        return c
+        if torch.compiler.is_exporting():
+            d = c - 1.0
+        else:
+            d = torch.tensor(c.tolist()) - 1.0
+        return d
 
 
 # ---- torch.fx.wrap, torch._assert ---------------------------------------------------------------------

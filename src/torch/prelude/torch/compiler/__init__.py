@@ -1,9 +1,16 @@
 """torch.compiler (PyTorch 2.x): compiling a model changes how PyTorch runs it, not what it computes,
 so onnxify records the model as written. compile() is torch.compile (the module itself, or for an
 nn.Module PyTorch's OptimizedModule wrapper, whose state_dict keys carry `_orig_mod.`); disable(),
-allow_in_graph() and the other decorators give the function back; is_compiling(),
-is_dynamo_compiling() and is_exporting() are False: onnxify evaluates the source as eager PyTorch
-runs it (see torch.jit / torch.onnx for the flags an exporter sets)."""
+allow_in_graph() and the other decorators give the function back.
+
+is_exporting() is True: onnxify exports, and library code guards its export-friendly paths with it
+as with torch.jit.is_tracing() (transformers' masks materialized instead of left to SDPA's
+is_causal when the sizes allow, sequential scans instead of kernels without an ONNX form, forward
+substitution instead of solve_triangular; timm's position embeddings always resampled). It is
+True under torch.onnx.export(dynamo=True) too. is_compiling() and is_dynamo_compiling() stay False:
+their paths are written for Dynamo's graph capture (graph-break workarounds, compiled kernels),
+not for a file that must serve every input, and otherwise onnxify evaluates the source as eager
+PyTorch runs it (see torch.jit / torch.onnx for the other flags an exporter sets)."""
 from torch._onnxify_noop import NoOpContext as _NoOpContext, identity_decorator as _identity
 
 
@@ -45,7 +52,7 @@ def is_dynamo_compiling():
 
 
 def is_exporting():
-    return False
+    return True
 
 
 def reset():
