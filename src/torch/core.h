@@ -64,6 +64,10 @@ struct TensorObj : eval::Object {
   // ... and it holds already when those sizes are at least 1: only an empty input (`x.numel() > 0`)
   // takes the other branch.
   bool assumed_unless_empty = false;
+  // Python's range() with a bound only known at run time, which onnxify makes the int64 arange of
+  // its items (symint.cpp hook_range): torch.tensor(range(N)) is int64 only while N > 0 (PyTorch
+  // infers float32 for an empty sequence), an assumption said where the data reaches torch.tensor.
+  bool from_range = false;
   // An integer tensor made from sizes (torch.tensor(N), torch.tensor(x.shape[:2])): its elements as
   // those sizes, valid while `version` is `sizes_version`, so item()/tolist()/int() give them back.
   std::vector<ir::DimExpr> sizes;

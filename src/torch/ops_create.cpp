@@ -277,6 +277,9 @@ Value tensor_from_data(OpCall& c, const Value& data, std::optional<DType> dt) {
     return stack_scalars(c, data, dt ? *dt : *leaf_dt);
   if (is_tensor(data)) {
     TensorObj* t = as_tensor(data);
+    if (t->from_range && !dt && t->rank() == 1)
+      assume_at_least(c.T, t->shape[0], 1, "torch.tensor() of a range() of run-time length",
+                      "PyTorch infers float32 for the empty sequence, and the exported tensor is int64");
     DType d = dt ? *dt : t->dtype;
     return c.out(cast_to(c.T, c.v(t), t->dtype, d, t->shape), d, t->shape);
   }

@@ -367,7 +367,9 @@ Value hook_range(Interp& I, const eval::Args& a) {
   for (uint32_t i = 0; i < a.npos; ++i) symbolic = symbolic || runtime_int(T, a[i]);
   if (!symbolic) return Value();
   std::vector<Value> args(a.pos, a.pos + a.npos);
-  return call_op(T, "arange", std::move(args));
+  Value r = call_op(T, "arange", std::move(args));
+  if (is_tensor(r)) as_tensor(r)->from_range = true;
+  return r;
 }
 
 // numbers[k] with k only known at run time (a size, a Loop's counter, an item of `x.numpy()`): a

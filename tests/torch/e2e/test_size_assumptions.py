@@ -101,3 +101,15 @@ def test_list_changed_under_an_emptiness_check_is_an_assumption(tmp_path):
     p = subprocess.run([ONNXIFY, "export", SRC, "--model", "EmptyChunkGuard()", "--input", "x=float32[N,C,S]",
                         "--dim", "S=0..", "-o", os.devnull, "-q"], capture_output=True, text=True, timeout=300)
     assert p.returncode != 0 and "is changed under a tensor-dependent condition" in p.stderr, p.stderr
+
+
+def test_tensor_of_a_run_time_range_assumes_it_is_not_empty():
+    p = subprocess.run([ONNXIFY, "export", SRC, "--model", "RangeData()", "--input", "x=float32[N,3]", "-o",
+                        os.devnull, "-q"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    line = _line("torch.tensor(range(x.shape[0]))")
+    assert re.search(rf"size_assumptions.py:{line}:\d+: warning: torch.tensor\(\) of a range\(\) of run-time length: "
+                     rf"the export assumes N >= 1; with N < 1 PyTorch infers float32", p.stderr), p.stderr
+    p = subprocess.run([ONNXIFY, "export", SRC, "--model", "RangeData()", "--input", "x=float32[N,3]", "--dim",
+                        "N=0..", "-o", os.devnull, "-q"], capture_output=True, text=True, timeout=300)
+    assert p.returncode != 0 and "one ONNX file cannot give both results" in p.stderr, p.stderr
