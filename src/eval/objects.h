@@ -33,6 +33,10 @@ struct Str : Object {
   int64_t cplen = 0;   // length in code points
   bool ascii = true;
   bool interned = false;
+  // The last code point index utf8_offset() found in a non-ASCII string and its byte offset: walks
+  // start there, so scanning a string by index (regexes, s[i] in a loop) is linear, not quadratic.
+  mutable int64_t cp_hint = 0;
+  mutable size_t byte_hint = 0;
   std::string_view view() const { return s; }
 };
 

@@ -1,6 +1,7 @@
 // str: UTF-8 storage with code-point semantics (indexing, slicing, len), CPython's repr, and the
 // str methods real code uses.
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "eval/internal.h"
@@ -72,12 +73,27 @@ int64_t utf8_length(std::string_view s, bool* ascii) {
 
 size_t utf8_offset(const Str* s, int64_t cp_index) {
   if (s->ascii) return static_cast<size_t>(cp_index);
-  size_t i = 0;
+  const std::string& b = s->s;
+  if (cp_index <= 0) return 0;
+  if (cp_index >= s->cplen) return b.size();
+  // Start from the nearest of the start, the last lookup and the end.
   int64_t n = 0;
-  while (i < s->s.size() && n < cp_index) {
-    utf8_next(s->s, i);
+  size_t i = 0;
+  if (s->byte_hint > b.size()) s->cp_hint = 0, s->byte_hint = 0;  // (a string changed after a lookup)
+  int64_t from_hint = cp_index - s->cp_hint;
+  if (std::llabs(from_hint) < cp_index) n = s->cp_hint, i = s->byte_hint;
+  if (s->cplen - cp_index < std::llabs(cp_index - n)) n = s->cplen, i = b.size();
+  while (n < cp_index && i < b.size()) {
+    utf8_next(b, i);
     ++n;
   }
+  while (n > cp_index && i > 0) {  // back over one code point: its continuation bytes, then its lead byte
+    do --i;
+    while (i > 0 && (static_cast<unsigned char>(b[i]) & 0xC0) == 0x80);
+    --n;
+  }
+  s->cp_hint = n;
+  s->byte_hint = i;
   return i;
 }
 
