@@ -88,8 +88,9 @@ std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
 }
 
 // min/max arguments that the bounds of sizes order: `min(0, S)` is 0 and `max(0, S)` is S for a size
-// S (the DimExpr algebra, over all integers, keeps both). Python sees the simpler size, so that
-// `x.shape[2] - min(0, x.shape[2])` is `S` and later comparisons and slices use it.
+// S (the DimExpr algebra, over all integers, keeps both). Every size Python sees and every tensor's
+// shape is simplified so (make_size_value, new_tensor): one form for one size, so that sizes cancel
+// (`x.shape[2] - min(0, x.shape[2])` is `S`, a view's -1 divides out).
 DimExpr simplify_sizes(Torch& T, DimExpr e, std::unordered_map<DimExpr, DimExpr>& memo) {
   using ir::DimOp;
   if (e.is_const() || e.is_symbol() || e.is_unknown()) return e;
@@ -144,8 +145,8 @@ DimExpr simplify_sizes(Torch& T, DimExpr e, std::unordered_map<DimExpr, DimExpr>
 }
 
 DimExpr simplify_sizes(Torch& T, DimExpr e) {
-  std::unordered_map<DimExpr, DimExpr> memo;
-  return simplify_sizes(T, e, memo);
+  if (e.is_const() || e.is_symbol() || e.is_unknown()) return e;
+  return simplify_sizes(T, e, T.simplified_sizes);
 }
 
 namespace {

@@ -36,6 +36,7 @@ Value new_tensor(Torch& T, ir::Value* value, DType dtype, std::vector<DimExpr> s
   t->value = value;
   t->dtype = dtype;
   t->shape = std::move(shape);
+  for (DimExpr& d : t->shape) d = simplify_sizes(T, d);
   if (value && value->type().is_unknown()) value->set_type(t->ir_type());
   return t.take_value();
 }
@@ -52,6 +53,7 @@ Value new_fill(Torch& T, double fill, DType dtype, std::vector<DimExpr> shape) {
   auto t = alloc_tensor(T);
   t->dtype = dtype;
   t->shape = std::move(shape);
+  for (DimExpr& d : t->shape) d = simplify_sizes(T, d);
   t->fill = fill;
   return t.take_value();
 }

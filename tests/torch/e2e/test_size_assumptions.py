@@ -36,6 +36,9 @@ CASES += [
     # min(0, S) of a size is 0, so the chunk is all of x and nothing is left to loop over
     Case("empty_chunk_guard", "size_assumptions.py", "EmptyChunkGuard()", {"x": "float32[N,C,S]"},
          shapes=[{"N": 2, "C": 3, "S": 5}, {"N": 1, "C": 2, "S": 1}]),
+    # min/max of sizes that their bounds order are one size, in Python and in shapes alike
+    Case("bounded_span", "size_assumptions.py", "BoundedSpan()", {"x": "float32[N,S,8]"},
+         shapes=[{"N": 2, "S": 3}, {"N": 1, "S": 6}]),
 ]
 BATCH = Batch(CASES)
 

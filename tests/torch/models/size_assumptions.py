@@ -93,3 +93,13 @@ class RangeData(nn.Module):
 
     def forward(self, x):
         return x + torch.tensor(range(x.shape[0])).unsqueeze(1)
+
+
+class BoundedSpan(nn.Module):
+    """deberta's relative-attention span: `max(0, min(S, k))` is `min(S, k)` for a size S, and the
+    slice it bounds has that one size too, so the view's -1 divides out to a known 4 (chunk needs it)."""
+
+    def forward(self, x):
+        span = max(0, min(x.shape[1], 4))
+        y = x[:, :span]
+        return y.view(x.shape[0], span, 2, -1).chunk(2, dim=-1)[0]
