@@ -130,6 +130,7 @@ CASES = [
     # ---- export flags, torch.fx.wrap, torch._assert ----
     # (eager's own branch rebuilds x from x.tolist(): an empty batch comes back with shape (0,))
     Case("export_flags", "torch2.py", "ExportFlags()", {"x": "float32[N,L]"}, shapes=NL, probe_size_zero=False),
+    Case("distributed_types", "torch2.py", "DistributedTypes()", {"x": "float32[N,3]"}, shapes=[{"N": 2}, {"N": 1}]),
     case("vit_interpolate_pos_encoding", "PosEmbedViT()", [{"N": 2, "H": 32, "W": 32}, {"N": 1, "H": 48, "W": 24}],
          pixel_values="float32[N,3,H,W]"),
     case("fx_wrap_and_assert", "FxAndAssert()", NL, x="float32[N,L,4]"),

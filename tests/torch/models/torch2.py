@@ -285,6 +285,28 @@ class ExportFlags(nn.Module):
         return d
 
 
+# ---- torch.distributed.tensor types -------------------------------------------------------------------
+
+class DistributedTypes(nn.Module):
+    """Library code builds tensor-parallel plans from placement values at import time and asks
+    whether a parameter is a DTensor (transformers' is_dtensor): in one process nothing is."""
+
+    def __init__(self):
+        super().__init__()
+        from torch.distributed.tensor import Replicate, Shard
+        from torch.distributed.tensor.placement_types import _StridedShard
+        self.plan = {"w": (Shard(0), Replicate()), "s": _StridedShard(1, split_factor=2)}
+        self.w = nn.Parameter(torch.linspace(0.5, 1.5, 3))
+
+    def forward(self, x):
+        from torch.distributed.device_mesh import DeviceMesh
+        from torch.distributed.tensor import DTensor, Shard
+        w = self.w.to_local() if isinstance(self.w, DTensor) else self.w
+        same = self.plan["w"][0] == Shard(0) and self.plan["w"][0] != Shard(1) and self.plan["w"][1].is_replicate()
+        k = len(repr(self.plan)) if same and not isinstance(x, (DTensor, DeviceMesh)) else 0
+        return x * w + k
+
+
 # ---- torch.fx.wrap, torch._assert ---------------------------------------------------------------------
 
 def _fx_helper(x, n):
