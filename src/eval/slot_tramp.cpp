@@ -62,7 +62,9 @@ int64_t tramp_hash(Interp& I, const Value& self) {
   Value r = call_unbound(I, f, self);
   int64_t v;
   if (!int_value(r, &v)) raise(I, I.exc.TypeError, "__hash__ method should return an integer");
-  return hash_int(v);
+  // CPython keeps an int that fits the hash type as it is (hash(obj) == hash(obj.data) for a
+  // __hash__ returning hash(self.data)); only -1, the C-level error value, becomes -2.
+  return v == -1 ? -2 : v;
 }
 
 int64_t tramp_len(Interp& I, const Value& self) {
