@@ -158,7 +158,7 @@ class Torch {
   // --dim NAME=LO..: declared least values of input dims (size_assumptions.cpp).
   std::map<std::string, int64_t> declared_min;
   std::set<std::string> assumptions_said;  // one warning per place and assumption
-  // simplify_sizes' answers (expressions are immutable and the bounds fixed for an export).
+  // simplify_sizes' answers (symint.cpp).
   std::unordered_map<ir::DimExpr, ir::DimExpr> simplified_sizes;
 
   // Conversion-time values (const_eval.cpp): what the fold kernels gave for recorded values of the

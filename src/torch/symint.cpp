@@ -12,7 +12,6 @@
 #include <cmath>
 #include <map>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "torch/control_flow.h"
@@ -91,14 +90,15 @@ std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
 // S (the DimExpr algebra, over all integers, keeps both). Every size Python sees and every tensor's
 // shape is simplified so (make_size_value, new_tensor): one form for one size, so that sizes cancel
 // (`x.shape[2] - min(0, x.shape[2])` is `S`, a view's -1 divides out).
-DimExpr simplify_sizes(Torch& T, DimExpr e, std::unordered_map<DimExpr, DimExpr>& memo) {
+// Answers are kept in T.simplified_sizes (expressions are immutable and the bounds fixed for an export).
+DimExpr simplify_sizes(Torch& T, DimExpr e) {
   using ir::DimOp;
   if (e.is_const() || e.is_symbol() || e.is_unknown()) return e;
-  if (auto it = memo.find(e); it != memo.end()) return it->second;
+  if (auto it = T.simplified_sizes.find(e); it != T.simplified_sizes.end()) return it->second;
   std::vector<DimExpr> ops;
   bool changed = false;
   for (size_t i = 0; i < e.num_operands(); ++i) {
-    ops.push_back(simplify_sizes(T, e.operand(i), memo));
+    ops.push_back(simplify_sizes(T, e.operand(i)));
     changed |= ops.back() != e.operand(i);
   }
   DimExpr r = e;
@@ -140,13 +140,8 @@ DimExpr simplify_sizes(Torch& T, DimExpr e, std::unordered_map<DimExpr, DimExpr>
     case DimOp::Mod: r = changed ? ir::mod(ops[0], ops[1]) : e; break;
     default: break;
   }
-  memo.emplace(e, r);
+  T.simplified_sizes.emplace(e, r);
   return r;
-}
-
-DimExpr simplify_sizes(Torch& T, DimExpr e) {
-  if (e.is_const() || e.is_symbol() || e.is_unknown()) return e;
-  return simplify_sizes(T, e, T.simplified_sizes);
 }
 
 namespace {

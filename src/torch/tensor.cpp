@@ -359,7 +359,7 @@ void assign_inplace(Torch& T, TensorObj* t, ir::Value* v) {
 // ---- sizes ---------------------------------------------------------------------------------------------
 
 Value make_size_value(Torch& T, DimExpr d) {
-  if (!d.is_const()) d = simplify_sizes(T, d);
+  d = simplify_sizes(T, d);
   if (d.is_const()) return Value::integer(d.value());
   auto s = T.I.make<SymIntObj>(T.symint_type);
   s->expr = d;
