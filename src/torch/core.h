@@ -264,7 +264,9 @@ eval::Value make_size_tuple(Torch& T, const std::vector<ir::DimExpr>& dims);  //
 bool is_symint(const eval::Value& v);
 // The least value a size expression can take, when there is one (sizes are never negative, which
 // the DimExpr algebra itself does not assume): `N` >= 0, `N + 1` >= 1, `floor(N / 2)` >= 0.
-std::optional<int64_t> size_lower_bound(Torch& T, ir::DimExpr e);
+// `undeclared` > 0: an input dim with no --dim bound counts as at least that (1: where the file must
+// be right at batch 1 without saying so, not the bounds the export proves things with).
+std::optional<int64_t> size_lower_bound(Torch& T, ir::DimExpr e, int64_t undeclared = 0);
 // `e` with the min/max arguments that those bounds order dropped (`min(0, N)` is 0).
 ir::DimExpr simplify_sizes(Torch& T, ir::DimExpr e);
 // A size read at run time from a one-element tensor's value (int(t), a size merged from two branches

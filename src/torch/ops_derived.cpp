@@ -268,7 +268,14 @@ Value pnorm_last(OpCall& c, const Value& d, double p) {
     Value nonzero = op(c, "to", {op(c, "ne", {a, Value::integer(0)}), c.T.dtype_object(as_tensor(d)->dtype)});
     return op(c, "sum", {nonzero, ints(c, {-1})});
   }
-  if (std::isinf(p)) return op(c, "amax", {a, ints(c, {-1})});
+  if (std::isinf(p)) {
+    // The largest magnitude of no values is 0 in PyTorch's norms (ONNX's ReduceMax of nothing is
+    // -inf): clamped wherever the extent can be 0 at run time.
+    Value m = op(c, "amax", {a, ints(c, {-1})});
+    TensorObj* ta = tensor_of(a);
+    if (!ta || ta->rank() == 0 || (ta->shape.back().is_const() && ta->shape.back().value() > 0)) return m;
+    return op(c, "clamp_min", {m, Value::real(0)});
+  }
   if (p == 1) return op(c, "sum", {a, ints(c, {-1})});
   if (p == 2) return op(c, "sqrt", {op(c, "sum", {op(c, "mul", {a, a}), ints(c, {-1})})});
   return op(c, "pow", {op(c, "sum", {op(c, "pow", {a, Value::real(p)}), ints(c, {-1})}), Value::real(1.0 / p)});
@@ -483,6 +490,9 @@ Value bincount(OpCall& c) {
     c.runtime_error("weights should be 1-d and have the same length as input");
   // PyTorch: float32 weights sum in float32, any other weights in float64.
   DType dt = !w ? DType::Int64 : w->dtype == DType::Float32 ? DType::Float32 : DType::Float64;
+  if (w)  // (its early return for an empty input ignores the weights)
+    assume_at_least(c.T, x->shape[0], 1, fmt::format("bincount() with weights of an input of length {}", x->shape[0].str()),
+                    fmt::format("PyTorch returns int64 zeros and the exported file {} zeros", info(dt).name));
   const ir::ElementType i64 = ir::ElementType::Int64;
   ir::Value* idx = cast_to(c.T, c.v(x), x->dtype, DType::Int64, x->shape);
   // max(input) + 1 (an empty input: 0, from the -1 put in front), at least minlength

@@ -51,11 +51,15 @@ Value reshape_to(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape, boo
     } else {
       if (!run.empty()) parts.push_back(c.rec.const_i64(run)), run.clear();
       parts.push_back(c.rec.dim_vec(d));
+      // A run-time size that can be 0 (N - 1 at batch 1, a count of selected rows, a dim declared
+      // --dim S=0..) would be read as "copy the input's dim" by the default Reshape.
+      std::optional<int64_t> lo = size_lower_bound(c.T, d, 1);
+      has_zero |= !lo || *lo < 1;
     }
   }
   ir::Value* sv;
   if (has_zero) {
-    sv = c.rec.shape_value(shape);  // a real 0-size dim: no "copy" zeros may be used
+    sv = c.rec.shape_value(shape);  // a 0-size dim: no "copy" zeros may be used
   } else {
     if (!run.empty()) parts.push_back(c.rec.const_i64(run));
     sv = parts.empty()       ? c.rec.const_i64({})  // to a 0-d tensor

@@ -12,6 +12,13 @@
 //     ONNX If (exact); only when the arms cannot be merged (different ranks, an arm that raises)
 //     the side taken by sizes >= 2 is kept, with a warning (control_flow.cpp; symint.cpp marks the
 //     condition's truth under that assumption, never for a dim declared to take 0 or 1).
+//   * bincount() with weights: PyTorch returns int64 zeros for an empty input whatever the weights'
+//     dtype; an ONNX value has one dtype -> assume_at_least(1) (ops_derived.cpp).
+//   * the inf-norm of distances (cdist, pdist, dist) over a run-time extent: 0 at size 0, as in
+//     PyTorch (ReduceMax of nothing clamped; exact).
+//   * view/reshape to a run-time size that can be 0 (N - 1 at batch 1, a count of selected rows):
+//     Reshape with allowzero = 1 and the whole shape spelled out, so a 0 is a 0 (ops_shape.cpp;
+//     exact; opset 14 and later).
 //   * broadcasting, expand, view/reshape with -1, unbind/split counts, size-1 indexing: ONNX's own
 //     run-time semantics (multidirectional broadcasting, Expand, Reshape with 0/-1 from Shape) or a
 //     static size, exact for every value.
@@ -39,9 +46,9 @@ static void assume(Torch& T, ir::DimExpr size, int64_t k, const std::string& ass
   for (const std::string& d : dims) {
     std::optional<int64_t> lo = declared_min(T, d);
     if (lo && *lo < k)
-      throw Diagnostic::error(fmt::format("{}: with {} < {} (--dim {}={}..) {}, and one ONNX file cannot give both "
+      throw Diagnostic::error(fmt::format("{}: {} (--dim {}={}.. allows it), and one ONNX file cannot give both "
                                           "results",
-                                          what, named, k, d, *lo, consequence),
+                                          what, consequence, d, *lo),
                               where)
           .with_help(fmt::format("declare --dim {}={}.. if {} is never smaller, or give the operation an explicit, "
                                  "static choice",

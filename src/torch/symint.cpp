@@ -26,19 +26,21 @@ using ir::DimExpr;
 // The least value `e` can take, when there is one: sizes are never negative, so `N`, `N*C + 1`,
 // `floor(N / 2)` and `mod(N, 3)` have lower bounds that the DimExpr algebra (whose symbols range over
 // all integers) does not use. Symbols read with int(t) may be negative: no bound.
-std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
+std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e, int64_t undeclared) {
   using ir::DimOp;
   switch (e.op()) {
     case DimOp::Const: return e.value();
     case DimOp::Symbol:
-      if (T.rec.is_input_dim(std::string(e.name())))
+      if (T.rec.is_input_dim(std::string(e.name()))) {
         if (std::optional<int64_t> lo = declared_min(T, std::string(e.name()))) return *lo;
+        if (undeclared > 0) return undeclared;
+      }
       if (T.rec.is_size_symbol(std::string(e.name()))) return 0;
       return std::nullopt;
     case DimOp::Sum: {
       int64_t lo = e.sum_constant();
       for (size_t i = 0; i < e.num_operands(); ++i) {
-        std::optional<int64_t> t = size_lower_bound(T, e.operand(i));
+        std::optional<int64_t> t = size_lower_bound(T, e.operand(i), undeclared);
         int64_t k = e.term_coefficient(i);
         if (!t || k < 0 || *t < 0) return std::nullopt;
         // (clamped: a smaller bound is still a bound, and int64 must not overflow)
@@ -49,7 +51,7 @@ std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
     case DimOp::Product: {
       int64_t lo = 1;
       for (size_t i = 0; i < e.num_operands(); ++i) {
-        std::optional<int64_t> t = size_lower_bound(T, e.operand(i));
+        std::optional<int64_t> t = size_lower_bound(T, e.operand(i), undeclared);
         if (!t || *t < 0) return std::nullopt;
         lo = std::min<int64_t>(lo, int64_t{1} << 20) * std::min<int64_t>(*t, int64_t{1} << 20);
       }
@@ -57,7 +59,7 @@ std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
     }
     case DimOp::FloorDiv:
     case DimOp::CeilDiv: {
-      std::optional<int64_t> a = size_lower_bound(T, e.operand(0));
+      std::optional<int64_t> a = size_lower_bound(T, e.operand(0), undeclared);
       DimExpr k = e.operand(1);
       if (!a || !k.is_const() || k.value() <= 0) return std::nullopt;
       return e.op() == DimOp::FloorDiv ? ir::floor_div(*a, k.value()) : -ir::floor_div(-*a, k.value());
@@ -70,7 +72,7 @@ std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
     case DimOp::Min: {
       int64_t lo = INT64_MAX;
       for (size_t i = 0; i < e.num_operands(); ++i) {
-        std::optional<int64_t> t = size_lower_bound(T, e.operand(i));
+        std::optional<int64_t> t = size_lower_bound(T, e.operand(i), undeclared);
         if (!t) return std::nullopt;
         lo = std::min(lo, *t);
       }
@@ -79,7 +81,7 @@ std::optional<int64_t> size_lower_bound(Torch& T, DimExpr e) {
     case DimOp::Max: {
       std::optional<int64_t> lo;
       for (size_t i = 0; i < e.num_operands(); ++i)
-        if (std::optional<int64_t> t = size_lower_bound(T, e.operand(i))) lo = lo ? std::max(*lo, *t) : *t;
+        if (std::optional<int64_t> t = size_lower_bound(T, e.operand(i), undeclared)) lo = lo ? std::max(*lo, *t) : *t;
       return lo;
     }
     default: return std::nullopt;

@@ -39,6 +39,14 @@ CASES += [
     # min/max of sizes that their bounds order are one size, in Python and in shapes alike
     Case("bounded_span", "size_assumptions.py", "BoundedSpan()", {"x": "float32[N,S,8]"},
          shapes=[{"N": 2, "S": 3}, {"N": 1, "S": 6}]),
+    # the inf-norm of no values is 0 (declared S = 0 is one of the shapes: eager is the oracle)
+    Case("inf_norm_over_no_features", "size_assumptions.py", "MaxNormDistance()", {"x": "float32[N,S]"},
+         shapes=[{"N": 3, "S": 0}, {"N": 4, "S": 5}], args=["--dim", "S=0.."]),
+    # a view to (N, N - 1): (1, 0) at batch 1 (the probe at N = 1 checks it)
+    Case("off_diagonal", "size_assumptions.py", "OffDiagonal()", {"x": "float32[N,4]"}, shapes=N23),
+    # int64 zeros at L = 0 in eager: the export warns (the harness's size-0 probe checks it does)
+    Case("weighted_counts", "size_assumptions.py", "WeightedCounts()", {"x": "int64[L]", "w": "float32[L]"},
+         shapes=[{"L": 6}, {"L": 2}], gen={"x": "int:0:5"}),
 ]
 BATCH = Batch(CASES)
 
@@ -116,3 +124,18 @@ def test_tensor_of_a_run_time_range_assumes_it_is_not_empty():
     p = subprocess.run([ONNXIFY, "export", SRC, "--model", "RangeData()", "--input", "x=float32[N,3]", "--dim",
                         "N=0..", "-o", os.devnull, "-q"], capture_output=True, text=True, timeout=300)
     assert p.returncode != 0 and "one ONNX file cannot give both results" in p.stderr, p.stderr
+
+
+def test_weighted_counts_of_an_empty_input_are_an_assumption():
+    """bincount's dtype at L = 0 (int64 whatever the weights) is said; with L declared to take 0 the
+    export fails, saying the consequence once."""
+    cmd = [ONNXIFY, "export", SRC, "--model", "WeightedCounts()", "--input", "x=int64[L]", "--input", "w=float32[L]",
+           "-o", os.devnull, "-q"]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    line = _line("torch.bincount(x, w, minlength=3)")
+    assert re.search(rf"size_assumptions.py:{line}:\d+: warning: bincount\(\) with weights of an input of length L: "
+                     rf"the export assumes L >= 1; with L < 1 PyTorch returns int64 zeros", p.stderr), p.stderr
+    p = subprocess.run(cmd + ["--dim", "L=0.."], capture_output=True, text=True, timeout=300)
+    assert p.returncode != 0 and "one ONNX file cannot give both results" in p.stderr, p.stderr
+    assert p.stderr.count("with L < 1") == 1 and "--dim L=0.. allows it" in p.stderr, p.stderr

@@ -103,3 +103,31 @@ class BoundedSpan(nn.Module):
         span = max(0, min(x.shape[1], 4))
         y = x[:, :span]
         return y.view(x.shape[0], span, 2, -1).chunk(2, dim=-1)[0]
+
+
+class WeightedCounts(nn.Module):
+    """bincount with weights sums in the weights' dtype, but PyTorch returns int64 zeros for an
+    empty input: a dtype that depends on the size."""
+
+    def forward(self, x, w):
+        return torch.bincount(x, w, minlength=3)
+
+
+class MaxNormDistance(nn.Module):
+    """The inf-norm distance over S features: 0 when S = 0, where ONNX's ReduceMax of nothing is -inf."""
+
+    def forward(self, x):
+        return torch.cdist(x, x * 0.5, p=float("inf")), torch.pdist(x, p=float("inf"))
+
+
+class OffDiagonal(nn.Module):
+    """The similarities of each row with the others, as contrastive losses take them: a view to
+    (N, N - 1), which is (1, 0) at batch 1 (a literal 0 in Reshape's shape, not "copy the input's dim"),
+    then a reduction over no values."""
+
+    def forward(self, x):
+        n = x.shape[0]
+        sim = x @ x.t()
+        off = sim.masked_select(~torch.eye(n, dtype=torch.bool)).view(n, n - 1)
+        pos = torch.einsum("nc,nc->n", x, x).unsqueeze(-1)
+        return torch.log_softmax(torch.cat([pos, off], dim=1), dim=-1), torch.logsumexp(off, dim=1)
