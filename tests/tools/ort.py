@@ -7,6 +7,7 @@ in the project's .venv by scripts/setup.sh). See tests/tools/README.md.
     out = ort.run("model.onnx", {"x": np.ones((2, 3), np.float32)})   # {name: ndarray}, model order
     outs = ort.run_many("model.onnx", [{"x": a}, {"x": b}])            # one session for all runs
     res = ort.run_models([("a.onnx", [{"x": a}]), ("b.onnx", [{"y": b}])])  # many models
+    res = ort.run_models_isolated(jobs)  # the same in child processes: a crash loses one job
     ins, outs = ort.names("model.onnx")
     ort.save_optimized("model.onnx", "opt.onnx", "extended")            # the graph ORT really runs
 
@@ -82,35 +83,61 @@ def run_many(model_path, input_sets, optimize=True, timeout=None):
     return [_run(s, inputs) for inputs in input_sets]
 
 
-def run_many_isolated(model_path, input_sets, optimize=True, timeout=300):
-    """run_many in a fresh interpreter, for inputs ONNX Runtime may crash on (empty tensors: some of
-    its kernels divide by a zero size): a crash raises OrtError naming the signal. (A fresh process,
-    not a fork: a fork of a process with running thread pools can deadlock.)"""
+# The child of run_models_isolated: runs each job in turn and appends its result to the output file
+# as soon as it has it, so a crash in one job loses only that job.
+_ISOLATED_CHILD = """
+import pickle, sys
+sys.path.insert(0, sys.argv[3])
+import ort
+jobs, opt = pickle.load(open(sys.argv[1], 'rb'))
+with open(sys.argv[2], 'ab') as out:
+    for path, sets in jobs:
+        try:
+            res = ('ok', ort.run_many(path, sets, opt))
+        except ort.OrtError as e:
+            res = ('err', str(e))
+        pickle.dump(res, out)
+        out.flush()
+"""
+
+
+def run_models_isolated(jobs, optimize=True, timeout=300):
+    """run_models in fresh interpreters, for inputs ONNX Runtime may crash on (empty tensors: some
+    of its kernels divide by a zero size). One process runs the jobs in turn; when it crashes, the
+    job it was in gets an OrtError naming the signal and a new process goes on with the next one.
+    Returns, per job, its list of output dicts or the OrtError it raised (not raised: one model's
+    failure says nothing about the others). (A fresh process, not a fork: a fork of a process with
+    running thread pools can deadlock.) `timeout` is per job."""
     import subprocess
     import tempfile
+    results = []
     with tempfile.TemporaryDirectory(prefix="ort-isolated-") as tmp:
-        job, out = os.path.join(tmp, "job.pkl"), os.path.join(tmp, "out.pkl")
-        with open(job, "wb") as f:
-            pickle.dump((str(model_path), input_sets, optimize), f)
-        code = ("import pickle, sys; sys.path.insert(0, sys.argv[3]); import ort\n"
-                "p, sets, opt = pickle.load(open(sys.argv[1], 'rb'))\n"
-                "try:\n    res = ('ok', ort.run_many(p, sets, opt))\n"
-                "except ort.OrtError as e:\n    res = ('err', str(e))\n"
-                "pickle.dump(res, open(sys.argv[2], 'wb'))\n")
-        try:
-            p = subprocess.run([sys.executable, "-c", code, job, out, os.path.dirname(os.path.abspath(__file__))],
-                               capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            raise OrtError(f"{model_path}: ONNX Runtime ran over {timeout} s") from None
-        if p.returncode < 0:
-            raise OrtError(f"{model_path}: ONNX Runtime crashed ({signal.Signals(-p.returncode).name})")
-        if p.returncode != 0 or not os.path.exists(out):
-            raise OrtError(f"{model_path}: the ONNX Runtime process failed: {p.stderr.decode()[-300:]}")
-        with open(out, "rb") as f:
-            kind, value = pickle.load(f)
-    if kind == "err":
-        raise OrtError(value)
-    return value
+        while len(results) < len(jobs):
+            rest = [(str(p), sets) for p, sets in jobs[len(results):]]
+            job, out = os.path.join(tmp, f"job{len(results)}.pkl"), os.path.join(tmp, f"out{len(results)}.pkl")
+            with open(job, "wb") as f:
+                pickle.dump((rest, optimize), f)
+            try:
+                p = subprocess.run([sys.executable, "-c", _ISOLATED_CHILD, job, out,
+                                    os.path.dirname(os.path.abspath(__file__))],
+                                   capture_output=True, timeout=timeout * len(rest))
+                why = (f"ONNX Runtime crashed ({signal.Signals(-p.returncode).name})" if p.returncode < 0 else
+                       f"the ONNX Runtime process failed: {p.stderr.decode()[-300:]}" if p.returncode else None)
+            except subprocess.TimeoutExpired:
+                why = f"ONNX Runtime ran over {timeout} s"
+            done = []
+            if os.path.exists(out):
+                with open(out, "rb") as f:
+                    while True:
+                        try:
+                            done.append(pickle.load(f))
+                        except (EOFError, pickle.UnpicklingError):
+                            break
+            for kind, value in done:
+                results.append(value if kind == "ok" else OrtError(value))
+            if len(results) < len(jobs):  # the process died in the next job
+                results.append(OrtError(f"{jobs[len(results)][0]}: {why or 'the ONNX Runtime process stopped'}"))
+    return results
 
 
 def run_models(jobs, optimize=True, timeout=None):

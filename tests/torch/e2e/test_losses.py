@@ -5,6 +5,7 @@ for BCEWithLogitsLoss, log_target, beta / delta, margins, p, swap, full, unbatch
 inputs, CTCLoss (static and symbolic T). Batch N is symbolic; each case is checked against PyTorch 2.14 eager
 in ONNX Runtime at N = 3 and N = 1. Models: tests/torch/models/losses.py."""
 import os
+import re
 import subprocess
 
 import pytest
@@ -137,6 +138,13 @@ CASES = (
              gen={"labels": "int:0:4"}),
     ]
 )
+# PyTorch 2.14's multi_margin_loss and multilabel_margin_loss reduce an empty batch to uninitialized
+# memory (a different tiny value from one call to the next, where an empty mean is nan and an empty
+# sum 0): no reference at N = 0, no size-0 probe.
+for _c in CASES:
+    if re.search(r"multi_?(label_?)?margin", _c.name, re.IGNORECASE):
+        _c.probe_size_zero = False
+
 BATCH = Batch(CASES)
 
 

@@ -355,7 +355,7 @@ CASES += [
 # PyTorch 2.14's pixel_unshuffle returns an empty batch unchanged (shape (0, 2, 4, 6) for factor 2,
 # where every other batch gives (N, 8, 2, 3)); the file gives the op's shape: no size-0 probe.
 for _c in CASES:
-    if "pixel_unshuffle" in _c.model:
+    if "pixel_unshuffle" in _c.name:
         _c.probe_size_zero = False
 
 BATCH = Batch(CASES)
