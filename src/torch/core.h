@@ -158,6 +158,9 @@ class Torch {
   // --dim NAME=LO..: declared least values of input dims (size_assumptions.cpp).
   std::map<std::string, int64_t> declared_min;
   std::set<std::string> assumptions_said;  // one warning per place and assumption
+  // The opset the file is written at (--opset): the few recording decisions that depend on it
+  // (Reshape's allowzero exists from 14). Everything is recorded at 17; lowering converts.
+  int out_opset = 17;
   // simplify_sizes' answers (symint.cpp).
   std::unordered_map<ir::DimExpr, ir::DimExpr> simplified_sizes;
 

@@ -327,6 +327,7 @@ ExportResult export_model(const ExportOptions& o) {
       s.I->max_unroll = o.max_unroll;
       s.T->building = false;  // random tensors from here on are reported where they are used
       s.T->declared_min = declared;
+      s.T->out_opset = o.opset;
       result = call_forward(s, kwargs);
       s.I->max_unroll = 0;
       timer.lap("record forward");

@@ -54,7 +54,15 @@ Value reshape_to(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape, boo
       // A run-time size that can be 0 (N - 1 at batch 1, a count of selected rows, a dim declared
       // --dim S=0..) would be read as "copy the input's dim" by the default Reshape.
       std::optional<int64_t> lo = size_lower_bound(c.T, d, 1);
-      has_zero |= !lo || *lo < 1;
+      if (lo && *lo >= 1) continue;
+      if (c.T.out_opset >= 14) {
+        has_zero = true;
+        continue;
+      }
+      // (before opset 14 a 0 cannot be said literally: the compact form, and the assumption said)
+      assume_at_least(c.T, d, 1, fmt::format("a reshape to the run-time size {}", d.str()),
+                      "ONNX's Reshape before opset 14 reads a 0 in its shape as \"copy the input's dim\" (--opset 14 "
+                      "says it literally)");
     }
   }
   ir::Value* sv;

@@ -139,3 +139,15 @@ def test_weighted_counts_of_an_empty_input_are_an_assumption():
     p = subprocess.run(cmd + ["--dim", "L=0.."], capture_output=True, text=True, timeout=300)
     assert p.returncode != 0 and "one ONNX file cannot give both results" in p.stderr, p.stderr
     assert p.stderr.count("with L < 1") == 1 and "--dim L=0.. allows it" in p.stderr, p.stderr
+
+
+def test_reshape_to_a_size_that_can_be_0_before_opset_14_is_an_assumption():
+    """view(n, n - 1) is (1, 0) at batch 1; before opset 14 Reshape cannot say a literal 0 (allowzero),
+    so the export says what it assumes instead of writing a file that fails there."""
+    line = _line(".view(n, n - 1)")
+    p = _export("OffDiagonal()", "--opset", "13")
+    assert p.returncode == 0, p.stderr
+    assert re.search(rf"size_assumptions.py:{line}:\d+: warning: a reshape to the run-time size N - 1: the export "
+                     rf"assumes N - 1 >= 1", p.stderr), p.stderr
+    p = _export("OffDiagonal()")
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
