@@ -32,6 +32,22 @@ std::optional<int64_t> declared_min(const Torch& T, const std::string& name) {
   return it->second;
 }
 
+// The least value to declare for input dim `dim` (--dim dim=LO..) that makes `size` >= k provable
+// (`N - 1 >= 1` needs N=2..), if a small one does.
+static std::optional<int64_t> least_declaration(Torch& T, ir::DimExpr size, int64_t k, const std::string& dim) {
+  std::optional<int64_t> saved = declared_min(T, dim);
+  std::optional<int64_t> least;
+  for (int64_t lo = 0; lo <= k + 64 && !least; ++lo) {
+    T.declared_min[dim] = lo;
+    if (std::optional<int64_t> b = size_lower_bound(T, size); b && *b >= k) least = lo;
+  }
+  if (saved)
+    T.declared_min[dim] = *saved;
+  else
+    T.declared_min.erase(dim);
+  return least;
+}
+
 // The one place an assumption is said: `holds` when the size is at least `k`; `assumed` says it in
 // words ("N != 1").
 static void assume(Torch& T, ir::DimExpr size, int64_t k, const std::string& assumed, const std::string& what,
@@ -43,22 +59,26 @@ static void assume(Torch& T, ir::DimExpr size, int64_t k, const std::string& ass
     if (T.rec.is_input_dim(s)) dims.push_back(s);
   std::string named = size.str();
   SourceRange where = T.rec.location();
+  // An error when the declared bounds are why it may not hold (with every undeclared dim at the
+  // default 2.. it still may not): the user said those sizes are possible.
+  std::optional<int64_t> by_default = size_lower_bound(T, size, 2);
   for (const std::string& d : dims) {
     std::optional<int64_t> lo = declared_min(T, d);
-    if (lo && *lo < k)
+    if (lo && (!by_default || *by_default < k))
       throw Diagnostic::error(fmt::format("{}: {} (--dim {}={}.. allows it), and one ONNX file cannot give both "
                                           "results",
                                           what, consequence, d, *lo),
                               where)
           .with_help(fmt::format("declare --dim {}={}.. if {} is never smaller, or give the operation an explicit, "
                                  "static choice",
-                                 d, k, d));
+                                 d, least_declaration(T, size, k, d).value_or(k), d));
   }
   std::string key = fmt::format("{}:{}:{}:{}:{}", where.file ? where.file->path() : "", where.begin.line,
                                 where.begin.col, named, k);
   if (!T.assumptions_said.insert(key).second) return;
-  std::string declare = dims.empty() ? std::string("give that size as a static dim")
-                                     : fmt::format("declare --dim {}={}.. if it is never smaller", dims.front(), k);
+  std::string declare = "give that size as a static dim";
+  if (std::optional<int64_t> least = dims.size() == 1 ? least_declaration(T, size, k, dims.front()) : std::nullopt)
+    declare = fmt::format("declare --dim {}={}.. if it is never smaller", dims.front(), *least);
   T.warnings.push_back(Diagnostic::warning(fmt::format("{}: the export assumes {}; {}", what, assumed, consequence),
                                            where)
                            .with_help(fmt::format("{}, or write the operation so it does not depend on it", declare)));

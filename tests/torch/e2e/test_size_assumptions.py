@@ -149,5 +149,10 @@ def test_reshape_to_a_size_that_can_be_0_before_opset_14_is_an_assumption():
     assert p.returncode == 0, p.stderr
     assert re.search(rf"size_assumptions.py:{line}:\d+: warning: a reshape to the run-time size N - 1: the export "
                      rf"assumes N - 1 >= 1", p.stderr), p.stderr
+    assert "help: declare --dim N=2.. if it is never smaller" in p.stderr, p.stderr  # (N - 1 >= 1 needs N >= 2)
+    p = _export("OffDiagonal()", "--opset", "13", "--dim", "N=1..")  # the user said N = 1 happens
+    assert p.returncode == 1 and "one ONNX file cannot give both results" in p.stderr, p.stderr
+    p = _export("OffDiagonal()", "--opset", "13", "--dim", "N=2..")
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
     p = _export("OffDiagonal()")
     assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
