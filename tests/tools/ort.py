@@ -107,7 +107,7 @@ def run_models_isolated(jobs, optimize=True, timeout=300):
     job it was in gets an OrtError naming the signal and a new process goes on with the next one.
     Returns, per job, its list of output dicts or the OrtError it raised (not raised: one model's
     failure says nothing about the others). (A fresh process, not a fork: a fork of a process with
-    running thread pools can deadlock.) `timeout` is per job."""
+    running thread pools can deadlock.) A child gets `timeout` seconds per job it has to run."""
     import subprocess
     import tempfile
     results = []
@@ -124,7 +124,7 @@ def run_models_isolated(jobs, optimize=True, timeout=300):
                 why = (f"ONNX Runtime crashed ({signal.Signals(-p.returncode).name})" if p.returncode < 0 else
                        f"the ONNX Runtime process failed: {p.stderr.decode()[-300:]}" if p.returncode else None)
             except subprocess.TimeoutExpired:
-                why = f"ONNX Runtime ran over {timeout} s"
+                why = f"ONNX Runtime ran over {timeout * len(rest)} s for the {len(rest)} jobs left"
             done = []
             if os.path.exists(out):
                 with open(out, "rb") as f:
