@@ -260,7 +260,7 @@ Value scan_cat_stack(Torch& T, bool stack, const Value& tensors, const Value& di
         shape.push_back(moved[k]);
       }
     }
-    v = T.rec.emit("Reshape", {v, T.rec.shape_value(shape)}, ir::Type::tensor(elem(s->dtype), shape));
+    v = reshape_value(T, v, shape, elem(s->dtype));
     parts.push_back(new_tensor(T, v, s->dtype, shape));
   }
   if (parts.size() == 1) return parts[0];

@@ -88,12 +88,12 @@ ir::Value* im2col_matmul(OpCall& c, ir::Value* xv, std::vector<DimExpr> xs, DTyp
       pieces.size() == 1 ? pieces[0] : c.rec.emit("Concat", pieces, ty(dt, stacked), {{"axis", int64_t{2}}});
   DimExpr l = product(out);
   std::vector<DimExpr> cols{xs[0], g, cg * taps, l};
-  patches = c.rec.emit("Reshape", {patches, c.rec.shape_value(cols)}, ty(dt, cols));
+  patches = reshape_value(c.T, patches, cols, elem(dt));
   std::vector<DimExpr> prod{xs[0], g, og, l};
   ir::Value* y = c.rec.emit("MatMul", {wmat, patches}, ty(dt, prod));
   *shape = {xs[0], g * og};
   shape->insert(shape->end(), out.begin(), out.end());
-  return c.rec.emit("Reshape", {y, c.rec.shape_value(*shape)}, ty(dt, *shape));
+  return reshape_value(c.T, y, *shape, elem(dt));
 }
 
 std::vector<int64_t> kernel_of(OpCall& c, TensorObj* w, size_t sp, bool* ok) {
@@ -136,7 +136,7 @@ ir::Value* conv_runtime_groups(OpCall& c, ir::Value* xv, const std::vector<DimEx
   int64_t taps = 1;
   for (int64_t k : kernel) taps *= k;
   std::vector<DimExpr> ws{groups, og, cg * taps};
-  ir::Value* wmat = c.rec.emit("Reshape", {c.v(w), c.rec.shape_value(ws)}, ty(dt, ws));
+  ir::Value* wmat = reshape_value(c.T, c.v(w), ws, elem(dt));
   ir::Value* y = im2col_matmul(c, xv, xs, dt, wmat, groups, og, cg, kernel, stride, pads, dilation, shape);
   return add_bias(c, y, *shape, bias, dt);
 }
@@ -161,15 +161,15 @@ ir::Value* conv_transpose_runtime_groups(OpCall& c, ir::Value* xv, const std::ve
   // that each tap's map is one contiguous block per (b, g))
   std::vector<DimExpr> w4{groups, cg, og, DimExpr(taps)}, wt{groups, DimExpr(taps), og, cg},
       w3{groups, og * taps, cg};
-  ir::Value* wv = c.rec.emit("Reshape", {c.v(w), c.rec.shape_value(w4)}, ty(dt, w4));
+  ir::Value* wv = reshape_value(c.T, c.v(w), w4, elem(dt));
   wv = c.rec.emit("Transpose", {wv}, ty(dt, wt), {{"perm", std::vector<int64_t>{0, 3, 2, 1}}});
-  wv = c.rec.emit("Reshape", {wv, c.rec.shape_value(w3)}, ty(dt, w3));
+  wv = reshape_value(c.T, wv, w3, elem(dt));
   DimExpr pix = product(xs, 2);
   std::vector<DimExpr> x4{xs[0], groups, cg, pix}, c4{xs[0], groups, og * taps, pix},
       c5{xs[0], groups, DimExpr(taps), og, pix};
-  ir::Value* x4v = c.rec.emit("Reshape", {xv, c.rec.shape_value(x4)}, ty(dt, x4));
+  ir::Value* x4v = reshape_value(c.T, xv, x4, elem(dt));
   ir::Value* cols = c.rec.emit("MatMul", {wv, x4v}, ty(dt, c4));
-  cols = c.rec.emit("Reshape", {cols, c.rec.shape_value(c5)}, ty(dt, c5));
+  cols = reshape_value(c.T, cols, c5, elem(dt));
   // Per dim: output length L, phases s, phase length M = ceil(L / s).
   *shape = {xs[0], groups * og};
   std::vector<DimExpr> plane{xs[0], groups * og}, phase_shape{xs[0], groups * og};
@@ -186,7 +186,7 @@ ir::Value* conv_transpose_runtime_groups(OpCall& c, ir::Value* xv, const std::ve
   for (int64_t t = 0; t < taps; ++t) {
     std::vector<DimExpr> b4{xs[0], groups, og, pix};
     ir::Value* m = c.rec.emit("Gather", {cols, c.rec.const_i64_scalar(t)}, ty(dt, b4), {{"axis", int64_t{2}}});
-    m = c.rec.emit("Reshape", {m, c.rec.shape_value(plane)}, ty(dt, plane));
+    m = reshape_value(c.T, m, plane, elem(dt));
     std::vector<DimExpr> pads(2 * (sp + 2), DimExpr(0));
     int64_t phase = 0;
     for (size_t i = 0; i < sp; ++i) {
@@ -230,9 +230,9 @@ ir::Value* conv_transpose_runtime_groups(OpCall& c, ir::Value* xv, const std::ve
     perm.push_back(static_cast<int64_t>(2 + sp + i)), perm.push_back(static_cast<int64_t>(2 + i));
   }
   ir::Value* y = c.rec.emit("Concat", stacked, ty(dt, all), {{"axis", int64_t{2}}});
-  y = c.rec.emit("Reshape", {y, c.rec.shape_value(split)}, ty(dt, split));
+  y = reshape_value(c.T, y, split, elem(dt));
   y = c.rec.emit("Transpose", {y}, ty(dt, inter), {{"perm", perm}});
-  y = c.rec.emit("Reshape", {y, c.rec.shape_value(merged)}, ty(dt, merged));
+  y = reshape_value(c.T, y, merged, elem(dt));
   std::vector<int64_t> zeros(sp, 0), axes;
   std::vector<DimExpr> ends(shape->begin() + 2, shape->end());
   for (size_t i = 0; i < sp; ++i) axes.push_back(static_cast<int64_t>(2 + i));

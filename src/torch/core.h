@@ -270,6 +270,11 @@ bool is_symint(const eval::Value& v);
 // `undeclared` > 0: an input dim with no --dim bound counts as at least that (1: where the file must
 // be right at batch 1 without saying so, not the bounds the export proves things with).
 std::optional<int64_t> size_lower_bound(Torch& T, ir::DimExpr e, int64_t undeclared = 0);
+// A Reshape of v to `shape` (every dim known, no -1) whose shape input says a run-time size that can be 0
+// as a 0, not as ONNX's "copy the input's dim" (ops_shape.cpp). With `copy_from` (the input's shape),
+// a size equal to the input's at the same index is written as that copy.
+ir::Value* reshape_value(Torch& T, ir::Value* v, const std::vector<ir::DimExpr>& shape, ir::ElementType e,
+                         const std::vector<ir::DimExpr>* copy_from = nullptr);
 // `e` with the min/max arguments that those bounds order dropped (`min(0, N)` is 0).
 ir::DimExpr simplify_sizes(Torch& T, ir::DimExpr e);
 // A size read at run time from a one-element tensor's value (int(t), a size merged from two branches

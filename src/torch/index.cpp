@@ -415,7 +415,7 @@ ir::Value* index_put_advanced(Torch& T, TensorObj* base, const Value& key, ir::V
   DimExpr n = product(base->shape);
   ir::Value* lin = R.emit("Range", {R.const_i64_scalar(0), R.dim_scalar(n), R.const_i64_scalar(1)},
                           ir::Type::tensor(i64, {n}));
-  lin = R.emit("Reshape", {lin, R.shape_value(base->shape)}, ir::Type::tensor(i64, base->shape));
+  lin = reshape_value(T, lin, base->shape, i64);
   Value pos_t = new_tensor(T, lin, DType::Int64, base->shape);
   Value sel = index_get(T, as_tensor(pos_t), key, false);
   if (!is_tensor(sel)) return value_of(T, base);  // unsupported (reported)
@@ -442,7 +442,7 @@ ir::Value* index_put_advanced(Torch& T, TensorObj* base, const Value& key, ir::V
   ir::Value* flat_i = R.emit("Reshape", {value_of(T, s), R.const_i64({-1})}, ir::Type::tensor(i64, {m}));
   ir::Value* flat_x = R.emit("Reshape", {value_of(T, base), R.const_i64({-1})}, ir::Type::tensor(et, {n}));
   ir::Value* out = R.emit("ScatterElements", {flat_x, flat_i, flat_v}, ir::Type::tensor(et, {n}), {{"axis", int64_t{0}}});
-  return R.emit("Reshape", {out, R.shape_value(base->shape)}, base->ir_type());
+  return reshape_value(T, out, base->shape, elem(base->dtype));
 }
 
 // scatter / scatter_add / scatter_reduce: ScatterElements (src cut to the index's shape, as
@@ -612,7 +612,7 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Valu
   region.insert(region.end(), base->shape.begin() + k, base->shape.end());
   // Updates: v broadcast to x[key]'s shape, then laid out over the grid (ints as size-1 dims).
   ir::Value* upd = R.emit("Expand", {v, R.shape_value(view_shape)}, ir::Type::tensor(et, view_shape));
-  upd = R.emit("Reshape", {upd, R.shape_value(region)}, ir::Type::tensor(et, region));
+  upd = reshape_value(T, upd, region, et);
   // Indices: [L_0, ..., L_{k-1}, k].
   std::vector<DimExpr> gk(grid);
   gk.push_back(DimExpr(1));
@@ -621,7 +621,7 @@ ir::Value* index_put_value(Torch& T, TensorObj* base, const Value& key, ir::Valu
   for (size_t i = 0; i < k; ++i) {
     std::vector<DimExpr> s(k, DimExpr(1));
     s[i] = grid[i];
-    ir::Value* r = R.emit("Reshape", {ranges[i], R.shape_value(s)}, ir::Type::tensor(ir::ElementType::Int64, s));
+    ir::Value* r = reshape_value(T, ranges[i], s, ir::ElementType::Int64);
     r = R.emit("Expand", {r, grid_shape}, ir::Type::tensor(ir::ElementType::Int64, grid));
     cols.push_back(R.emit("Unsqueeze", {r, R.const_i64({int64_t(k)})}, ir::Type::tensor(ir::ElementType::Int64, gk)));
   }

@@ -317,7 +317,7 @@ Value tensor_from_data(OpCall& c, const Value& data, std::optional<DType> dt) {
       if (col.any_float)
         v = c.rec.emit("Add", {v, c.rec.constant(make_data(DType::Float64, {static_cast<int64_t>(rest.size())}, rest))},
                        ir::Type::tensor(elem(work), flat_shape));
-      v = c.rec.emit("Reshape", {v, c.rec.shape_value(shape)}, ir::Type::tensor(elem(work), shape));
+      v = reshape_value(c.T, v, shape, elem(work));
       return c.out(cast_to(c.T, v, work, d, shape), d, shape);
     }
     std::vector<DimExpr> shape;

@@ -75,7 +75,7 @@ Value prelu(OpCall& c) {
   if (!n.is_const() || n.value() != 1) {
     std::vector<DimExpr> s{n};
     for (size_t i = 2; i < x->rank(); ++i) s.push_back(DimExpr(1));
-    slope = c.rec.emit("Reshape", {slope, c.rec.shape_value(s)}, ir::Type::tensor(elem(x->dtype), s));
+    slope = reshape_value(c.T, slope, s, elem(x->dtype));
   } else if (w->rank() > x->rank()) {
     slope =
         c.rec.emit("Reshape", {slope, c.rec.const_i64({1})}, ir::Type::tensor(elem(x->dtype), {DimExpr(1)}));
@@ -365,13 +365,13 @@ Value channel_shuffle(OpCall& c) {
   ir::ElementType e = elem(x->dtype);
   std::vector<DimExpr> s5{x->shape[0], DimExpr(g), ir::floor_div(ch, DimExpr(g))};
   s5.insert(s5.end(), x->shape.begin() + 2, x->shape.end());
-  ir::Value* v = c.rec.emit("Reshape", {c.v(x), c.rec.shape_value(s5)}, ir::Type::tensor(e, s5));
+  ir::Value* v = reshape_value(c.T, c.v(x), s5, e);
   std::vector<int64_t> perm{0, 2, 1};
   for (size_t i = 3; i < s5.size(); ++i) perm.push_back(static_cast<int64_t>(i));
   std::vector<DimExpr> t5 = s5;
   std::swap(t5[1], t5[2]);
   v = c.rec.emit("Transpose", {v}, ir::Type::tensor(e, t5), {{"perm", perm}});
-  return c.node("Reshape", {v, c.rec.shape_value(x->shape)}, x->dtype, x->shape);
+  return c.out(reshape_value(c.T, v, x->shape, e), x->dtype, x->shape);
 }
 
 // ---- interpolate ---------------------------------------------------------------------------------

@@ -206,9 +206,8 @@ Value batch_norm(OpCall& c) {
   ir::Value* v2 = c.rec.emit("ReduceMean", {c.rec.emit("Mul", {d, d}, xt)}, kt, {{"axes", axes}, {"keepdims", int64_t{1}}});
   ir::Value* den = c.rec.emit("Sqrt", {c.rec.emit("Add", {v2, c.rec.const_scalar(elem(x->dtype), eps)}, kt)}, kt);
   ir::Value* y = c.rec.emit("Div", {d, den}, xt);
-  ir::Value* kshape_v = c.rec.shape_value(kshape);
-  if (w) y = c.rec.emit("Mul", {y, c.rec.emit("Reshape", {param(w, 1), kshape_v}, kt)}, xt);
-  if (b) y = c.rec.emit("Add", {y, c.rec.emit("Reshape", {param(b, 0), kshape_v}, kt)}, xt);
+  if (w) y = c.rec.emit("Mul", {y, reshape_value(c.T, param(w, 1), kshape, elem(x->dtype))}, xt);
+  if (b) y = c.rec.emit("Add", {y, reshape_value(c.T, param(b, 0), kshape, elem(x->dtype))}, xt);
   return c.out(y, x->dtype, x->shape);
 }
 
@@ -312,7 +311,7 @@ Value runtime_kernel_pool(OpCall& c, size_t spatial, bool is_max, bool with_indi
                    {v, c.rec.const_i64(std::vector<int64_t>(crop_axes.size(), 0)), c.rec.shape_value(crop_ends),
                     c.rec.const_i64(crop_axes)},
                    ir::Type::tensor(e, cropped));
-  v = c.rec.emit("Reshape", {v, c.rec.shape_value(split)}, ir::Type::tensor(e, split));
+  v = reshape_value(c.T, v, split, e);
   Attrs reduce{{"axes", reduce_axes}, {"keepdims", int64_t{0}}};
   if (is_max) return c.node("ReduceMax", {v}, x->dtype, out, reduce);
   if (divisor == 0) return c.node("ReduceMean", {v}, x->dtype, out, reduce);

@@ -129,7 +129,7 @@ Value arg_reduce(OpCall& c, bool is_max) {
     std::vector<DimExpr> shape;
     if (keepdim) shape.assign(x->rank(), DimExpr(1));
     ir::Value* v = c.rec.emit(op, {flat}, ir::Type::tensor(ir::ElementType::Int64, {}), {{"axis", int64_t{0}}, {"keepdims", int64_t{0}}});
-    if (keepdim) v = c.rec.emit("Reshape", {v, c.rec.shape_value(shape)}, ir::Type::tensor(ir::ElementType::Int64, shape));
+    if (keepdim) v = reshape_value(c.T, v, shape, ir::ElementType::Int64);
     return c.out(v, DType::Int64, shape);
   }
   int64_t d = norm_dim(c.I, *dim, x->rank());

@@ -30,7 +30,7 @@ std::string dims_text(const std::vector<DimExpr>& d) {
 }
 
 // Reshape of x to `shape` (no -1 left): Reshape's shape input reuses the input's dims by 0 where
-// they are the same expression at the same index.
+// they are the same expression at the same index (reshape_value).
 Value reshape_to(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape, bool view) {
   if (shape == x->shape) {
     // PyTorch returns a view with the same shape; keep the object distinct for in-place semantics.
@@ -38,45 +38,7 @@ Value reshape_to(OpCall& c, TensorObj* x, const std::vector<DimExpr>& shape, boo
     if (view) make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Alias});
     return r;
   }
-  std::vector<ir::Value*> parts;
-  std::vector<int64_t> run;
-  bool has_zero = false;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    DimExpr d = shape[i];
-    if (d.is_const()) {
-      run.push_back(d.value());
-      has_zero |= d.value() == 0;
-    } else if (i < x->rank() && x->shape[i] == d) {
-      run.push_back(0);
-    } else {
-      if (!run.empty()) parts.push_back(c.rec.const_i64(run)), run.clear();
-      parts.push_back(c.rec.dim_vec(d));
-      // A run-time size that can be 0 (N - 1 at batch 1, a count of selected rows, a dim declared
-      // --dim S=0..) would be read as "copy the input's dim" by the default Reshape.
-      std::optional<int64_t> lo = size_lower_bound(c.T, d, 1);
-      if (lo && *lo >= 1) continue;
-      if (c.T.out_opset >= 14) {
-        has_zero = true;
-        continue;
-      }
-      // (before opset 14 a 0 cannot be said literally: the compact form, and the assumption said)
-      assume_at_least(c.T, d, 1, fmt::format("a reshape to the run-time size {}", d.str()),
-                      "ONNX's Reshape before opset 14 reads a 0 in its shape as \"copy the input's dim\" (--opset 14 "
-                      "says it literally)");
-    }
-  }
-  ir::Value* sv;
-  if (has_zero) {
-    sv = c.rec.shape_value(shape);  // a 0-size dim: no "copy" zeros may be used
-  } else {
-    if (!run.empty()) parts.push_back(c.rec.const_i64(run));
-    sv = parts.empty()       ? c.rec.const_i64({})  // to a 0-d tensor
-         : parts.size() == 1 ? parts[0]
-                           : c.rec.emit("Concat", parts, ir::Type::tensor(ir::ElementType::Int64, {int64_t(shape.size())}),
-                                        {{"axis", int64_t{0}}});
-  }
-  ir::Value* v = c.rec.emit("Reshape", {c.v(x), sv}, ir::Type::tensor(elem(x->dtype), shape),
-                            {{"allowzero", int64_t{has_zero ? 1 : 0}}});
+  ir::Value* v = reshape_value(c.T, c.v(x), shape, elem(x->dtype), &x->shape);
   Value r = c.out(v, x->dtype, shape);
   if (view) make_view(as_tensor(r), x, ViewSpec{ViewSpec::Kind::Reshape});
   return r;
@@ -597,7 +559,7 @@ Value repeat(OpCall& c) {
   std::vector<DimExpr> in_shape(lead, DimExpr(1));
   in_shape.insert(in_shape.end(), x->shape.begin(), x->shape.end());
   ir::Value* v = c.v(x);
-  if (lead) v = c.rec.emit("Reshape", {v, c.rec.shape_value(in_shape)}, ir::Type::tensor(elem(x->dtype), in_shape));
+  if (lead) v = reshape_value(c.T, v, in_shape, elem(x->dtype));
   std::vector<DimExpr> shape;
   for (size_t i = 0; i < reps.size(); ++i) shape.push_back(in_shape[i] * reps[i]);
   return c.node("Tile", {v, c.rec.shape_value(reps)}, x->dtype, shape);
@@ -717,7 +679,10 @@ Value roll(OpCall& c) {
     } else {
       ir::Type vt = ir::Type::tensor(ir::ElementType::Int64, {DimExpr(1)});
       ir::Value* nv = R.dim_vec(n);
-      ir::Value* m = R.emit("Mod", {R.const_i64({shifts[i]}), nv}, vt);
+      // (an extent that can be 0 rolls nothing; Mod by 0 is an error in ONNX Runtime)
+      std::optional<int64_t> lo = size_lower_bound(c.T, n, 1);
+      ir::Value* divisor = lo && *lo >= 1 ? nv : R.emit("Max", {nv, R.const_i64({1})}, vt);
+      ir::Value* m = R.emit("Mod", {R.const_i64({shifts[i]}), divisor}, vt);
       split = R.emit("Sub", {nv, m}, vt);
     }
     ir::Value* axes = R.const_i64({d});
@@ -729,11 +694,76 @@ Value roll(OpCall& c) {
     ir::Value* head = R.emit("Slice", {v, R.const_i64({0}), split, axes}, pt);
     v = R.emit("Concat", {tail, head}, t, {{"axis", d}});
   }
-  if (flat) v = R.emit("Reshape", {v, R.shape_value(x->shape)}, x->ir_type());
+  if (flat) v = reshape_value(c.T, v, x->shape, elem(x->dtype));
   return c.out(v, x->dtype, x->shape);
 }
 
 }  // namespace
+
+// How a Reshape says a size that can be 0. ONNX's Reshape reads a 0 in its shape as "copy the input's
+// dim" unless allowzero = 1, which arrived in opset 14; a size that can be 0 at run time (N - 1 at
+// batch 1, a count of selected rows, a dim declared --dim S=0..) must come out as a 0:
+//   * none can be 0: the compact form (static runs, the input's own dims copied by 0, the rest read
+//     at run time);
+//   * from opset 14: allowzero = 1 and the whole shape spelled out (exact for every value);
+//   * before 14, one such size and every other at least 1: that size written as -1, which Reshape
+//     infers from the element count (0 elements over a product that is not 0 is 0; exact);
+//   * else (two of them before 14): the compact form, and the assumption said at the user's line
+//     (an error where a --dim declaration allows the 0).
+// Undeclared input dims count as at least 1 here (size_lower_bound's `undeclared`): the file is meant
+// to be right at batch 1 without saying so, and a plain N keeps the compact form.
+ir::Value* reshape_value(Torch& T, ir::Value* v, const std::vector<DimExpr>& shape, ir::ElementType e,
+                         const std::vector<DimExpr>* copy_from) {
+  Recorder& R = T.rec;
+  auto copied = [&](size_t i) {
+    return !shape[i].is_const() && copy_from && i < copy_from->size() && (*copy_from)[i] == shape[i];
+  };
+  std::vector<size_t> zero;  // sizes that can be 0 and are not a copy of the input's dim
+  bool static_zero = false, others_positive = true;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    const DimExpr& d = shape[i];
+    if (d.is_const()) {
+      if (d.value() == 0) zero.push_back(i), static_zero = true;
+      continue;
+    }
+    std::optional<int64_t> lo = size_lower_bound(T, d, 1);
+    if (lo && *lo >= 1) continue;
+    if (copied(i))
+      others_positive = false;  // (a copied 0 is a 0, but it leaves -1 nothing to infer from)
+    else
+      zero.push_back(i);
+  }
+  ir::Type type = ir::Type::tensor(e, shape);
+  if (!zero.empty() && (T.out_opset >= 14 || static_zero))  // (a static 0 before 14: lowering says so)
+    return R.emit("Reshape", {v, R.shape_value(shape)}, type, {{"allowzero", int64_t{1}}});
+  std::optional<size_t> infer;
+  if (zero.size() == 1 && others_positive) infer = zero[0];
+  for (size_t i : zero)
+    if (i != infer)
+      assume_at_least(T, shape[i], 1, fmt::format("a reshape to the run-time size {}", shape[i].str()),
+                      "ONNX's Reshape before opset 14 reads a 0 in its shape as \"copy the input's dim\" (--opset 14 "
+                      "says it literally)");
+  std::vector<ir::Value*> parts;
+  std::vector<int64_t> run;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i == infer)
+      run.push_back(-1);
+    else if (shape[i].is_const())
+      run.push_back(shape[i].value());
+    else if (copied(i))
+      run.push_back(0);
+    else {
+      if (!run.empty()) parts.push_back(R.const_i64(run)), run.clear();
+      parts.push_back(R.dim_vec(shape[i]));
+    }
+  }
+  if (!run.empty()) parts.push_back(R.const_i64(run));
+  ir::Value* sv = parts.empty()       ? R.const_i64({})  // to a 0-d tensor
+                  : parts.size() == 1 ? parts[0]
+                                      : R.emit("Concat", parts, ir::Type::tensor(ir::ElementType::Int64, {int64_t(shape.size())}),
+                                               {{"axis", int64_t{0}}});
+  return R.emit("Reshape", {v, sv}, type);
+}
 
 const std::vector<OpDef>& shape_ops() {
   static const std::vector<OpDef> ops = {

@@ -285,7 +285,7 @@ Value unique(OpCall& c) {
   if (want_inverse) {
     std::vector<DimExpr> inv_shape = dim ? std::vector<DimExpr>{x->shape[axis]} : x->shape;
     ir::Value* inv = n->output(2);
-    if (!dim) inv = c.rec.emit("Reshape", {inv, c.rec.shape_value(x->shape)}, ir::Type::tensor(ir::ElementType::Int64, inv_shape));
+    if (!dim) inv = reshape_value(c.T, inv, x->shape, ir::ElementType::Int64);
     items.push_back(c.out(inv, DType::Int64, inv_shape));
   }
   if (want_counts) items.push_back(c.out(n->output(3), DType::Int64, {u}));

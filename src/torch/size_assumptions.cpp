@@ -16,9 +16,10 @@
 //     dtype; an ONNX value has one dtype -> assume_at_least(1) (ops_derived.cpp).
 //   * the inf-norm of distances (cdist, pdist, dist) over a run-time extent: 0 at size 0, as in
 //     PyTorch (ReduceMax of nothing clamped; exact).
-//   * view/reshape to a run-time size that can be 0 (N - 1 at batch 1, a count of selected rows):
-//     Reshape with allowzero = 1 and the whole shape spelled out, so a 0 is a 0 (ops_shape.cpp;
-//     exact; opset 14 and later).
+//   * a Reshape to a run-time size that can be 0 (N - 1 at batch 1, a count of selected rows), the
+//     user's view/reshape or one inside an op's ONNX (roll's flatten and restore, a write through a
+//     view): allowzero = 1 from opset 14, before it the one such size as -1; exact. Two such sizes
+//     before opset 14 -> assume_at_least(1) (reshape_value, ops_shape.cpp).
 //   * broadcasting, expand, view/reshape with -1, unbind/split counts, size-1 indexing: ONNX's own
 //     run-time semantics (multidirectional broadcasting, Expand, Reshape with 0/-1 from Shape) or a
 //     static size, exact for every value.

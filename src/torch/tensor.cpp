@@ -236,7 +236,7 @@ static ir::Value* derive_view(Torch& T, TensorObj* base, TensorObj* view) {
   switch (view->view.kind) {
     case ViewSpec::Kind::Alias: return b;
     case ViewSpec::Kind::Reshape:
-      return T.rec.emit("Reshape", {b, T.rec.shape_value(view->shape)}, view->ir_type());
+      return reshape_value(T, b, view->shape, elem(view->dtype));
     case ViewSpec::Kind::Permute: return T.rec.emit("Transpose", {b}, view->ir_type(), {{"perm", view->view.perm}});
     case ViewSpec::Kind::Index: {
       Value r = index_get(T, base, view->view.key, /*as_view=*/false);
@@ -258,7 +258,7 @@ static ir::Value* derive_view(Torch& T, TensorObj* base, TensorObj* view) {
 static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Value* v) {
   switch (view->view.kind) {
     case ViewSpec::Kind::Alias: return v;
-    case ViewSpec::Kind::Reshape: return T.rec.emit("Reshape", {v, T.rec.shape_value(base->shape)}, base->ir_type());
+    case ViewSpec::Kind::Reshape: return reshape_value(T, v, base->shape, elem(base->dtype));
     case ViewSpec::Kind::Permute:
       return T.rec.emit("Transpose", {v}, base->ir_type(), {{"perm", inverse_perm(view->view.perm)}});
     case ViewSpec::Kind::Index: return index_put_value(T, base, view->view.key, v, view->dtype, view->shape);
@@ -274,7 +274,7 @@ static ir::Value* write_back(Torch& T, TensorObj* base, TensorObj* view, ir::Val
         bool broadcast = k < lead || (bs[k - lead].is_const() && bs[k - lead].value() == 1);
         if (broadcast && !(vs[k].is_const() && vs[k].value() == 1)) shared = true;
       }
-      if (!shared) return T.rec.emit("Reshape", {v, T.rec.shape_value(base->shape)}, base->ir_type());
+      if (!shared) return reshape_value(T, v, base->shape, elem(base->dtype));
       eval::raise(T.I, T.I.exc.RuntimeError,
                   "unsupported operation: more than one element of the written-to tensor refers to a single memory "
                   "location. Please clone() the tensor before performing the operation.");

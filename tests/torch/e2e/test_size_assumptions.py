@@ -47,6 +47,16 @@ CASES += [
     # int64 zeros at L = 0 in eager: the export warns (the harness's size-0 probe checks it does)
     Case("weighted_counts", "size_assumptions.py", "WeightedCounts()", {"x": "int64[L]", "w": "float32[L]"},
          shapes=[{"L": 6}, {"L": 2}], gen={"x": "int:0:5"}),
+    # shapes rebuilt inside an op's ONNX (roll's flatten and restore, repeat's leading 1s, a write
+    # through a view) with S = 0; roll of nothing rolls nothing (no modulo by 0)
+    Case("restored_shapes", "size_assumptions.py", "RestoredShapes()", {"x": "float32[3,S]"},
+         shapes=[{"S": 0}, {"S": 5}], args=["--dim", "S=0.."]),
+    # the same before opset 14 (no allowzero): the one size that can be 0 is written as -1 (the
+    # target matrix exports the cases above at 13 too; these name the opset to run the size probes)
+    Case("restored_shapes_opset13", "size_assumptions.py", "RestoredShapes()", {"x": "float32[3,S]"},
+         shapes=[{"S": 0}, {"S": 5}], args=["--dim", "S=0..", "--opset", "13"], matrix=False),
+    Case("off_diagonal_opset13", "size_assumptions.py", "OffDiagonal()", {"x": "float32[N,4]"}, shapes=N23,
+         args=["--opset", "13"], matrix=False),
 ]
 BATCH = Batch(CASES)
 
@@ -141,18 +151,26 @@ def test_weighted_counts_of_an_empty_input_are_an_assumption():
     assert p.stderr.count("with L < 1") == 1 and "--dim L=0.. allows it" in p.stderr, p.stderr
 
 
-def test_reshape_to_a_size_that_can_be_0_before_opset_14_is_an_assumption():
-    """view(n, n - 1) is (1, 0) at batch 1; before opset 14 Reshape cannot say a literal 0 (allowzero),
-    so the export says what it assumes instead of writing a file that fails there."""
-    line = _line(".view(n, n - 1)")
+def test_reshape_to_sizes_that_can_be_0_before_opset_14():
+    """Before opset 14 Reshape cannot say a literal 0 (allowzero): one size that can be 0 is written as
+    -1 (inferred from the element count; the off_diagonal_opset13 and restored_shapes_opset13 cases
+    check the numbers at 0), and where two sizes can be 0 the export says what it assumes, or fails
+    where a --dim declaration allows the 0."""
     p = _export("OffDiagonal()", "--opset", "13")
-    assert p.returncode == 0, p.stderr
-    assert re.search(rf"size_assumptions.py:{line}:\d+: warning: a reshape to the run-time size N - 1: the export "
-                     rf"assumes N - 1 >= 1", p.stderr), p.stderr
-    assert "help: declare --dim N=2.. if it is never smaller" in p.stderr, p.stderr  # (N - 1 >= 1 needs N >= 2)
-    p = _export("OffDiagonal()", "--opset", "13", "--dim", "N=1..")  # the user said N = 1 happens
-    assert p.returncode == 1 and "one ONNX file cannot give both results" in p.stderr, p.stderr
-    p = _export("OffDiagonal()", "--opset", "13", "--dim", "N=2..")
     assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
-    p = _export("OffDiagonal()")
+    p = _export("OffDiagonal()", "--opset", "13", "--dim", "N=1..")
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+
+    def restored(*extra):
+        return subprocess.run([ONNXIFY, "export", SRC, "--model", "RestoredShapes()", "--input", "x=float32[R,S]",
+                               "-o", os.devnull, "-q", *extra], capture_output=True, text=True, timeout=300)
+    line = _line("return torch.roll(x, 1)")
+    p = restored("--opset", "13", "--dim", "R=0..", "--dim", "S=0..")  # a [R, S] shape rebuilt: both can be 0
+    assert p.returncode == 1, p.stderr
+    assert re.search(rf"size_assumptions.py:{line}:\d+: error: a reshape to the run-time size [RS]: with [RS] < 1 "
+                     r"ONNX's Reshape before opset 14 reads a 0 in its shape", p.stderr), p.stderr
+    assert "one ONNX file cannot give both results" in p.stderr, p.stderr
+    p = restored("--opset", "13", "--dim", "S=0..")  # one of them: -1, exact
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+    p = restored("--opset", "14", "--dim", "R=0..", "--dim", "S=0..")  # allowzero
     assert p.returncode == 0 and "warning" not in p.stderr, p.stderr

@@ -131,3 +131,16 @@ class OffDiagonal(nn.Module):
         off = sim.masked_select(~torch.eye(n, dtype=torch.bool)).view(n, n - 1)
         pos = torch.einsum("nc,nc->n", x, x).unsqueeze(-1)
         return torch.log_softmax(torch.cat([pos, off], dim=1), dim=-1), torch.logsumexp(off, dim=1)
+
+
+class RestoredShapes(nn.Module):
+    """Ops whose ONNX flattens a tensor and restores its shape (roll without dims), or gives it leading
+    dims of 1 (repeat with more repeats than dims), or writes back through a view: the restored shape is
+    spelled from run-time sizes, and one of them is 0 when S is (a literal 0 in Reshape's shape, not
+    "copy the input's dim", which would copy a dim of the wrong position or of none)."""
+
+    def forward(self, x):
+        y = x.clone()
+        v = y.t()
+        v[:, 0] = 1.0  # a write through a transposed view: the base's shape is rebuilt
+        return torch.roll(x, 1), x.t().repeat(2, 1, 1), y
