@@ -1,6 +1,7 @@
 // bytes and bytearray: the parts model code and tests touch (literals, repr, indexing, slicing,
 // comparison, encode/decode in utf-8/ascii/latin-1, hex, join/split/strip/find/replace).
 #include <algorithm>
+#include <cstring>
 
 #include "eval/internal.h"
 
@@ -46,6 +47,82 @@ std::string str_encode(Interp& I, std::string_view s, std::string_view encoding,
   raisef(I, I.exc.LookupError, "unknown encoding: {}", encoding);
 }
 
+// The UTF-8 sequence at d[i] (i < d.size(), d[i] >= 0x80): its length when it is well formed, else 0
+// with *bad the length of its maximal ill-formed prefix (CPython reports it as one error and
+// replaces it by one U+FFFD) and *why CPython's reason. Well formed is RFC 3629: no overlong forms
+// (E0 needs A0..BF next, F0 90..BF), no surrogates (ED needs 80..9F), nothing above U+10FFFF.
+static size_t utf8_sequence(std::string_view d, size_t i, size_t* bad, const char** why) {
+  unsigned char c = static_cast<unsigned char>(d[i]);
+  size_t n = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // the range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+  } else {
+    *bad = 1;
+    *why = "invalid start byte";
+    return 0;
+  }
+  for (size_t k = 1; k < n; ++k) {
+    if (i + k >= d.size()) {
+      *bad = k;
+      *why = "unexpected end of data";
+      return 0;
+    }
+    unsigned char b = static_cast<unsigned char>(d[i + k]);
+    if (k == 1 ? (b < lo || b > hi) : (b & 0xC0) != 0x80) {
+      *bad = k;
+      *why = "invalid continuation byte";
+      return 0;
+    }
+  }
+  return n;
+}
+
+// bytes.decode("utf-8", errors) as CPython decodes: ASCII runs are skipped 8 bytes at a time and
+// valid text is copied in one piece (import-time code decodes whole source files: transformers
+// reads its ~3,000 model files); errors: strict, replace, ignore, backslashreplace.
+static std::string utf8_decode(Interp& I, std::string_view d, std::string_view errors) {
+  std::string out;
+  size_t i = 0, copied = 0;  // d[copied, i) is valid and not yet in out
+  while (true) {
+    for (uint64_t w; i + 8 <= d.size(); i += 8) {
+      std::memcpy(&w, d.data() + i, 8);
+      if (w & 0x8080808080808080ull) break;
+    }
+    while (i < d.size() && static_cast<unsigned char>(d[i]) < 0x80) ++i;
+    if (i >= d.size()) break;
+    size_t bad = 0;
+    const char* why = nullptr;
+    if (size_t n = utf8_sequence(d, i, &bad, &why)) {
+      i += n;
+      continue;
+    }
+    if (errors != "replace" && errors != "ignore" && errors != "backslashreplace") {
+      if (bad == 1)
+        raisef(I, I.exc.UnicodeDecodeError, "'utf-8' codec can't decode byte 0x{:02x} in position {}: {}",
+               static_cast<unsigned char>(d[i]), i, why);
+      raisef(I, I.exc.UnicodeDecodeError, "'utf-8' codec can't decode bytes in position {}-{}: {}", i, i + bad - 1, why);
+    }
+    out.append(d.substr(copied, i - copied));
+    if (errors == "replace") out += "\xEF\xBF\xBD";
+    if (errors == "backslashreplace")
+      for (size_t k = 0; k < bad; ++k) out += fmt::format("\\x{:02x}", static_cast<unsigned char>(d[i + k]));
+    i += bad;
+    copied = i;
+  }
+  if (copied == 0) return std::string(d);
+  out.append(d.substr(copied));
+  return out;
+}
+
 std::string bytes_decode(Interp& I, std::string_view data, std::string_view encoding, std::string_view errors) {
   std::string enc = norm_encoding(std::string(encoding));
   if (enc == "latin-1") {
@@ -69,36 +146,7 @@ std::string bytes_decode(Interp& I, std::string_view data, std::string_view enco
     }
     return out;
   }
-  if (enc == "utf-8") {
-    // Validate; invalid sequences are errors unless errors= says otherwise.
-    std::string out;
-    size_t i = 0;
-    while (i < data.size()) {
-      size_t start = i;
-      unsigned char c = static_cast<unsigned char>(data[i]);
-      int n = c < 0x80 ? 0 : (c >= 0xC2 && c < 0xE0) ? 1 : (c >= 0xE0 && c < 0xF0) ? 2 : (c >= 0xF0 && c < 0xF5) ? 3 : -1;
-      bool ok = n >= 0 && i + n < data.size();
-      if (ok && n > 0) {
-        for (int k = 1; ok && k <= n; ++k)
-          if ((static_cast<unsigned char>(data[i + k]) & 0xC0) != 0x80) ok = false;
-      }
-      if (!ok) {
-        if (errors == "ignore") {
-          ++i;
-          continue;
-        }
-        if (errors == "replace") {
-          out += "\xEF\xBF\xBD";
-          ++i;
-          continue;
-        }
-        raisef(I, I.exc.UnicodeDecodeError, "'utf-8' codec can't decode byte 0x{:02x} in position {}: invalid start byte", c, start);
-      }
-      out.append(data.substr(i, n + 1));
-      i += n + 1;
-    }
-    return out;
-  }
+  if (enc == "utf-8") return utf8_decode(I, data, errors);
   raisef(I, I.exc.LookupError, "unknown encoding: {}", encoding);
 }
 

@@ -416,6 +416,10 @@ static Value str_getitem(Interp& I, const Value& self, const Value& key) {
       for (int64_t k = 0, i = start; k < n; ++k, i += step) r += s->s[i];
       return I.str(std::move(r));
     }
+    if (step == 1) {
+      size_t b = byte_at(s, start);
+      return I.str(std::string_view(s->s).substr(b, byte_at(s, start + n) - b));
+    }
     std::u32string u = to_u32(s->s), r;
     r.reserve(n);
     for (int64_t k = 0, i = start; k < n; ++k, i += step) r += u[i];
@@ -491,44 +495,66 @@ STR_METHOD(join) {
   return I.str(std::move(out));
 }
 
+// Whether the code point at byte i of the (valid UTF-8) text is whitespace, and where the next one
+// starts (*next) or where this one starts when stepping back from byte i (*prev): the whitespace
+// splits below work on the bytes, without a copy of the text as code points.
+static bool space_at(std::string_view b, size_t i, size_t* next) {
+  unsigned char c = static_cast<unsigned char>(b[i]);
+  if (c < 0x80) {
+    *next = i + 1;
+    return cp_space(c);
+  }
+  return cp_space(utf8_next(b, *next = i));
+}
+static bool space_before(std::string_view b, size_t i, size_t* prev) {
+  size_t k = i - 1;
+  while (k > 0 && (static_cast<unsigned char>(b[k]) & 0xC0) == 0x80) --k;
+  *prev = k;
+  size_t next;
+  return space_at(b, k, &next);
+}
+
+// str.split() with no separator, as CPython's: runs of whitespace separate; after maxsplit splits
+// the rest is one item with its leading whitespace skipped and its trailing whitespace kept.
 static std::vector<Value> split_whitespace(Interp& I, const Str* s, int64_t maxsplit) {
+  std::string_view b = s->s;
   std::vector<Value> out;
-  std::u32string u = to_u32(s->s);
-  size_t i = 0, n = u.size();
-  while (i < n) {
-    while (i < n && cp_space(u[i])) ++i;
+  size_t i = 0, n = b.size(), k;
+  auto skip_space = [&] {
+    while (i < n && space_at(b, i, &k)) i = k;
+  };
+  for (int64_t left = maxsplit < 0 ? INT64_MAX : maxsplit; left > 0; --left) {
+    skip_space();
     if (i >= n) break;
-    if (maxsplit >= 0 && static_cast<int64_t>(out.size()) >= maxsplit) {
-      size_t e = n;
-      while (e > i && cp_space(u[e - 1])) --e;
-      out.push_back(I.str(from_u32(u.substr(i, e - i))));
-      return out;
-    }
     size_t j = i;
-    while (j < n && !cp_space(u[j])) ++j;
-    out.push_back(I.str(from_u32(u.substr(i, j - i))));
-    i = j;
+    while (i < n && !space_at(b, i, &k)) i = k;
+    out.push_back(I.str(b.substr(j, i - j)));
+  }
+  if (i < n) {
+    skip_space();
+    if (i < n) out.push_back(I.str(b.substr(i)));
   }
   return out;
 }
 
+// str.rsplit() with no separator: split_whitespace from the end.
 static std::vector<Value> rsplit_whitespace(Interp& I, const Str* s, int64_t maxsplit) {
+  std::string_view b = s->s;
   std::vector<Value> out;
-  std::u32string u = to_u32(s->s);
-  int64_t i = static_cast<int64_t>(u.size()) - 1;
-  while (i >= 0) {
-    while (i >= 0 && cp_space(u[i])) --i;
-    if (i < 0) break;
-    if (maxsplit >= 0 && static_cast<int64_t>(out.size()) >= maxsplit) {
-      int64_t b = 0;
-      while (b <= i && cp_space(u[b])) ++b;
-      out.push_back(I.str(from_u32(u.substr(b, i - b + 1))));
-      break;
-    }
-    int64_t j = i;
-    while (j >= 0 && !cp_space(u[j])) --j;
-    out.push_back(I.str(from_u32(u.substr(j + 1, i - j))));
-    i = j;
+  size_t i = b.size(), k;  // the text left to split is b[0, i)
+  auto skip_space = [&] {
+    while (i > 0 && space_before(b, i, &k)) i = k;
+  };
+  for (int64_t left = maxsplit < 0 ? INT64_MAX : maxsplit; left > 0; --left) {
+    skip_space();
+    if (i == 0) break;
+    size_t e = i;
+    while (i > 0 && !space_before(b, i, &k)) i = k;
+    out.push_back(I.str(b.substr(i, e - i)));
+  }
+  if (i > 0) {
+    skip_space();
+    if (i > 0) out.push_back(I.str(b.substr(0, i)));
   }
   std::reverse(out.begin(), out.end());
   return out;
@@ -578,32 +604,34 @@ STR_METHOD(rsplit) {
   return new_list(I, std::move(out));
 }
 
+// Line boundaries: \n \r \r\n \v \f \x1c \x1d \x1e and U+0085, U+2028, U+2029, found in the UTF-8
+// bytes (0xC2 0x85 and 0xE2 0x80 0xA8/0xA9 can only be those characters in valid text).
 STR_METHOD(splitlines) {
   static const Signature sig("splitlines", "keepends=");
   Value v[1];
   sig.bind(I, a, v);
   bool keep = v[0] && is_true(I, v[0]);
-  std::u32string u = to_u32(self_str(self)->s);
+  std::string_view b = self_str(self)->s;
+  auto uc = [&](size_t k) { return k < b.size() ? static_cast<unsigned char>(b[k]) : 0u; };
   std::vector<Value> out;
-  size_t i = 0, n = u.size();
+  size_t i = 0, n = b.size();
   while (i < n) {
-    size_t j = i;
-    while (j < n) {
-      char32_t c = u[j];
-      if (c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == 0x1c || c == 0x1d || c == 0x1e || c == 0x85 ||
-          c == 0x2028 || c == 0x2029)
-        break;
-      ++j;
+    size_t j = i, len = 0;  // j: the boundary's first byte, len: its length in bytes
+    for (; j < n; ++j) {
+      unsigned char c = static_cast<unsigned char>(b[j]);
+      if (c == '\r') {
+        len = uc(j + 1) == '\n' ? 2 : 1;
+      } else if (c == '\n' || c == '\v' || c == '\f' || c == 0x1c || c == 0x1d || c == 0x1e) {
+        len = 1;
+      } else if (c == 0xC2 && uc(j + 1) == 0x85) {
+        len = 2;
+      } else if (c == 0xE2 && uc(j + 1) == 0x80 && (uc(j + 2) == 0xA8 || uc(j + 2) == 0xA9)) {
+        len = 3;
+      }
+      if (len) break;
     }
-    size_t eol = j;
-    if (j < n) {
-      if (u[j] == '\r' && j + 1 < n && u[j + 1] == '\n')
-        j += 2;
-      else
-        ++j;
-    }
-    out.push_back(I.str(from_u32(u.substr(i, (keep ? j : eol) - i))));
-    i = j;
+    out.push_back(I.str(b.substr(i, (keep ? j + len : j) - i)));
+    i = j + len;
   }
   return new_list(I, std::move(out));
 }
