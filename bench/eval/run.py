@@ -37,7 +37,7 @@ def main():
             continue
         name = os.path.basename(f)[:-3]
         tp, outp = best([PYTHON, f])
-        to, outo = best([ONNXIFY, "run", f])
+        to, outo = best([ONNXIFY, "run", "--python", PYTHON, f])  # the same interpreter's packages
         if outp != outo:
             sys.exit(f"{name}: outputs differ between CPython and onnxify")
         ratio = to / tp

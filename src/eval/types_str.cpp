@@ -1,6 +1,7 @@
 // str: UTF-8 storage with code-point semantics (indexing, slicing, len), CPython's repr, and the
 // str methods real code uses.
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 
@@ -606,6 +607,12 @@ STR_METHOD(rsplit) {
 
 // Line boundaries: \n \r \r\n \v \f \x1c \x1d \x1e and U+0085, U+2028, U+2029, found in the UTF-8
 // bytes (0xC2 0x85 and 0xE2 0x80 0xA8/0xA9 can only be those characters in valid text).
+static constexpr auto kMayBreak = [] {  // the bytes a line boundary can start with
+  std::array<bool, 256> t{};
+  for (unsigned char c : {'\n', '\v', '\f', '\r', '\x1c', '\x1d', '\x1e', '\xC2', '\xE2'}) t[c] = true;
+  return t;
+}();
+
 STR_METHOD(splitlines) {
   static const Signature sig("splitlines", "keepends=");
   Value v[1];
@@ -619,6 +626,7 @@ STR_METHOD(splitlines) {
     size_t j = i, len = 0;  // j: the boundary's first byte, len: its length in bytes
     for (; j < n; ++j) {
       unsigned char c = static_cast<unsigned char>(b[j]);
+      if (!kMayBreak[c]) continue;
       if (c == '\r') {
         len = uc(j + 1) == '\n' ? 2 : 1;
       } else if (c == '\n' || c == '\v' || c == '\f' || c == 0x1c || c == 0x1d || c == 0x1e) {
