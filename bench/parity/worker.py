@@ -252,7 +252,12 @@ def prepare(mod, entry, src, g):
     try:
         c.pristine = copy.deepcopy(c.model)
     except Exception:
-        c.pristine = None  # not copyable: calls share the one module, as before
+        # Not copyable (weight_norm's non-leaf tensors, ...): fresh_model builds it again from its
+        # arguments and loads the state it had as constructed, kept here (state_dict copies work
+        # where deepcopy does not).
+        c.pristine = None
+        c.init_args = (args, kwargs)
+        c.initial_state = {k: v.detach().clone() for k, v in c.model.state_dict().items()}
     fargs, fkwargs = fwd_fn()
     c.fargs, c.fkwargs = fargs, fkwargs
     with torch.no_grad():
@@ -342,9 +347,23 @@ def eager_extra(c, label, tensors):
 
 
 def fresh_model(c):
-    """c.model made again the module as constructed (a copy of it), before a call or an export."""
+    """c.model made again the module as constructed (a copy of it, or built again from its arguments
+    with its initial state), before a call or an export. Module-level state (a list in the file's
+    globals that forward appends to) is not reset: such a case's later calls still see it."""
     if c.pristine is not None:
         c.model = copy.deepcopy(c.pristine)
+    else:
+        # (the generators' states are the caller's: a call seeded before fresh_model keeps its seed)
+        saved = torch.get_rng_state(), random.getstate(), np.random.get_state()
+        reset_rng()
+        args, kwargs = c.init_args
+        model = c.cls(*args, **kwargs)
+        model.eval()
+        model.load_state_dict(c.initial_state)
+        c.model = model
+        torch.set_rng_state(saved[0])
+        random.setstate(saved[1])
+        np.random.set_state(saved[2])
     return c.model
 
 
