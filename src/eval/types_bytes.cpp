@@ -13,12 +13,14 @@ static std::string norm_encoding(std::string e) {
   if (out == "utf8" || out == "u8" || out == "utf") return "utf-8";
   if (out == "latin-1" || out == "latin1" || out == "iso-8859-1" || out == "iso8859-1" || out == "l1") return "latin-1";
   if (out == "us-ascii" || out == "646") return "ascii";
+  if (out == "utf-8-sig" || out == "utf8-sig") return "utf-8-sig";
   return out;
 }
 
 std::string str_encode(Interp& I, std::string_view s, std::string_view encoding, std::string_view errors) {
   std::string enc = norm_encoding(std::string(encoding));
   if (enc == "utf-8") return std::string(s);
+  if (enc == "utf-8-sig") return "\xEF\xBB\xBF" + std::string(s);  // the byte order mark first
   if (enc == "ascii" || enc == "latin-1") {
     uint32_t limit = enc == "ascii" ? 0x80 : 0x100;
     std::string out;
@@ -147,6 +149,10 @@ std::string bytes_decode(Interp& I, std::string_view data, std::string_view enco
     return out;
   }
   if (enc == "utf-8") return utf8_decode(I, data, errors);
+  if (enc == "utf-8-sig") {  // a leading byte order mark is dropped (Windows editors write one)
+    if (data.substr(0, 3) == "\xEF\xBB\xBF") data.remove_prefix(3);
+    return utf8_decode(I, data, errors);
+  }
   raisef(I, I.exc.LookupError, "unknown encoding: {}", encoding);
 }
 

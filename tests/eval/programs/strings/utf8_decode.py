@@ -23,3 +23,10 @@ for data in samples:
 text = ("caf\u00e9 \u20ac " * 1000).encode()
 s = text.decode()
 print(len(s), s[:12], s[-6:], s.count("\u20ac"), s[4997:5003])
+# utf-8-sig: a leading byte order mark is dropped on decode and written on encode
+for data in [b"\xef\xbb\xbfabc", b"abc", b"\xef\xbb\xbf", b"\xef\xbbx", b"\xef\xbb\xbf\xef\xbb\xbfx", b"\xef\xbb\xbf\xff"]:
+    try:
+        print(ascii(data.decode("utf-8-sig")), ascii(data.decode("utf_8_sig", "replace")))
+    except UnicodeDecodeError as e:
+        print("error:", e)
+print("x\u00e9".encode("utf-8-sig"), "".encode("UTF-8-SIG"))
