@@ -22,6 +22,8 @@ inline bool str_eq(const Str* a, const Str* b) {
 uint32_t utf8_next(std::string_view s, size_t& i);
 void utf8_append(std::string& out, uint32_t cp);
 int64_t utf8_length(std::string_view s, bool* ascii = nullptr);
+// The end of the run of ASCII bytes of s that starts at byte i (8 bytes at a time: most text is ASCII).
+size_t ascii_run_end(std::string_view s, size_t i);
 // Byte offset of code point `cp_index` in s.
 size_t utf8_offset(const Str* s, int64_t cp_index);
 // repr() of a str, with CPython's quote choice and escapes.

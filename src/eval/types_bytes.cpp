@@ -1,7 +1,6 @@
 // bytes and bytearray: the parts model code and tests touch (literals, repr, indexing, slicing,
 // comparison, encode/decode in utf-8/ascii/latin-1, hex, join/split/strip/find/replace).
 #include <algorithm>
-#include <cstring>
 
 #include "eval/internal.h"
 
@@ -95,11 +94,7 @@ static std::string utf8_decode(Interp& I, std::string_view d, std::string_view e
   std::string out;
   size_t i = 0, copied = 0;  // d[copied, i) is valid and not yet in out
   while (true) {
-    for (uint64_t w; i + 8 <= d.size(); i += 8) {
-      std::memcpy(&w, d.data() + i, 8);
-      if (w & 0x8080808080808080ull) break;
-    }
-    while (i < d.size() && static_cast<unsigned char>(d[i]) < 0x80) ++i;
+    i = ascii_run_end(d, i);
     if (i >= d.size()) break;
     size_t bad = 0;
     const char* why = nullptr;

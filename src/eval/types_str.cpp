@@ -55,13 +55,18 @@ void utf8_append(std::string& out, uint32_t cp) {
   }
 }
 
-int64_t utf8_length(std::string_view s, bool* ascii) {
-  // ASCII runs (most text: identifiers, docstrings) are counted 8 bytes at a time.
-  size_t i = 0;
+size_t ascii_run_end(std::string_view s, size_t i) {
   for (uint64_t w; i + 8 <= s.size(); i += 8) {
     std::memcpy(&w, s.data() + i, 8);
     if (w & 0x8080808080808080ull) break;
   }
+  while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80) ++i;
+  return i;
+}
+
+int64_t utf8_length(std::string_view s, bool* ascii) {
+  // ASCII runs (most text: identifiers, docstrings) are counted 8 bytes at a time.
+  size_t i = ascii_run_end(s, 0);
   int64_t n = static_cast<int64_t>(i);
   bool a = true;
   for (unsigned char c : s.substr(i)) {
