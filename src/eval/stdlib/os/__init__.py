@@ -33,6 +33,30 @@ def getenv(key, default=None):
     return environ.get(key, default)
 
 
+# The environment of processes this one starts (none here). As in CPython, os.environ does not
+# change; the arguments are checked as CPython's posix module and libc check them. numpy 2.4 calls
+# os.putenv while it is imported.
+def _env_arg(x):
+    x = fspath(x)
+    if ("\0" if isinstance(x, str) else b"\0") in x:
+        raise ValueError("embedded null byte")
+    return x
+
+
+def putenv(name, value):
+    name, value = _env_arg(name), _env_arg(value)
+    if ("=" if isinstance(name, str) else b"=") in name:
+        raise ValueError("illegal environment variable name")
+    if not name:
+        raise OSError(22, "Invalid argument")
+
+
+def unsetenv(name):
+    name = _env_arg(name)
+    if not name or ("=" if isinstance(name, str) else b"=") in name:
+        raise OSError(22, "Invalid argument")
+
+
 def fspath(p):
     if isinstance(p, (str, bytes)):
         return p
