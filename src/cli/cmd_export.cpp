@@ -52,6 +52,7 @@ void add_model_source(CLI::App& sub, torch::ExportOptions& o) {
                                     "`python -m` (e.g. -m transformers, -m timm)");
   src->excludes(mod);
   mod->excludes(src);
+  add_no_cache_flag(sub, o.cache);
 }
 
 bool check_model_source(const torch::ExportOptions& o) {

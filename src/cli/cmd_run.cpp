@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/python_env.h"
+#include "eval/code_cache.h"
 #include "eval/eval.h"
 
 namespace onnxify::cli {
@@ -18,6 +19,7 @@ struct RunOptions {
   int64_t max_depth = 0;
   int64_t max_memory_mib = 0;
   PythonEnvOptions env;
+  bool cache = true;
 };
 
 int run(const RunOptions& o) {
@@ -32,6 +34,7 @@ int run(const RunOptions& o) {
   if (o.max_steps > 0) opts.budgets.max_steps = o.max_steps;
   if (o.max_depth > 0) opts.budgets.max_depth = o.max_depth;
   if (o.max_memory_mib > 0) opts.budgets.max_memory = static_cast<uint64_t>(o.max_memory_mib) << 20;
+  if (o.cache) opts.code_cache = eval::default_code_cache_dir();
   // The same import roots as an export (DESIGN.md decision 10): --path, then the user's Python's
   // sys.path (the standard library modules onnxify does not write, installed packages). No
   // import-fault containment here: a program runs with CPython's semantics exactly.
@@ -77,6 +80,7 @@ Action setup_run(CLI::App& sub) {
                  "memory budget in MiB for Python objects (default 2048; env ONNXIFY_MAX_MEMORY)")
       ->check(kPositive);
   add_python_env_options(sub, o->env);
+  add_no_cache_flag(sub, o->cache);
   return [o] { return run(*o); };
 }
 

@@ -24,6 +24,10 @@ struct Command {
 // Defined in main.cpp: the one list of subcommands.
 const std::vector<Command>& commands();
 
+// --no-cache (export, inspect, run): sets `cache` false, so every module's source is compiled
+// instead of read from the compiled-module cache ($XDG_CACHE_HOME/onnxify; src/eval/code_cache.h).
+void add_no_cache_flag(CLI::App& sub, bool& cache);
+
 // Prints a diagnostic (or a list) to stderr in the one format and returns `code`.
 int report(const Diagnostic& d, int code);
 int report(const DiagnosticList& list, int code);

@@ -24,6 +24,12 @@ const std::vector<Command>& commands() {
   return table;
 }
 
+void add_no_cache_flag(CLI::App& sub, bool& cache) {
+  sub.add_flag_callback("--no-cache", [&cache] { cache = false; },
+                        "compile every imported module's source instead of reading the compiled-module cache "
+                        "($XDG_CACHE_HOME/onnxify, else ~/.cache/onnxify)");
+}
+
 int report(const Diagnostic& d, int code) {
   std::fputs(d.render().c_str(), stderr);
   return code;

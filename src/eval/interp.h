@@ -41,6 +41,8 @@ struct Options {
   std::function<void(std::string_view)> out;
   // Where warnings.warn and logging write, when enabled. Default: discarded.
   std::function<void(std::string_view)> err;
+  // The compiled-module cache's folder (code_cache.h; default_code_cache_dir()); "": no cache.
+  std::string code_cache;
 };
 
 // A module whose Python source is compiled into the binary (the stdlib subset, the torch prelude).
@@ -210,7 +212,12 @@ class Interp {
  private:
   friend void bootstrap_types(Interp& I);
   Type* tag_types_[6] = {};
-  std::unordered_map<std::string_view, Str*> interned_;
+  // Hashed with XXH3 (types_str.cpp): interning is on every module's import path (lowering, the
+  // compiled-module cache's string tables), where std::hash's byte hash was a measured cost.
+  struct InternHash {
+    size_t operator()(std::string_view s) const noexcept;
+  };
+  std::unordered_map<std::string_view, Str*, InternHash> interned_;
   std::vector<std::unique_ptr<CodeUnit>> units_;
   std::unique_ptr<ModuleLoader> loader_;
   std::string outbuf_;

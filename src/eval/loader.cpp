@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "eval/code.h"
+#include "eval/code_cache.h"
 #include "eval/compile.h"
 #include "eval/frame.h"
 #include "eval/internal.h"
@@ -142,7 +143,7 @@ Value ModuleLoader::load_native(const NativeModuleDef& d) {
 
 void ModuleLoader::exec_source(const Value& module, std::shared_ptr<const SourceFile> file, const std::string& name,
                                bool library) {
-  std::unique_ptr<CodeUnit> unit = compile_module(I, std::move(file), name);
+  std::unique_ptr<CodeUnit> unit = compile_module_cached(I, std::move(file), name, I.opts.code_cache);
   unit->library = library;
   CodeUnit* u = unit.get();
   I.keep(std::move(unit));

@@ -478,19 +478,7 @@ Expr* Lowerer::expr(const ast::expr* e) {
         bool all_const = true;
         for (Expr* el : x->elts)
           if (el->kind != EK::Const) all_const = false;
-        if (all_const) {
-          try {
-            Value fs = new_frozenset(I, Value());
-            for (Expr* el : x->elts) set_add(I, as<Set>(fs), static_cast<ConstExpr*>(el)->value);
-            // CPython's compiler then re-creates constant frozensets from their iteration order
-            // (merge_consts_recursive), which can change the layout once more.
-            Value again = new_frozenset(I, Value());
-            for (const Value& item : to_vector(I, fs)) set_add(I, as<Set>(again), item);
-            x->const_set = again;
-          } catch (PyException&) {
-            x->const_set = Value();  // unhashable element: the error happens at run time
-          }
-        }
+        if (all_const) x->const_set = constant_frozenset(I, x->elts);
       }
       return x;
     }
@@ -1141,7 +1129,23 @@ void summarize(const Block& b, BlockSummary& s, int loop_depth) {
   for (const Stmt* st : b) summarize_stmt(st, s, loop_depth);
 }
 
-void summarize_all(CodeUnit& u) {
+}  // namespace
+
+Value constant_frozenset(Interp& I, const std::vector<Expr*>& elts) {
+  try {
+    Value fs = new_frozenset(I, Value());
+    for (Expr* el : elts) set_add(I, as<Set>(fs), static_cast<ConstExpr*>(el)->value);
+    // CPython's compiler then re-creates constant frozensets from their iteration order
+    // (merge_consts_recursive), which can change the layout once more.
+    Value again = new_frozenset(I, Value());
+    for (const Value& item : to_vector(I, fs)) set_add(I, as<Set>(again), item);
+    return again;
+  } catch (PyException&) {
+    return Value();  // unhashable element: the error happens at run time
+  }
+}
+
+void summarize_blocks(CodeUnit& u) {
   for (Stmt* n : u.flow_stmts) {
     if (n->kind == SK::If) {
       auto* i = static_cast<IfStmt*>(n);
@@ -1157,8 +1161,6 @@ void summarize_all(CodeUnit& u) {
   }
 }
 
-}  // namespace
-
 std::unique_ptr<CodeUnit> compile_module(Interp& I, std::shared_ptr<const SourceFile> file,
                                          const std::string& module_name) {
   syntax::ParsedModule parsed = syntax::parse_module(file);
@@ -1168,7 +1170,7 @@ std::unique_ptr<CodeUnit> compile_module(Interp& I, std::shared_ptr<const Source
   SymbolTable st(parsed.module(), unit->file);
   Lowerer lw(I, *unit, st);
   unit->module = lw.lower_module(parsed.module());
-  summarize_all(*unit);
+  summarize_blocks(*unit);
   return unit;
 }
 

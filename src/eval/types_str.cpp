@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <xxhash.h>
+
 #include "eval/internal.h"
 #include "eval/poison.h"
 #include "eval/unicode.h"
@@ -209,6 +211,8 @@ Value new_str(Interp& I, std::string_view s) { return new_str(I, std::string(s))
 
 Value Interp::str(std::string_view s) { return new_str(*this, s); }
 Value Interp::str(std::string&& s) { return new_str(*this, std::move(s)); }
+
+size_t Interp::InternHash::operator()(std::string_view s) const noexcept { return XXH3_64bits(s.data(), s.size()); }
 
 Str* Interp::intern(std::string_view s) {
   auto it = interned_.find(s);

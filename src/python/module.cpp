@@ -278,7 +278,7 @@ PYBIND11_MODULE(_core, m) {
          std::string weights, std::string weights_key, std::string dtype, std::string output,
          std::vector<std::string> paths, std::vector<std::string> env_paths, int opset, std::string target,
          std::vector<std::string> decompose, std::vector<std::string> keep, std::string trt_version,
-         int64_t max_unroll, std::string emit_ir, std::vector<std::string> dims, bool progress) {
+         int64_t max_unroll, std::string emit_ir, std::vector<std::string> dims, bool progress, bool cache) {
         torch::ExportOptions o;
         o.source = std::move(source);
         o.model_expr = std::move(model);
@@ -297,24 +297,27 @@ PYBIND11_MODULE(_core, m) {
         o.max_unroll = max_unroll;
         o.emit_ir = std::move(emit_ir);
         o.dims = std::move(dims);
+        o.cache = cache;
         return run_export(std::move(o), progress);
       },
       py::arg("source"), py::arg("model"), py::arg("inputs"), py::arg("weights"), py::arg("weights_key"),
       py::arg("dtype"), py::arg("output"), py::arg("paths"), py::arg("env_paths"), py::arg("opset"), py::arg("target"), py::arg("decompose"),
       py::arg("keep"), py::arg("trt_version"), py::arg("max_unroll"), py::arg("emit_ir"), py::arg("dims"),
-      py::arg("progress"));
+      py::arg("progress"), py::arg("cache"));
 
   m.def(
       "inspect_model",
-      [](std::string source, std::string model, std::vector<std::string> paths, std::vector<std::string> env_paths) {
+      [](std::string source, std::string model, std::vector<std::string> paths, std::vector<std::string> env_paths,
+         bool cache) {
         torch::ExportOptions o;
+        o.cache = cache;
         o.source = std::move(source);
         o.model_expr = std::move(model);
         o.paths = std::move(paths);
         o.env_paths = std::move(env_paths);
         return run_inspect(std::move(o));
       },
-      py::arg("source"), py::arg("model"), py::arg("paths"), py::arg("env_paths"));
+      py::arg("source"), py::arg("model"), py::arg("paths"), py::arg("env_paths"), py::arg("cache"));
 
   m.def("parse", &run_parse, py::arg("path"), py::arg("text"), py::arg("filename"), py::arg("positions"));
   m.def("load_weights", &run_load_weights, py::arg("path"), py::arg("key"));

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "eval/code_cache.h"
 #include "eval/compile.h"
 #include "eval/containers.h"
 #include "syntax/lexer.h"
@@ -21,6 +22,7 @@ void set_torch_state(Torch* t);
 Session::Session(const ExportOptions& o) : opts(o) {
   eval::Options eo;
   eval::apply_budget_env(eo.budgets);
+  if (o.cache) eo.code_cache = eval::default_code_cache_dir();
   I = std::make_unique<eval::Interp>(eo);
   T = install(*I);
 }

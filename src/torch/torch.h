@@ -52,6 +52,7 @@ struct ExportOptions {
   bool write = true;  // false: stop after lowering (inspect, tests)
   int64_t max_unroll = 1000;  // --max-unroll: iterations a Python loop in forward may be unrolled to
   std::string emit_ir;        // --emit-ir FILE: the graph after passes and lowering, in the IR text form
+  bool cache = true;  // --no-cache: false = compile every module's source (no compiled-module cache)
   // Told the phase that starts ("binding weights from x.pth"), and while the file is written the
   // fraction of tensor bytes written (else -1): drives the progress line (support/progress.h).
   std::function<void(const std::string& phase, double fraction)> progress;

@@ -2,7 +2,9 @@
 """CPython-differential conformance test for the evaluator.
 
 Runs every tests/eval/programs/<topic>/*.py under `onnxify run` and under CPython 3.11 (the test venv's) and
-compares stdout exactly. Programs marked `# expect-error` must end in an uncaught exception under
+compares stdout exactly. Each program runs twice under onnxify, sharing one fresh compiled-module cache
+(src/eval/code_cache.h): compiled from source (its imports as earlier programs left the cache), then
+every module rebuilt from the cache's bytes; both runs must match CPython. Programs marked `# expect-error` must end in an uncaught exception under
 CPython; then our diagnostic's first line must name the same exception type and message, at the
 same line (the innermost frame of the traceback). Package trees used by the import tests live in
 subfolders and are not programs themselves.
@@ -15,6 +17,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = os.path.join(HERE, "programs")
@@ -70,9 +73,13 @@ def programs(filters):
 CPYTHON_ENV = dict(os.environ, PYTHONHASHSEED="0")
 
 
-def run(cmd):
+# The compiled-module cache of the onnxify runs (main() makes a fresh one).
+ONNXIFY_ENV = dict(CPYTHON_ENV)
+
+
+def run(cmd, env=CPYTHON_ENV):
     try:
-        r = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT, env=CPYTHON_ENV)
+        r = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT, env=env)
         return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
         return None, "", "timeout"
@@ -82,17 +89,28 @@ def check(path):
     with open(path, encoding="utf-8") as f:
         expect_error = "# expect-error" in f.read()
     rc_py, out_py, err_py = run([PYTHON, "-c", WRAPPER, path])
-    rc_ox, out_ox, err_ox = run([ONNXIFY, "run", path])
     problems = []
     if rc_py is None:
         return [path, "CPython timed out"]
-    if rc_ox is None:
-        return [path, "onnxify timed out"]
     exc = re.search(r"^@@EXC (\d+) (\d) (.*)$", err_py, re.M)
     if expect_error and not exc:
         problems.append("marked expect-error but CPython succeeded (rc %d): %s" % (rc_py, err_py[-300:]))
     if not expect_error and rc_py != 0:
         problems.append("CPython failed but the program is not marked expect-error: %s" % err_py[-500:])
+    for how in ("compiled", "from the compiled-module cache"):
+        rc_ox, out_ox, err_ox = run([ONNXIFY, "run", path], ONNXIFY_ENV)
+        if rc_ox is None:
+            return [path, "onnxify timed out (%s)" % how]
+        said = compare(out_py, exc, expect_error, rc_ox, out_ox, err_ox)
+        problems += ["(%s) %s" % (how, p) for p in said]
+        if said:
+            break
+    return [path] + problems if problems else None
+
+
+def compare(out_py, exc, expect_error, rc_ox, out_ox, err_ox):
+    """What differs between CPython's run and one onnxify run."""
+    problems = []
     if out_py != out_ox:
         problems.append("stdout differs:\n--- CPython\n%s--- onnxify\n%s--- onnxify stderr\n%s" %
                         (out_py[-2000:], out_ox[-2000:], err_ox[-2000:]))
@@ -110,7 +128,7 @@ def check(path):
                 problems.append("exception line differs: CPython line %d, onnxify %s" % (line, first))
     elif rc_ox != 0 and not expect_error:
         problems.append("onnxify failed (rc %s):\n%s" % (rc_ox, err_ox[-1500:]))
-    return [path] + problems if problems else None
+    return problems
 
 
 def main():
@@ -121,7 +139,9 @@ def main():
         return 1
     jobs = int(os.environ.get("JOBS", "2"))
     failures = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+    cache = tempfile.TemporaryDirectory(prefix="onnxify-cache-")
+    ONNXIFY_ENV["XDG_CACHE_HOME"] = cache.name
+    with cache, concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
         for r in ex.map(check, progs):
             if r:
                 failures.append(r)

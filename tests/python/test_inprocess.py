@@ -178,3 +178,42 @@ def test_exports_in_parallel_threads(ckpt, tmp_path):
         """)
     assert got.returncode == 0, got.stderr
     assert got.stdout.split() == ["5", "1"]
+
+
+def test_compiled_module_cache_same_bytes_rebuilt_entries_flat_rss(ckpt, tmp_path):
+    """The compiled-module cache (docs/architecture.md decision 18) changes no byte of the file:
+    without it, filling it, reading it, and reading entries that were corrupted (each detected and
+    written again); and a process that reads it peaks no higher than one that compiles."""
+    cache_home = tmp_path / "cache-home"
+    code_dir = cache_home / "onnxify" / "code"
+    env = dict(os.environ, PYTHONPATH=BUILD_PY, XDG_CACHE_HOME=str(cache_home))
+
+    def export(cache):
+        out = tmp_path / "m.onnx"
+        got = subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
+            import hashlib, json, onnxify
+            r = onnxify.export({SMALL!r}, "Small()", {{"x": "float32[N,3,H,W]"}}, weights={ckpt!r},
+                               output={str(out)!r}, cache={cache!r})
+            # VmHWM: this process's own peak (ru_maxrss would carry the parent's over the exec).
+            hwm = [int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:")][0]
+            print(json.dumps({{"sha": hashlib.sha256(open(r.path, "rb").read()).hexdigest(), "rss": hwm}}))
+            """)], capture_output=True, text=True, env=env, timeout=900)
+        assert got.returncode == 0, got.stderr
+        return json.loads(got.stdout)
+
+    plain = export(False)
+    assert not code_dir.exists()
+    cold = export(True)
+    entries = {p: p.read_bytes() for p in code_dir.iterdir()}
+    assert len(entries) >= 10  # the torch prelude's modules at least
+    assert not [p for p in entries if ".tmp" in p.name]  # temporary files renamed or removed
+    warm = [export(True) for _ in range(3)]
+    for p, data in entries.items():  # one byte of each entry's payload changed
+        bad = bytearray(data)
+        bad[len(bad) // 2 + 20] ^= 0x5A
+        p.write_bytes(bytes(bad))
+    rebuilt = export(True)
+    assert {p: p.read_bytes() for p in code_dir.iterdir()} == entries  # every entry written again
+    assert {plain["sha"], cold["sha"], rebuilt["sha"]} | {w["sha"] for w in warm} == {plain["sha"]}
+    print("peak RSS KiB: no cache", plain["rss"], "cold", cold["rss"], "warm", [w["rss"] for w in warm])
+    assert min(w["rss"] for w in warm) <= plain["rss"] + 2048

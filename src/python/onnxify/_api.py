@@ -89,7 +89,8 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
            output: Optional[PathLike] = None, target: str = "onnxruntime", opset: int = 17,
            paths: Sequence[PathLike] = (), keep: Sequence[str] = (), decompose: Sequence[str] = (),
            trt_version: str = "10.15", max_unroll: int = 1000, emit_ir: Optional[PathLike] = None,
-           dims: Optional[Mapping[str, Union[int, str]]] = None, progress: Optional[bool] = None) -> ExportResult:
+           dims: Optional[Mapping[str, Union[int, str]]] = None, progress: Optional[bool] = None,
+           cache: bool = True) -> ExportResult:
     """Converts a PyTorch model's source (and checkpoint) to an ONNX file, as ``onnxify export``.
 
     source:      the model's Python file, or an installed module's dotted name
@@ -113,6 +114,9 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
                  (default: assumed at least 2 where a decision needs it, with a warning).
     progress:    a progress line on stderr for exports that take more than a second or two; default:
                  when stderr is a terminal.
+    cache:       read and write the compiled-module cache (``$XDG_CACHE_HOME/onnxify``, else
+                 ``~/.cache/onnxify``): imported modules' sources are compiled once per content and
+                 onnxify build; ``False`` is the CLI's ``--no-cache``.
 
     The same arguments give the same bytes as the command line. Raises :class:`ConversionError`
     (every problem found, each with file, line and column) or :class:`BadInputError`; warnings go
@@ -131,18 +135,19 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
         decompose=list(decompose), keep=list(keep), trt_version=trt_version, max_unroll=int(max_unroll),
         emit_ir=os.fspath(emit_ir) if emit_ir is not None else "",
         dims=[f"{name}={lo}" if str(lo).endswith("..") else f"{name}={lo}.." for name, lo in (dims or {}).items()],
-        progress=_progress(progress)))
+        progress=_progress(progress), cache=bool(cache)))
     warned = _warn(result, stacklevel=2)
     return ExportResult(result["output"], result["nodes"], tuple(result["inputs"]), tuple(result["outputs"]), warned)
 
 
-def inspect(source: PathLike, model: str, *, paths: Sequence[PathLike] = ()) -> str:
+def inspect(source: PathLike, model: str, *, paths: Sequence[PathLike] = (), cache: bool = True) -> str:
     """The model's module tree with parameter shapes and counts, forward()'s signature and the
     inputs an export needs: the text ``onnxify inspect`` prints. ``source`` and ``model`` as for
-    :func:`export`. Raises :class:`ConversionError` or :class:`BadInputError`."""
+    :func:`export` (``cache`` too). Raises :class:`ConversionError` or :class:`BadInputError`."""
     file, root = resolve_source(source, paths)
     roots = [os.fspath(p) for p in paths] + ([root] if root and root not in paths else [])
-    return _check(_core.inspect_model(source=file, model=model, paths=roots, env_paths=_package_roots()))["text"]
+    return _check(_core.inspect_model(source=file, model=model, paths=roots, env_paths=_package_roots(),
+                                      cache=bool(cache)))["text"]
 
 
 def parse(path: Optional[PathLike] = None, *, code: Optional[Union[str, bytes]] = None,
