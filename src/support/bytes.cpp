@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -18,6 +19,25 @@ Bytes Bytes::from_vector(std::vector<uint8_t> v) {
   const uint8_t* data = owner->data();
   size_t size = owner->size();
   return Bytes(std::move(owner), data, size);
+}
+
+Bytes Bytes::uninitialized(size_t size, uint8_t** data) {
+  constexpr size_t kHuge = size_t{2} << 20;
+  if (size >= kHuge) {
+    // Not rounded up to whole huge pages: the kernel backs the aligned 2 MiB spans inside the
+    // mapping with huge pages and the rest with small ones, so no touched tail goes unused.
+    size_t mapped = (size + 4095) / 4096 * 4096;
+    void* p = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p != MAP_FAILED) {
+      ::madvise(p, mapped, MADV_HUGEPAGE);  // advice only: without it the buffer works the same
+      auto owner = std::shared_ptr<uint8_t>(static_cast<uint8_t*>(p), [mapped](uint8_t* q) { ::munmap(q, mapped); });
+      *data = owner.get();
+      return Bytes(std::move(owner), *data, size);
+    }
+  }
+  std::shared_ptr<uint8_t[]> owner(new uint8_t[std::max<size_t>(size, 1)]);
+  *data = owner.get();
+  return Bytes(std::move(owner), *data, size);
 }
 
 Bytes Bytes::copy_of(const void* data, size_t size) {

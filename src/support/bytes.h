@@ -23,6 +23,10 @@ class Bytes {
   // Takes ownership of a heap buffer.
   static Bytes from_vector(std::vector<uint8_t> v);
   static Bytes copy_of(const void* data, size_t size);
+  // `size` bytes, not initialized, for a producer that writes every one (weight transforms):
+  // *data is where to write them. A large buffer is its own mapping in transparent huge pages, so
+  // touching it first costs a page fault per 2 MiB instead of per 4 KiB.
+  static Bytes uninitialized(size_t size, uint8_t** data);
 
   const uint8_t* data() const { return data_; }
   size_t size() const { return size_; }

@@ -1,0 +1,31 @@
+// Splitting a loop across the machine's cores, for the weight transforms whose cost grows with a
+// model's bytes (BatchNorm folding into convolution weights).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+namespace onnxify {
+
+// Calls fn(begin, end) on disjoint ranges that cover [0, n), on up to one thread per core (the
+// caller's included), each range at least `grain` items long, so a small loop runs on the caller
+// alone and pays no thread start. fn must not throw.
+template <class Fn>
+void parallel_ranges(int64_t n, int64_t grain, Fn fn) {
+  static const int64_t cores = std::max(1u, std::thread::hardware_concurrency());
+  int64_t parts = std::min<int64_t>({cores, 16, n / std::max<int64_t>(grain, 1)});
+  if (parts <= 1) {
+    if (n > 0) fn(int64_t{0}, n);
+    return;
+  }
+  int64_t step = (n + parts - 1) / parts;
+  std::vector<std::thread> pool;
+  for (int64_t p = 1; p < parts; ++p)
+    pool.emplace_back([=, &fn] { fn(p * step, std::min(n, (p + 1) * step)); });
+  fn(int64_t{0}, step);
+  for (std::thread& t : pool) t.join();
+}
+
+}  // namespace onnxify
