@@ -1,6 +1,10 @@
 // The compiled-module cache (code_cache.h): keys, the entry file's layout, atomic writes.
 //
-// An entry, <dir>/code/<key as 32 hex digits>:
+// Entries live in a folder per build, <dir>/code/<build ID in hex>/, so that the entries of builds
+// no longer run can be removed whole: when a build makes its folder, only the newest kKeptBuilds
+// folders (by modification time: a folder's changes when an entry is written into it) are kept.
+//
+// An entry, <dir>/code/<build>/<key as 32 hex digits>:
 //   8 bytes  "onnxifyc"
 //   16 bytes the key again (a file copied or renamed onto another key is foreign)
 //   8 bytes  the payload's length, little-endian
@@ -15,6 +19,9 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <dirent.h>
+
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
@@ -30,6 +37,7 @@ namespace {
 
 constexpr char kMagic[8] = {'o', 'n', 'n', 'x', 'i', 'f', 'y', 'c'};
 constexpr size_t kHeader = 8 + 16 + 8 + 8;
+constexpr size_t kKeptBuilds = 4;  // the CLI and the Python module are two builds; a few older ones
 
 // The GNU build ID of the ELF object this code is linked into (the onnxify executable, or the
 // Python module's shared library): it changes whenever the code does, so entries written by
@@ -100,11 +108,17 @@ Key make_key(const std::string& id, const std::string& module_name, std::string_
   return k;
 }
 
-std::string entry_path(const std::string& dir, const Key& k) {
+std::string hex(std::string_view bytes) {
   static const char kHex[] = "0123456789abcdef";
-  std::string p = dir + "/code/";
-  for (unsigned char b : k.bytes) p += kHex[b >> 4], p += kHex[b & 15];
-  return p;
+  std::string out;
+  for (unsigned char b : bytes) out += kHex[b >> 4], out += kHex[b & 15];
+  return out;
+}
+
+std::string build_folder(const std::string& dir) { return dir + "/code/" + hex(build_id()); }
+
+std::string entry_path(const std::string& dir, const Key& k) {
+  return build_folder(dir) + "/" + hex(std::string_view(reinterpret_cast<const char*>(k.bytes), 16));
 }
 
 void put_u64(std::string& out, uint64_t v) {
@@ -156,20 +170,51 @@ std::optional<std::string> read_entry(const std::string& path, const Key& key) {
   return data;
 }
 
-// Creates `dir` and its parents (mode 0700: entries are trusted as compiled code).
-bool make_dirs(const std::string& dir) {
+// Creates `dir` and its parents (mode 0700: entries are trusted as compiled code). *made: whether
+// `dir` itself was created now.
+bool make_dirs(const std::string& dir, bool* made) {
   for (size_t i = 1; i <= dir.size(); ++i) {
     if (i < dir.size() && dir[i] != '/') continue;
     std::string prefix = dir.substr(0, i);
-    if (::mkdir(prefix.c_str(), 0700) != 0 && errno != EEXIST) return false;
+    bool ok = ::mkdir(prefix.c_str(), 0700) == 0;
+    if (!ok && errno != EEXIST) return false;
+    *made = ok;
   }
   return true;
+}
+
+// Removes the build folders in `code` other than the newest kKeptBuilds. Entries only: a folder
+// holding anything else is left alone.
+void prune_builds(const std::string& code) {
+  DIR* d = ::opendir(code.c_str());
+  if (!d) return;
+  std::vector<std::pair<int64_t, std::string>> builds;  // (modification time, folder)
+  while (dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    struct stat st;
+    if (name == "." || name == ".." || ::lstat((code + "/" + name).c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+    builds.emplace_back(static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, code + "/" + name);
+  }
+  ::closedir(d);
+  if (builds.size() <= kKeptBuilds) return;
+  std::sort(builds.rbegin(), builds.rend());
+  for (size_t i = kKeptBuilds; i < builds.size(); ++i) {
+    const std::string& folder = builds[i].second;
+    if (DIR* b = ::opendir(folder.c_str())) {
+      while (dirent* e = ::readdir(b))
+        if (e->d_name[0] != '.') ::unlink((folder + "/" + e->d_name).c_str());
+      ::closedir(b);
+    }
+    ::rmdir(folder.c_str());
+  }
 }
 
 // Writes the entry through a temporary file in the same folder renamed onto `path`: a reader sees
 // the old entry, none, or the whole new one. Failures leave no file behind and are not errors.
 void write_entry(const std::string& dir, const std::string& path, const Key& key, const std::string& payload) {
-  if (!make_dirs(dir + "/code")) return;
+  bool made = false;
+  if (!make_dirs(build_folder(dir), &made)) return;
+  if (made) prune_builds(dir + "/code");
   static std::atomic<uint64_t> counter{0};
   std::string tmp = path + ".tmp" + std::to_string(::getpid()) + "." + std::to_string(counter++);
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);

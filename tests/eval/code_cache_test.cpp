@@ -11,6 +11,8 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <algorithm>
+#include <chrono>
 
 #include "eval/code_cache.h"
 #include "eval/code_serial.h"
@@ -151,6 +153,28 @@ TEST_F(CodeCache, AnUnwritableFolderOnlyCostsCompiling) {
   std::ofstream(cache) << "a file where the folder would be\n";
   EXPECT_EQ(run(cache), kExpected);
   EXPECT_EQ(run(cache + "/sub"), kExpected);
+}
+
+// Each build keeps its entries in its own folder; when a build makes its folder, only the newest
+// four build folders stay (older builds' entries are never read again).
+TEST_F(CodeCache, OlderBuildsEntriesAreRemoved) {
+  fs::create_directories(cache + "/code");
+  auto now = fs::file_time_type::clock::now();
+  for (int i = 0; i < 6; ++i) {  // build0 the newest, build5 the oldest
+    std::string b = cache + "/code/build" + std::to_string(i);
+    fs::create_directories(b);
+    std::ofstream(b + "/entry") << "x";
+    fs::last_write_time(b, now - std::chrono::hours(24 * (i + 1)));
+  }
+  EXPECT_EQ(run(cache), kExpected);
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(cache + "/code")) left.push_back(e.path().filename().string());
+  std::sort(left.begin(), left.end());
+  std::string ours = fs::path(entry()).parent_path().filename().string();
+  std::vector<std::string> want = {"build0", "build1", "build2", ours};
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(left, want);
+  EXPECT_TRUE(fs::exists(entry()));
 }
 
 // The bytes' reader is bounds-checked: every prefix of a unit's bytes is refused with
