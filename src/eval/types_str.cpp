@@ -209,6 +209,19 @@ Value new_str(Interp& I, std::string&& s) {
 }
 Value new_str(Interp& I, std::string_view s) { return new_str(I, std::string(s)); }
 
+// A str of a piece of `whole`'s text (a split, a line, a strip): when `whole` is ASCII so is the
+// piece, and its length in code points is its length in bytes, so it is not scanned again (the
+// scan was a measured cost of transformers' import, which splits hundreds of source files into
+// lines).
+static Value piece_of(Interp& I, const Str* whole, std::string_view piece) {
+  if (!whole->ascii || piece.size() <= 1) return new_str(I, piece);
+  std::string text(piece);
+  auto r = I.make<Str>(I.t.str, text.size() > 15 ? text.capacity() : 0);
+  r->cplen = static_cast<int64_t>(text.size());
+  r->s = std::move(text);
+  return r.take_value();
+}
+
 Value Interp::str(std::string_view s) { return new_str(*this, s); }
 Value Interp::str(std::string&& s) { return new_str(*this, std::move(s)); }
 
@@ -538,11 +551,11 @@ static std::vector<Value> split_whitespace(Interp& I, const Str* s, int64_t maxs
     if (i >= n) break;
     size_t j = i;
     while (i < n && !space_at(b, i, &k)) i = k;
-    out.push_back(I.str(b.substr(j, i - j)));
+    out.push_back(piece_of(I, s, b.substr(j, i - j)));
   }
   if (i < n) {
     skip_space();
-    if (i < n) out.push_back(I.str(b.substr(i)));
+    if (i < n) out.push_back(piece_of(I, s, b.substr(i)));
   }
   return out;
 }
@@ -560,11 +573,11 @@ static std::vector<Value> rsplit_whitespace(Interp& I, const Str* s, int64_t max
     if (i == 0) break;
     size_t e = i;
     while (i > 0 && !space_before(b, i, &k)) i = k;
-    out.push_back(I.str(b.substr(i, e - i)));
+    out.push_back(piece_of(I, s, b.substr(i, e - i)));
   }
   if (i > 0) {
     skip_space();
-    if (i > 0) out.push_back(I.str(b.substr(0, i)));
+    if (i > 0) out.push_back(piece_of(I, s, b.substr(0, i)));
   }
   std::reverse(out.begin(), out.end());
   return out;
@@ -584,10 +597,10 @@ STR_METHOD(split) {
   while (maxsplit < 0 || static_cast<int64_t>(out.size()) < maxsplit) {
     size_t j = s->s.find(sep, i);
     if (j == std::string::npos) break;
-    out.push_back(I.str(std::string_view(s->s).substr(i, j - i)));
+    out.push_back(piece_of(I, s, std::string_view(s->s).substr(i, j - i)));
     i = j + sep.size();
   }
-  out.push_back(I.str(std::string_view(s->s).substr(i)));
+  out.push_back(piece_of(I, s, std::string_view(s->s).substr(i)));
   return new_list(I, std::move(out));
 }
 
@@ -606,10 +619,10 @@ STR_METHOD(rsplit) {
     if (end < sep.size()) break;
     size_t j = s->s.rfind(sep, end - sep.size());
     if (j == std::string::npos) break;
-    out.push_back(I.str(std::string_view(s->s).substr(j + sep.size(), end - j - sep.size())));
+    out.push_back(piece_of(I, s, std::string_view(s->s).substr(j + sep.size(), end - j - sep.size())));
     end = j;
   }
-  out.push_back(I.str(std::string_view(s->s).substr(0, end)));
+  out.push_back(piece_of(I, s, std::string_view(s->s).substr(0, end)));
   std::reverse(out.begin(), out.end());
   return new_list(I, std::move(out));
 }
@@ -647,7 +660,7 @@ STR_METHOD(splitlines) {
       }
       if (len) break;
     }
-    out.push_back(I.str(b.substr(i, (keep ? j + len : j) - i)));
+    out.push_back(piece_of(I, self_str(self), b.substr(i, (keep ? j + len : j) - i)));
     i = j + len;
   }
   return new_list(I, std::move(out));
@@ -673,7 +686,7 @@ static Value strip_impl(Interp& I, const Value& self, const Args& a, bool left, 
     if (right)
       while (e > b && strip_char(static_cast<unsigned char>(s->s[e - 1]))) --e;
     if (b == 0 && e == s->s.size() && self.obj()->type == I.t.str) return self;
-    return I.str(std::string_view(s->s).substr(b, e - b));
+    return piece_of(I, s, std::string_view(s->s).substr(b, e - b));
   }
   std::u32string u = to_u32(s->s);
   size_t b = 0, e = u.size();
