@@ -328,6 +328,8 @@ class Reader {
     strings_.resize(count());
     for (Str*& s : strings_) s = I.intern(bytes());
     std::string_view tags = tags_ = take(count());
+    nodes_.reserve(tags.size());
+    u.nodes_owned.reserve(tags.size());
     for (char t : tags) {
       Node* n = new_node(u, static_cast<uint8_t>(t));  // adds it to u.nodes_owned (and flow_stmts)
       nodes_.push_back(n);
