@@ -173,10 +173,26 @@ Node* new_node(CodeUnit& u, uint8_t tag) {
   throw CodeBytesError("unknown node kind");
 }
 
+// What the writer and the reader walk alike: a pair field by field, a struct through its io().
+template <class A>
+struct Archive {
+  template <class X, class Y>
+  void operator()(std::pair<X, Y>& p) {
+    self()(p.first), self()(p.second);
+  }
+  template <class T>
+    requires std::is_class_v<T>
+  void operator()(T& x) {
+    io(self(), x);
+  }
+  A& self() { return static_cast<A&>(*this); }
+};
+
 // ---- writing ------------------------------------------------------------------------------------------
 
-class Writer {
+class Writer : public Archive<Writer> {
  public:
+  using Archive<Writer>::operator();
   Writer(Interp& I, CodeUnit& u) : I(I), u(u) {
     for (size_t i = 0; i < u.nodes_owned.size(); ++i) node_index_[u.nodes_owned[i].get()] = i;
     for (size_t i = 0; i < u.codes.size(); ++i) code_index_[u.codes[i].get()] = i;
@@ -240,15 +256,6 @@ class Writer {
   void operator()(std::vector<T>& v) {
     uint(v.size());
     for (T& x : v) (*this)(x);
-  }
-  template <class X, class Y>
-  void operator()(std::pair<X, Y>& p) {
-    (*this)(p.first), (*this)(p.second);
-  }
-  template <class T>
-    requires std::is_class_v<T>
-  void operator()(T& x) {
-    io(*this, x);
   }
 
  private:
@@ -320,8 +327,9 @@ class Writer {
 
 // ---- reading ------------------------------------------------------------------------------------------
 
-class Reader {
+class Reader : public Archive<Reader> {
  public:
+  using Archive<Reader>::operator();
   Reader(Interp& I, std::string_view in, CodeUnit& u) : I(I), in_(in), u(u) {}
 
   void run() {
@@ -385,15 +393,6 @@ class Reader {
   void operator()(std::vector<T>& v) {
     v.resize(count());
     for (T& x : v) (*this)(x);
-  }
-  template <class X, class Y>
-  void operator()(std::pair<X, Y>& p) {
-    (*this)(p.first), (*this)(p.second);
-  }
-  template <class T>
-    requires std::is_class_v<T>
-  void operator()(T& x) {
-    io(*this, x);
   }
 
  private:
