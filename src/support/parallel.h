@@ -1,8 +1,9 @@
-// Splitting a loop across the machine's cores, for the weight transforms whose cost grows with a
-// model's bytes (BatchNorm folding into convolution weights).
+// Splitting work across the machine's cores, for the weight transforms whose cost grows with a
+// model's bytes (BatchNorm folding into convolution weights, random weights without a checkpoint).
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <thread>
 #include <vector>
@@ -25,6 +26,24 @@ void parallel_ranges(int64_t n, int64_t grain, Fn fn) {
   for (int64_t p = 1; p < parts; ++p)
     pool.emplace_back([=, &fn] { fn(p * step, std::min(n, (p + 1) * step)); });
   fn(int64_t{0}, step);
+  for (std::thread& t : pool) t.join();
+}
+
+// Calls fn(i) for every i in [0, n), each on one of up to one thread per core (the caller's
+// included) that take the next index as they finish: for items of uneven cost (one tensor each).
+// Runs on the caller alone when `threaded` is false (too little work to pay for threads). fn must
+// not throw.
+template <class Fn>
+void parallel_items(size_t n, bool threaded, Fn fn) {
+  static const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  size_t threads = threaded ? std::min<size_t>({cores, 16, n}) : 1;
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < n;) fn(i);
+  };
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
   for (std::thread& t : pool) t.join();
 }
 

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "eval/containers.h"
+#include "support/parallel.h"
 #include "torch/driver.h"
 #include "torch/ops.h"
 #include "weights/weights.h"
@@ -146,7 +147,8 @@ void bind(Session& s, const std::string& name, TensorObj* t, ir::Value* v, DType
 }
 
 void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*>>& entries) {
-  size_t count = 0;
+  std::vector<std::pair<const std::string*, TensorObj*>> todo;
+  int64_t elements = 0;
   for (const auto& [name, t] : entries) {
     if (!t->uninitialized && !t->random) continue;
     for (DimExpr d : t->shape)
@@ -154,9 +156,21 @@ void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*
         throw Diagnostic::error(fmt::format("'{}' has a symbolic shape {}; it needs values from a checkpoint", name,
                                             dims_text(t->shape)));
     if (elem(t->dtype) == ir::ElementType::Undefined) continue;
-    ir::Value* v = s.T->rec.constant(random_tensor(name, t), name);
+    todo.emplace_back(&name, t);
+    int64_t n = 1;
+    for (DimExpr d : t->shape) n *= d.value();
+    elements += n;
+  }
+  // The values of each tensor depend on its name alone: made on all cores, bound in order.
+  std::vector<ir::Tensor> values(todo.size());
+  parallel_items(todo.size(), elements > (int64_t{1} << 20),
+                 [&](size_t i) { values[i] = random_tensor(*todo[i].first, todo[i].second); });
+  size_t count = 0;
+  for (size_t i = 0; i < todo.size(); ++i) {
+    const std::string& name = *todo[i].first;
+    ir::Value* v = s.T->rec.constant(std::move(values[i]), name);
     mark_opaque(*s.T, v, fmt::format("the weight '{}' (random: no --weights given)", name));
-    bind(s, name, t, v, t->dtype);
+    bind(s, name, todo[i].second, v, todo[i].second->dtype);
     ++count;
   }
   if (count)
