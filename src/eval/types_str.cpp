@@ -209,17 +209,23 @@ Value new_str(Interp& I, std::string&& s) {
 }
 Value new_str(Interp& I, std::string_view s) { return new_str(I, std::string(s)); }
 
-// A str of a piece of `whole`'s text (a split, a line, a strip): when `whole` is ASCII so is the
-// piece, and its length in code points is its length in bytes, so it is not scanned again (the
-// scan was a measured cost of transformers' import, which splits hundreds of source files into
-// lines).
-static Value piece_of(Interp& I, const Str* whole, std::string_view piece) {
-  if (!whole->ascii || piece.size() <= 1) return new_str(I, piece);
-  std::string text(piece);
+// A str whose length in code points (and whether it is ASCII) the caller knows from the strs it
+// was made of, so its text is not scanned again: pieces of a str (a split, a line, a strip, a
+// slice), concatenations, repetitions. The scan was a measured cost of transformers' import, which
+// splits hundreds of source files into lines and slices and concatenates docstrings.
+static Value known_str(Interp& I, std::string&& text, int64_t cplen, bool ascii) {
+  if (text.size() <= 1) return new_str(I, std::move(text));
   auto r = I.make<Str>(I.t.str, text.size() > 15 ? text.capacity() : 0);
-  r->cplen = static_cast<int64_t>(text.size());
+  r->cplen = cplen;
+  r->ascii = ascii;
   r->s = std::move(text);
   return r.take_value();
+}
+
+// A piece of `whole`'s text: when `whole` is ASCII so is the piece.
+static Value piece_of(Interp& I, const Str* whole, std::string_view piece) {
+  if (!whole->ascii) return new_str(I, piece);
+  return known_str(I, std::string(piece), static_cast<int64_t>(piece.size()), true);
 }
 
 Value Interp::str(std::string_view s) { return new_str(*this, s); }
@@ -399,7 +405,8 @@ static Value str_add(Interp& I, const Value& self, const Value& other) {
   r.reserve(a.size() + b.size());
   r += a;
   r += b;
-  return new_str(I, std::move(r));
+  return known_str(I, std::move(r), as_str(self)->cplen + as_str(other)->cplen,
+                   as_str(self)->ascii && as_str(other)->ascii);
 }
 
 static Value str_mul(Interp& I, const Value& self, const Value& other) {
@@ -411,7 +418,7 @@ static Value str_mul(Interp& I, const Value& self, const Value& other) {
   std::string r;
   r.reserve(a.size() * n);
   for (int64_t k = 0; k < n; ++k) r += a;
-  return new_str(I, std::move(r));
+  return known_str(I, std::move(r), self_str(self)->cplen * n, self_str(self)->ascii);
 }
 
 static Value str_mod(Interp& I, const Value& self, const Value& other) {
@@ -433,11 +440,11 @@ static Value str_getitem(Interp& I, const Value& self, const Value& key) {
     int64_t start, stop, step;
     int64_t n = slice_indices(I, as<Slice>(key), s->cplen, &start, &stop, &step);
     if (s->ascii) {
-      if (step == 1) return I.str(std::string_view(s->s).substr(start, n));
+      if (step == 1) return piece_of(I, s, std::string_view(s->s).substr(start, n));
       std::string r;
       r.reserve(n);
       for (int64_t k = 0, i = start; k < n; ++k, i += step) r += s->s[i];
-      return I.str(std::move(r));
+      return known_str(I, std::move(r), n, true);
     }
     if (step == 1) {
       size_t b = byte_at(s, start);
