@@ -2,6 +2,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,7 +16,7 @@ namespace onnxify::eval {
 
 namespace {
 
-bool real(const std::string& p, std::string* out, int* err) {
+bool real_uncached(const std::string& p, std::string* out, int* err) {
   char buf[PATH_MAX];
   if (::realpath(p.c_str(), buf)) {
     *out = buf;
@@ -23,6 +24,35 @@ bool real(const std::string& p, std::string* out, int* err) {
   }
   *err = errno;
   return false;
+}
+
+// realpath(p), with the folders it passes through resolved once per interpreter: an import checks
+// thousands of paths under the same few folders (transformers lists and reads its ~3,000 model
+// files), and realpath reads every component's link, a dozen readlink calls a path. Folders do not
+// move while onnxify runs (it writes no files). The last component is looked at itself: a link is
+// resolved in full, anything else is its folder's resolution + its name, as realpath gives it.
+bool real(Interp& I, const std::string& p, std::string* out, int* err) {
+  size_t slash = p.rfind('/');
+  if (p.empty() || p[0] != '/' || slash == 0 || slash + 1 >= p.size()) return real_uncached(p, out, err);
+  std::string name = p.substr(slash + 1);
+  if (name == "." || name == "..") return real_uncached(p, out, err);
+  std::string parent = p.substr(0, slash);
+  auto& folders = I.loader().resolved_folders;
+  auto it = folders.find(parent);
+  if (it == folders.end()) {
+    std::string resolved;
+    if (!real(I, parent, &resolved, err)) return false;
+    it = folders.emplace(parent, std::move(resolved)).first;
+  }
+  std::string candidate = (it->second == "/" ? "" : it->second) + "/" + name;
+  struct stat st;
+  if (::lstat(candidate.c_str(), &st) != 0) {
+    *err = errno;
+    return false;
+  }
+  if (S_ISLNK(st.st_mode)) return real_uncached(p, out, err);
+  *out = std::move(candidate);
+  return true;
 }
 
 bool inside(const std::string& path, const std::string& root) {
@@ -42,7 +72,7 @@ const std::vector<std::string>& real_roots(Interp& I) {
     for (const std::string& r : search) {
       std::string resolved;
       int err = 0;
-      if (real(r.empty() ? "." : r, &resolved, &err)) roots.push_back(resolved);
+      if (real_uncached(r.empty() ? "." : r, &resolved, &err)) roots.push_back(resolved);
     }
   }
   return roots;
@@ -90,7 +120,7 @@ PathAccess check_path_access(Interp& I, const std::string& path, bool follow_las
   }
   PathAccess a;
   int err = 0;
-  if (!path.empty() && real(abs, &a.resolved, &err)) {
+  if (!path.empty() && real(I, abs, &a.resolved, &err)) {
     if (!in_roots(I, a.resolved)) return refused(path);
     a.kind = PathAccess::kReadable;
     return a;
@@ -105,7 +135,7 @@ PathAccess check_path_access(Interp& I, const std::string& path, bool follow_las
     prefix = slash == 0 ? "/" : prefix.substr(0, slash);
     std::string resolved;
     int e2 = 0;
-    if (real(prefix, &resolved, &e2)) {
+    if (real(I, prefix, &resolved, &e2)) {
       if (!in_roots(I, resolved)) return refused(path);
       a.kind = PathAccess::kMissing;
       a.error = err;

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,6 +70,10 @@ class ModuleLoader {
 
   // Names built into the binary (for diagnostics and tests).
   std::vector<std::string> builtin_module_names() const;
+  // Folders' real paths (realpath), for file_access.cpp: remembered for the interpreter's life,
+  // since nothing it runs can move a folder.
+  std::unordered_map<std::string, std::string> resolved_folders;
+
   // Whether module `name` is being imported right now (its body is running).
   bool initializing(const std::string& name) const {
     for (const std::string& n : initializing_)
@@ -97,6 +102,9 @@ class ModuleLoader {
   // handlers: an ImportError below one of them is the program's to handle, as in CPython.
   int guarded_loads_ = 0;
   std::set<std::string> unavailable_;  // modules unavailable() made unknown (missing, refused, compiled)
+  struct Listing;
+  const Listing& listing(const std::string& dir);
+  std::unordered_map<std::string, std::unique_ptr<Listing>> listings_;
   std::vector<std::string> roots_;  // search_path made absolute (allowed_dir), for roots_for_ entries
   size_t roots_for_ = static_cast<size_t>(-1);
   std::map<std::string, EmbeddedModule> embedded_;
