@@ -651,10 +651,13 @@ STR_METHOD(splitlines) {
   auto uc = [&](size_t k) { return k < b.size() ? static_cast<unsigned char>(b[k]) : 0u; };
   std::vector<Value> out;
   size_t i = 0, n = b.size();
+  bool whole_ascii = self_str(self)->ascii;
   while (i < n) {
     size_t j = i, len = 0;  // j: the boundary's first byte, len: its length in bytes
+    unsigned high = 0;      // the line's bytes OR-ed: bit 7 clear when it is ASCII
     for (; j < n; ++j) {
       unsigned char c = static_cast<unsigned char>(b[j]);
+      high |= c;
       if (!kMayBreak[c]) continue;
       if (c == '\r') {
         len = uc(j + 1) == '\n' ? 2 : 1;
@@ -667,7 +670,11 @@ STR_METHOD(splitlines) {
       }
       if (len) break;
     }
-    out.push_back(piece_of(I, self_str(self), b.substr(i, (keep ? j + len : j) - i)));
+    std::string_view line = b.substr(i, (keep ? j + len : j) - i);
+    // An ASCII line of a non-ASCII text needs no scan either. `high` covers the line and its
+    // boundary's first byte, so a line ended by U+0085/U+2028/U+2029 is scanned (rare).
+    bool ascii = whole_ascii || !(high & 0x80);
+    out.push_back(ascii ? known_str(I, std::string(line), static_cast<int64_t>(line.size()), true) : new_str(I, line));
     i = j + len;
   }
   return new_list(I, std::move(out));

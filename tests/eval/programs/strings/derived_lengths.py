@@ -16,3 +16,7 @@ d = {}
 for i, word in enumerate(("alpha beta " * 4).split()):
     d[word + str(i % 2)] = i
 print(sorted(d.items()), "alpha0" in d, ("alp" + "ha1") in d)
+mixed = "ab\u2028cd\u0085ef\r\nascii only\x1cg\u00e9\n\u2029tail"
+for keep in (False, True):
+    for line in mixed.splitlines(keep):
+        print(repr(line), len(line), line.isascii(), line[-1:], hash(line) == hash("".join(list(line))))
