@@ -16,10 +16,9 @@
 #include <fcntl.h>
 #include <link.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <unistd.h>
 #include <xxhash.h>
-
-#include <dirent.h>
 
 #include <algorithm>
 #include <atomic>
@@ -183,8 +182,8 @@ bool make_dirs(const std::string& dir, bool* made) {
   return true;
 }
 
-// Removes the build folders in `code` other than the newest kKeptBuilds. Entries only: a folder
-// holding anything else is left alone.
+// Removes the build folders in `code` other than the newest kKeptBuilds: their files, then the
+// folder (which stays if something else, a subfolder or a hidden file, is left in it).
 void prune_builds(const std::string& code) {
   DIR* d = ::opendir(code.c_str());
   if (!d) return;

@@ -355,7 +355,8 @@ class Reader : public Archive<Reader> {
     for (auto& d : u.funcdefs) io(*this, *d);
     for (auto& p : u.patterns) io(*this, *p);
     (*this)(u.module);
-    if (!u.module || pos_ != in_.size()) throw CodeBytesError("bytes after the unit");
+    if (!u.module) throw CodeBytesError("no module code");
+    if (pos_ != in_.size()) throw CodeBytesError("bytes after the unit");
     for (SeqExpr* s : frozensets_) {
       for (Expr* e : s->elts)
         if (e->kind != EK::Const) throw CodeBytesError("a constant set of non-constants");
