@@ -1,5 +1,6 @@
 // Splitting work across the machine's cores, for the weight transforms whose cost grows with a
-// model's bytes (BatchNorm folding into convolution weights, random weights without a checkpoint).
+// model's bytes (BatchNorm folding into convolution weights, random weights without a checkpoint,
+// checkpoint checksums).
 #pragma once
 
 #include <algorithm>
@@ -29,20 +30,20 @@ void parallel_ranges(int64_t n, int64_t grain, Fn fn) {
   for (std::thread& t : pool) t.join();
 }
 
-// Calls fn(i) for every i in [0, n), each on one of up to one thread per core (the caller's
-// included) that take the next index as they finish: for items of uneven cost (one tensor each).
-// Runs on the caller alone when `threaded` is false (too little work to pay for threads). fn must
-// not throw.
+// Calls fn(i) for every i in [0, n), in order of i, on up to `threads` threads (the caller's
+// included; 0: one per core; never more than 16 or n) that take the next index as they finish:
+// for items of uneven cost (one tensor each). threads = 1 runs on the caller alone (too little
+// work to pay for threads). fn must not throw.
 template <class Fn>
-void parallel_items(size_t n, bool threaded, Fn fn) {
-  static const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  size_t threads = threaded ? std::min<size_t>({cores, 16, n}) : 1;
+void parallel_items(size_t n, unsigned threads, Fn fn) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<size_t>({threads, 16, n}));
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) fn(i);
   };
   std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
   work();
   for (std::thread& t : pool) t.join();
 }

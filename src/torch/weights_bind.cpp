@@ -163,16 +163,15 @@ void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*
   }
   // The values of each tensor depend on its name alone: made on all cores, bound in order.
   std::vector<ir::Tensor> values(todo.size());
-  parallel_items(todo.size(), elements > (int64_t{1} << 20),
+  parallel_items(todo.size(), elements > (int64_t{1} << 20) ? 0 : 1,
                  [&](size_t i) { values[i] = random_tensor(*todo[i].first, todo[i].second); });
-  size_t count = 0;
   for (size_t i = 0; i < todo.size(); ++i) {
     const std::string& name = *todo[i].first;
     ir::Value* v = s.T->rec.constant(std::move(values[i]), name);
     mark_opaque(*s.T, v, fmt::format("the weight '{}' (random: no --weights given)", name));
     bind(s, name, todo[i].second, v, todo[i].second->dtype);
-    ++count;
   }
+  size_t count = todo.size();
   if (count)
     s.T->warnings.push_back(Diagnostic::warning(
         fmt::format("no --weights given: {} parameter{} and buffer{} without values got deterministic random values",

@@ -7,10 +7,9 @@
 // on different threads combine as H(a ‖ b) = H(a) * K^words(b) + H(b). Reading a warm file is then
 // bound by memory bandwidth, not by the hash.
 #include <algorithm>
-#include <atomic>
 #include <cstring>
-#include <thread>
 
+#include "support/parallel.h"
 #include "weights/weights.h"
 
 namespace onnxify::weights {
@@ -149,32 +148,23 @@ std::vector<uint64_t> checksums(const std::vector<NamedTensor>& tensors, unsigne
       jobs.push_back({i});
     }
   }
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min<unsigned>({threads, 16u, static_cast<unsigned>(jobs.size())});
   if (total_bytes < (size_t{32} << 20)) threads = 1;  // not worth starting threads
 
   // Workers take jobs in file order, so the file is still read front to back overall.
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t j; (j = next.fetch_add(1)) < jobs.size();) {
-      Job& job = jobs[j];
-      if (job.data) {
-        if (job.size % 8 == 0) {
-          job.hash = horner(0, job.data, job.size / 8);
-        } else {  // only a tensor's last segment can end mid-word
-          Hasher h;
-          h.update(job.data, job.size);
-          job.hash = h.words_hash();
-        }
-      } else {
-        job.hash = checksum(tensors[job.tensor].tensor);
+  parallel_items(jobs.size(), threads, [&](size_t j) {
+    Job& job = jobs[j];
+    if (job.data) {
+      if (job.size % 8 == 0) {
+        job.hash = horner(0, job.data, job.size / 8);
+      } else {  // only a tensor's last segment can end mid-word
+        Hasher h;
+        h.update(job.data, job.size);
+        job.hash = h.words_hash();
       }
+    } else {
+      job.hash = checksum(tensors[job.tensor].tensor);
     }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(work);
-  work();
-  for (auto& th : pool) th.join();
+  });
 
   // Combine segments: H(a ‖ b) = H(a) * K^words(b) + H(b), then append the byte count.
   std::vector<uint64_t> out(tensors.size(), 0);
