@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <vector>
 
+#include "eval/file_stamps.h"
 #include "eval/interp.h"
 #include "eval/loader.h"
 #include <fmt/format.h>
@@ -115,6 +116,7 @@ PathAccess check_path_access(Interp& I, const std::string& path, bool follow_las
       PathAccess dir = check_path_access(I, slash == 0 ? "/" : abs.substr(0, slash), true);
       if (dir.kind == PathAccess::kReadable) dir.resolved = (dir.resolved == "/" ? "" : dir.resolved) + "/" + base;
       if (dir.kind == PathAccess::kRefused) return refused(path);
+      if (I.stamps && dir.kind == PathAccess::kReadable) I.stamps->add(dir.resolved);
       return dir;
     }
   }
@@ -123,6 +125,7 @@ PathAccess check_path_access(Interp& I, const std::string& path, bool follow_las
   if (!path.empty() && real(I, abs, &a.resolved, &err)) {
     if (!in_roots(I, a.resolved)) return refused(path);
     a.kind = PathAccess::kReadable;
+    if (I.stamps) I.stamps->add(a.resolved);
     return a;
   }
   if (path.empty()) err = ENOENT;
@@ -139,6 +142,7 @@ PathAccess check_path_access(Interp& I, const std::string& path, bool follow_las
       if (!in_roots(I, resolved)) return refused(path);
       a.kind = PathAccess::kMissing;
       a.error = err;
+      if (I.stamps) I.stamps->add(abs);  // found missing: stale once it exists
       return a;
     }
     if (prefix == "/") break;

@@ -18,6 +18,7 @@ namespace onnxify::eval {
 struct Frame;
 struct CodeUnit;
 class ControlFlowHook;
+class FileStamps;
 class ModuleLoader;
 
 // A Python exception in flight. Python `raise` throws one; `except` catches it. Everything that
@@ -198,6 +199,9 @@ class Interp {
 
   // ---- modules -----------------------------------------------------------------------------------
   ModuleLoader& loader() { return *loader_; }
+  // When set, every path the importer and the file functions look at is stamped there (the state
+  // of an interpreter kept between exports is reused only while the stamps hold; file_stamps.h).
+  FileStamps* stamps = nullptr;
   void add_embedded(EmbeddedModule m);
   void add_native_module(NativeModuleDef def);
 

@@ -13,6 +13,7 @@
 #include "eval/code.h"
 #include "eval/code_cache.h"
 #include "eval/compile.h"
+#include "eval/file_stamps.h"
 #include "eval/frame.h"
 #include "eval/internal.h"
 #include "eval/poison.h"
@@ -94,6 +95,7 @@ const ModuleLoader::Listing& ModuleLoader::listing(const std::string& dir) {
   auto [it, added] = listings_.try_emplace(dir);
   if (!added) return *it->second;
   it->second = std::make_unique<Listing>();
+  if (I.stamps) I.stamps->add(dir);  // an entry added or removed changes the folder's stamp
   if (DIR* d = ::opendir(dir.empty() ? "." : dir.c_str())) {
     while (const dirent* e = ::readdir(d)) {
       std::string n = e->d_name;
@@ -188,6 +190,7 @@ static Value new_source_module(Interp& I, const std::string& name, const std::st
 Value ModuleLoader::load_file(const std::string& fullname, const std::string& path, bool is_package,
                               const std::string& dir) {
   std::shared_ptr<const SourceFile> file = SourceFile::load(path);
+  if (I.stamps) I.stamps->add(path);
   Value m = new_source_module(I, fullname, path, is_package, dir);
   // __spec__ as CPython's path finder sets it (filelock reads `__spec__.parent` at import time).
   Value machinery = load("importlib.machinery", false, SourceRange{});

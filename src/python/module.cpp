@@ -79,15 +79,15 @@ py::dict outcome(int failure, const std::vector<Diagnostic>& diagnostics) {
   return out;
 }
 
-// Runs `fn` as the CLI's main() would: on a big stack, every escaping exception a diagnostic
-// (never an abort of the caller's Python process).
-void guarded(const std::function<void()>& fn, int& failure, std::vector<Diagnostic>& diagnostics) {
+// Runs `fn` with every escaping exception a diagnostic (never an abort of the caller's Python
+// process).
+void guarded_here(const std::function<void()>& fn, int& failure, std::vector<Diagnostic>& diagnostics) {
   auto fail = [&](int code, Diagnostic d) {
     failure = code;
     diagnostics.push_back(std::move(d));
   };
   try {
-    eval::run_with_big_stack(fn);
+    fn();
   } catch (const Diagnostic& d) {
     fail(kConvertFailed, d);
   } catch (const DiagnosticList& l) {
@@ -102,6 +102,11 @@ void guarded(const std::function<void()>& fn, int& failure, std::vector<Diagnost
   }
 }
 
+// Runs `fn` as the CLI's main() would: on a big stack (the evaluator recurses on it), guarded.
+void guarded(const std::function<void()>& fn, int& failure, std::vector<Diagnostic>& diagnostics) {
+  guarded_here([&] { eval::run_with_big_stack(fn); }, failure, diagnostics);
+}
+
 int failure_code(torch::Failure f) {
   switch (f) {
     case torch::Failure::None: return 0;
@@ -111,21 +116,32 @@ int failure_code(torch::Failure f) {
   return kConvertFailed;
 }
 
+// The modules exports with the cache on start from (torch::KeptModules): one set per process, never
+// freed (its thread must outlive every call, and the process's exit reclaims it).
+torch::KeptModules& kept_modules() {
+  static auto* kept = new torch::KeptModules();
+  return *kept;
+}
+
 py::dict run_export(torch::ExportOptions o, bool progress) {
   torch::ExportResult r;
   int failure = 0;
   std::vector<Diagnostic> diagnostics;
   {
     py::gil_scoped_release nogil;
-    ProgressLine line(progress);
-    if (progress) o.progress = [&line](const std::string& what, double fraction) { line.phase(what, fraction); };
-    guarded(
-        [&] {
-          r = torch::export_model(o);
-          // Free the interpreter's heap and the graph here, on the big stack, before returning.
-          r.retained.reset();
-        },
-        failure, diagnostics);
+    if (o.cache) {
+      guarded_here([&] { r = kept_modules().export_model(o, progress); }, failure, diagnostics);
+    } else {
+      ProgressLine line(progress);
+      if (progress) o.progress = [&line](const std::string& what, double fraction) { line.phase(what, fraction); };
+      guarded(
+          [&] {
+            r = torch::export_model(o);
+            // Free the interpreter's heap and the graph here, on the big stack, before returning.
+            r.retained.reset();
+          },
+          failure, diagnostics);
+    }
     // The export's pages go back to the system now, not at some later allocation.
     malloc_trim(0);
   }
@@ -139,6 +155,7 @@ py::dict run_export(torch::ExportOptions o, bool progress) {
   out["nodes"] = r.num_nodes;
   out["inputs"] = r.input_names;
   out["outputs"] = r.output_names;
+  out["reused_modules"] = r.reused_modules;
   return out;
 }
 
@@ -319,6 +336,10 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("source"), py::arg("model"), py::arg("paths"), py::arg("env_paths"), py::arg("cache"));
 
+  m.def("release_modules", [] {
+    py::gil_scoped_release nogil;
+    kept_modules().clear();
+  });
   m.def("parse", &run_parse, py::arg("path"), py::arg("text"), py::arg("filename"), py::arg("positions"));
   m.def("load_weights", &run_load_weights, py::arg("path"), py::arg("key"));
 }

@@ -2,6 +2,7 @@
 // fresh interpreter; weights are bound to its parameters; --input specs become graph inputs.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,6 +28,10 @@ class Session {
   // evaluates --model in its namespace, calls .eval() and names the modules for the recorder.
   // Throws BadInput or Diagnostic.
   void load_model();
+  // Its two halves: SOURCE (or -m MODULE) imported, which a kept session has done already
+  // (warm.cpp); then --model evaluated.
+  void import_source();
+  void build_model();
 
   // forward's parameter names (after self) and which of them have defaults.
   struct Param {
@@ -39,7 +44,7 @@ class Session {
   // Python exception -> Diagnostic, with the problems found so far as the first diagnostics.
   DiagnosticList failure(const Diagnostic& last);
 
-  const ExportOptions& opts;
+  ExportOptions opts;  // a copy: a kept session outlives the call that made it
   std::unique_ptr<eval::Interp> I;
   std::unique_ptr<Torch> T;
   std::string module_name;
@@ -47,6 +52,10 @@ class Session {
   eval::Value module;
   eval::Value model;
   std::string model_class;
+  // When set, the names in sys.modules when forward's recording began, in import order, go into
+  // modules_at_forward (KeptModules imports those modules ahead for the next export).
+  bool note_modules = false;
+  std::vector<std::string> modules_at_forward;
 };
 
 // Binds the checkpoint (or deterministic random values) to the model's state_dict entries. Throws
@@ -72,6 +81,18 @@ struct InputSpec {
 };
 // Parses NAME=SPEC; throws BadInput naming the flag.
 InputSpec parse_input_spec(const std::string& name, const std::string& spec);
+
+// What export_model checks of the options before any code runs: the --input specs and --dim ranges.
+struct ExportPlan {
+  std::vector<InputSpec> specs;
+  std::map<std::string, int64_t> declared;
+};
+// Fills `plan`, or `result` with the bad command line and gives false.
+bool plan_export(const ExportOptions& o, ExportPlan* plan, ExportResult* result);
+// The export in `session`, from importing SOURCE (skipped when `imported`: a kept session did it)
+// to the written file; failures go into `r`.
+void run_export(const std::shared_ptr<Session>& session, const ExportOptions& o, const ExportPlan& plan, bool imported,
+                ExportResult& r);
 
 // An uncaught Python exception as a diagnostic at the user's code: frames of the embedded prelude
 // are onnxify's, so an exception raised there is reported at the innermost user frame.

@@ -283,14 +283,13 @@ std::map<std::string, int64_t> parse_dims(const std::vector<std::string>& raw, c
 
 }  // namespace
 
-ExportResult export_model(const ExportOptions& o) {
-  ExportResult r;
+bool plan_export(const ExportOptions& o, ExportPlan* plan, ExportResult* result) {
+  ExportResult& r = *result;
   r.output_path = o.output.empty() ? default_output(o.module.empty() ? o.source : o.module + ".py") : o.output;
-  std::vector<InputSpec> specs;
-  std::map<std::string, int64_t> declared;
+  std::vector<InputSpec>& specs = plan->specs;
   try {
     for (const auto& [n, spec] : o.inputs) specs.push_back(parse_input_spec(n, spec));
-    declared = parse_dims(o.dims, specs);
+    plan->declared = parse_dims(o.dims, specs);
     if (o.opset < kMinOpset || o.opset > kMaxOpset)
       throw BadInput{Diagnostic::error(fmt::format("--opset {} is not supported (onnxify writes opsets {} to {})", o.opset,
                                                    kMinOpset, kMaxOpset))};
@@ -303,30 +302,38 @@ ExportResult export_model(const ExportOptions& o) {
   } catch (BadInput& b) {
     r.failure = Failure::BadInput;
     r.diagnostics.add(b.diagnostic);
-    return r;
+    return false;
   }
+  return true;
+}
+
+void run_export(const std::shared_ptr<Session>& session, const ExportOptions& o, const ExportPlan& plan, bool imported,
+                ExportResult& r) {
+  const std::vector<InputSpec>& specs = plan.specs;
   auto phase = [&o](const std::string& what) {
     if (o.progress) o.progress(what, -1);
   };
   Timer timer;
-  phase(fmt::format("importing {}", o.source));
-  auto session = std::make_shared<Session>(o);
   Session& s = *session;
   try {
-    s.load_model();
-    timer.lap("import + build model");
+    if (!imported) s.import_source();
+    s.build_model();
+    timer.lap(imported ? "build model" : "import + build model");
     check_inputs(s, specs);
     if (!o.dtype.empty()) convert_model_dtype(s, o.dtype);
     phase(o.weights.empty() ? "making random weights" : fmt::format("binding weights from {}", o.weights));
     bind_weights(s);
     timer.lap("bind weights");
     std::vector<std::pair<std::string, Value>> kwargs = make_inputs(s, specs);
+    if (s.note_modules)
+      for (const eval::DictEntry& e : s.I->modules->entries)
+        if (!e.key.is_null() && eval::is_str(e.key)) s.modules_at_forward.push_back(eval::as_str(e.key)->s);
     phase("recording forward()");
     Value result;
     try {
       s.I->max_unroll = o.max_unroll;
       s.T->building = false;  // random tensors from here on are reported where they are used
-      s.T->declared_min = declared;
+      s.T->declared_min = plan.declared;
       s.T->out_opset = o.opset;
       result = call_forward(s, kwargs);
       s.I->max_unroll = 0;
@@ -355,7 +362,7 @@ ExportResult export_model(const ExportOptions& o) {
   std::set<std::string> seen;
   for (const Diagnostic& w : s.T->warnings)
     if (seen.insert(w.render()).second) r.warnings.push_back(w);
-  if (r.failure != Failure::None) return r;
+  if (r.failure != Failure::None) return;
 
   ir::Graph& g = s.T->rec.main();
   g.set_name(s.model_class);
@@ -373,7 +380,7 @@ ExportResult export_model(const ExportOptions& o) {
       d.with_help("internal error: the recorded graph is invalid (please report it with this model)");
       r.failure = Failure::Convert;
       r.diagnostics.add(std::move(d));
-      return r;
+      return;
     }
   }
   passes::PassOptions po;
@@ -381,7 +388,7 @@ ExportResult export_model(const ExportOptions& o) {
   if (!st) {
     r.failure = Failure::Convert;
     r.diagnostics.add(st.diagnostic());
-    return r;
+    return;
   }
   timer.lap("passes");
   phase(fmt::format("lowering for {} at opset {}", o.target, o.opset));
@@ -391,7 +398,7 @@ ExportResult export_model(const ExportOptions& o) {
     r.failure = Failure::Convert;
     r.diagnostics = all.empty() ? DiagnosticList() : all;
     if (all.empty()) r.diagnostics.add(st.diagnostic());
-    return r;
+    return;
   }
   timer.lap("lower");
   r.num_nodes = g.num_nodes();
@@ -403,10 +410,10 @@ ExportResult export_model(const ExportOptions& o) {
     if (!ir_out) {
       r.failure = Failure::BadInput;
       r.diagnostics.add(Diagnostic::error(fmt::format("--emit-ir: cannot write '{}'", o.emit_ir)));
-      return r;
+      return;
     }
   }
-  if (!o.write) return r;
+  if (!o.write) return;
   WriteOptions wo;
   wo.opset = o.opset;
   wo.source_file = s.source_path;
@@ -425,11 +432,20 @@ ExportResult export_model(const ExportOptions& o) {
   st = write_onnx(g, r.output_path, wo);
   timer.lap("write");
   s.I->flush();  // what the model's code printed, before the session may outlive this call
-  r.retained = std::move(session);
+  r.retained = session;
   if (!st) {
     r.failure = Failure::Convert;
     r.diagnostics.add(st.diagnostic());
   }
+  return;
+}
+
+ExportResult export_model(const ExportOptions& o) {
+  ExportResult r;
+  ExportPlan plan;
+  if (!plan_export(o, &plan, &r)) return r;
+  if (o.progress) o.progress(fmt::format("importing {}", o.source), -1);
+  run_export(std::make_shared<Session>(o), o, plan, false, r);
   return r;
 }
 

@@ -153,6 +153,11 @@ DiagnosticList Session::failure(const Diagnostic& last) {
 }
 
 void Session::load_model() {
+  import_source();
+  build_model();
+}
+
+void Session::import_source() {
   eval::Interp& in = *I;
   struct stat st;
   if (!opts.module.empty()) {
@@ -221,6 +226,10 @@ void Session::load_model() {
   } else {
     source_path = opts.source;
   }
+}
+
+void Session::build_model() {
+  eval::Interp& in = *I;
 
   // --model EXPR in the module's namespace.
   if (opts.model_expr.find_first_not_of(" \t\r\n") == std::string::npos)

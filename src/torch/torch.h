@@ -12,6 +12,8 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,6 +69,8 @@ struct ExportResult {
   std::string output_path;
   size_t num_nodes = 0;
   std::vector<std::string> input_names, output_names;
+  // KeptModules: whether the export started from modules an earlier export imported.
+  bool reused_modules = false;
   // What the export built (the interpreter's heap of Python objects, the graph). Destroying it
   // takes a tenth of an export of a large model; a one-shot process may keep it until exit
   // (src/cli does) and let the OS reclaim the memory, as compilers do.
@@ -74,6 +78,45 @@ struct ExportResult {
 };
 
 ExportResult export_model(const ExportOptions& options);
+
+// Exports that keep the imported modules between calls (the Python API; DESIGN.md decision 19).
+// The first export of a SOURCE imports it, and the modules it imports, into an interpreter that is
+// kept; every export then runs in a child process forked from that interpreter, so the model's
+// construction and forward see the modules as a fresh import leaves them and nothing an export
+// does reaches the next. The modules an export imported while building its model are imported
+// into the kept interpreter before the next export, in the order it imported them. The kept state
+// is dropped, and imported again, when SOURCE, the import roots, the cache setting, the working
+// directory or the budgets differ, or when any file or folder the imports looked at changed
+// (eval/file_stamps.h). A kept interpreter lives on a thread of its own (the evaluator's state is
+// per thread); calls may come from any thread, one at a time.
+class KeptModules {
+ public:
+  KeptModules();
+  ~KeptModules();
+  KeptModules(const KeptModules&) = delete;
+  KeptModules& operator=(const KeptModules&) = delete;
+
+  // As export_model; `progress` draws the progress line (support/progress.h) in whichever process
+  // does the work. Falls back to export_model in this process when the kept interpreter cannot be
+  // made (SOURCE fails to import: the fresh export reports it as usual) or a child cannot be
+  // started.
+  ExportResult export_model(const ExportOptions& options, bool progress);
+  // Frees the kept interpreter (the next export imports again).
+  void clear();
+
+ private:
+  struct State;
+  class Worker;
+  enum class Prepared { kFresh, kReused, kRetry, kFailed };
+  // On the worker: the state made (SOURCE imported) or brought up to date (modules imported ahead).
+  Prepared prepare(const ExportOptions& o, bool progress, const std::string& key);
+  ExportResult export_here(const ExportOptions& o, bool progress);  // no kept state: export_model
+  void drop();  // clear() with mu_ held
+  std::mutex mu_;
+  std::unique_ptr<Worker> worker_;  // the kept interpreter's thread
+  std::unique_ptr<State> state_;    // made, used and freed on worker_
+  std::set<std::string> skip_;      // modules that failed to import ahead: not tried again
+};
 
 // `onnxify inspect`: the model's module tree with parameter shapes and counts, the forward
 // signature and the --input flags it needs. Text on success; diagnostics otherwise.

@@ -15,11 +15,11 @@ Failures raise ConversionError or BadInputError, each carrying every Diagnostic 
 column, message, notes, help); warnings go through the warnings module as ExportWarning.
 """
 from ._core import __version__
-from ._api import ExportResult, export, inspect, parse, resolve_source
+from ._api import ExportResult, export, inspect, parse, release_modules, resolve_source
 from ._errors import BadInputError, ConversionError, Diagnostic, ExportWarning, OnnxifyError
 from ._weights import Weights, load_weights
 
 __all__ = [
-    "__version__", "export", "inspect", "parse", "load_weights", "resolve_source",
+    "__version__", "export", "inspect", "parse", "load_weights", "resolve_source", "release_modules",
     "ExportResult", "Weights", "Diagnostic", "OnnxifyError", "ConversionError", "BadInputError", "ExportWarning",
 ]

@@ -13,7 +13,7 @@ from typing import Mapping, Optional, Sequence, Tuple, Union
 from . import _core
 from ._errors import Diagnostic, _bad_input, _check, _warn
 
-__all__ = ["ExportResult", "export", "inspect", "parse", "resolve_source"]
+__all__ = ["ExportResult", "export", "inspect", "parse", "release_modules", "resolve_source"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 # An --input SPEC: a tensor type ("float32[N,3,224,224]"; names are symbolic sizes) or a Python
@@ -31,6 +31,9 @@ class ExportResult:
     inputs: Tuple[str, ...]
     outputs: Tuple[str, ...]
     warnings: Tuple[Diagnostic, ...]
+    # Whether the export started from the modules an earlier export in this process imported
+    # (``cache=True``; see :func:`release_modules`).
+    reused_modules: bool = False
 
 
 def _is_module_name(s: str) -> bool:
@@ -116,12 +119,17 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
                  when stderr is a terminal.
     cache:       read and write the compiled-module cache (``$XDG_CACHE_HOME/onnxify``, else
                  ``~/.cache/onnxify``): imported modules' sources are compiled once per content and
-                 onnxify build; ``False`` is the CLI's ``--no-cache``.
+                 onnxify build; ``False`` is the CLI's ``--no-cache``. And keep the modules the
+                 source imports for the next export in this process: each export then builds and
+                 records the model in a child process forked from them, so it sees them exactly as
+                 a fresh import leaves them (nothing a model's code changes reaches the next
+                 export); they are imported again when a file they were read from changes, or the
+                 source, ``paths`` or this Python's ``sys.path`` do. :func:`release_modules` frees them.
 
     The same arguments give the same bytes as the command line. Raises :class:`ConversionError`
     (every problem found, each with file, line and column) or :class:`BadInputError`; warnings go
-    through :mod:`warnings`. Runs in this process with the GIL released and frees everything it
-    built before returning.
+    through :mod:`warnings`. Runs with the GIL released; with ``cache=False`` in this process,
+    freeing everything it built before returning.
     """
     file, root = resolve_source(source, paths)
     roots = [os.fspath(p) for p in paths] + ([root] if root and root not in paths else [])
@@ -137,7 +145,14 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
         dims=[f"{name}={lo}" if str(lo).endswith("..") else f"{name}={lo}.." for name, lo in (dims or {}).items()],
         progress=_progress(progress), cache=bool(cache)))
     warned = _warn(result, stacklevel=2)
-    return ExportResult(result["output"], result["nodes"], tuple(result["inputs"]), tuple(result["outputs"]), warned)
+    return ExportResult(result["output"], result["nodes"], tuple(result["inputs"]), tuple(result["outputs"]), warned,
+                        bool(result["reused_modules"]))
+
+
+def release_modules() -> None:
+    """Frees the modules :func:`export` keeps between calls (``cache=True``); the next export
+    imports its source again."""
+    _core.release_modules()
 
 
 def inspect(source: PathLike, model: str, *, paths: Sequence[PathLike] = (), cache: bool = True) -> str:
