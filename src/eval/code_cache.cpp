@@ -28,6 +28,7 @@
 #include <optional>
 
 #include "eval/code_serial.h"
+#include "support/fd_io.h"
 #include "eval/compile.h"
 
 namespace onnxify::eval {
@@ -129,26 +130,6 @@ uint64_t get_u64(const char* p) {
   return v;
 }
 
-bool read_all(int fd, char* p, size_t n) {
-  while (n > 0) {
-    ssize_t r = ::read(fd, p, n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return false;
-    p += r, n -= static_cast<size_t>(r);
-  }
-  return true;
-}
-
-bool write_all(int fd, const char* p, size_t n) {
-  while (n > 0) {
-    ssize_t r = ::write(fd, p, n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return false;
-    p += r, n -= static_cast<size_t>(r);
-  }
-  return true;
-}
-
 // The payload of the entry at `path` when it is whole and is the entry for `key`.
 std::optional<std::string> read_entry(const std::string& path, const Key& key) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -158,7 +139,7 @@ std::optional<std::string> read_entry(const std::string& path, const Key& key) {
   bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<size_t>(st.st_size) >= kHeader;
   if (ok) {
     data.resize(static_cast<size_t>(st.st_size));
-    ok = read_all(fd, data.data(), data.size());
+    ok = read_fully(fd, data.data(), data.size()) == data.size();
   }
   ::close(fd);
   if (!ok || std::memcmp(data.data(), kMagic, 8) != 0 || std::memcmp(data.data() + 8, key.bytes, 16) != 0)
@@ -222,7 +203,7 @@ void write_entry(const std::string& dir, const std::string& path, const Key& key
   head.append(reinterpret_cast<const char*>(key.bytes), 16);
   put_u64(head, payload.size());
   put_u64(head, XXH3_64bits(payload.data(), payload.size()));
-  bool ok = write_all(fd, head.data(), head.size()) && write_all(fd, payload.data(), payload.size());
+  bool ok = write_fully(fd, head.data(), head.size()) && write_fully(fd, payload.data(), payload.size());
   ok = ::close(fd) == 0 && ok;
   if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) ::unlink(tmp.c_str());
 }
@@ -265,5 +246,7 @@ std::unique_ptr<CodeUnit> compile_module_cached(Interp& I, std::shared_ptr<const
   }
   return unit;
 }
+
+std::string build_id_hex() { return hex(build_id()); }
 
 }  // namespace onnxify::eval

@@ -95,7 +95,7 @@ const ModuleLoader::Listing& ModuleLoader::listing(const std::string& dir) {
   auto [it, added] = listings_.try_emplace(dir);
   if (!added) return *it->second;
   it->second = std::make_unique<Listing>();
-  if (I.stamps) I.stamps->add(dir);  // an entry added or removed changes the folder's stamp
+  if (I.stamps) I.stamps->add(dir, FileStamps::kImports);  // a module added or removed here is a change
   if (DIR* d = ::opendir(dir.empty() ? "." : dir.c_str())) {
     while (const dirent* e = ::readdir(d)) {
       std::string n = e->d_name;

@@ -1,5 +1,7 @@
 #include "onnx/sink.h"
 
+#include "support/fd_io.h"
+
 #include <fcntl.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -39,16 +41,7 @@ Status OutputFile::open() {
 }
 
 Status OutputFile::write_raw(const void* data, size_t size) {
-  const char* p = static_cast<const char*>(data);
-  while (size > 0) {
-    ssize_t n = ::write(fd_, p, std::min<size_t>(size, 1 << 30));
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("write", errno);
-    }
-    p += n;
-    size -= static_cast<size_t>(n);
-  }
+  if (!write_fully(fd_, data, size)) return fail("write", errno);
   return Status::ok();
 }
 

@@ -1,6 +1,6 @@
 // FileStamps (src/eval/file_stamps.h): a script that imports a module, reads a data file, lists a
 // folder and looks for a missing file has each of them stamped; editing, adding or removing any of
-// them (and only that) makes the stamps report a change.
+// them makes the stamps report a change, and a file no import or listing could see does not.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -77,6 +77,14 @@ TEST_F(Stamps, EveryInputIsStampedAndEachChangeIsSeen) {
   run();
   write("later.txt", "");  // found missing before
   EXPECT_EQ(changed(), "later.txt");
+
+  stamps = FileStamps();
+  run();
+  write("model.onnx", "");  // written next to the script: no import could find it
+  fs::create_directories(root + "/__pycache__");
+  EXPECT_EQ(changed(), "");
+  write("other.py", "");  // an import could find this one
+  EXPECT_EQ(changed(), root);
 
   stamps = FileStamps();
   run();

@@ -11,9 +11,11 @@
 #include <cstring>
 
 #include "eval/file_access.h"
+#include "eval/file_stamps.h"
 #include "eval/internal.h"
 #include "eval/loader.h"
 #include "eval/poison.h"
+#include "support/fd_io.h"
 
 namespace onnxify::eval {
 
@@ -81,6 +83,7 @@ Value fs_listdir(Interp& I, const Value&, const Args& a) {
   if (!access(I, path, "os.listdir", true, &resolved, &refusal)) return refusal;
   DIR* d = ::opendir(resolved.c_str());
   if (!d) raise_os_error(I, errno, path);
+  if (I.stamps) I.stamps->add(resolved, FileStamps::kEntries);
   std::vector<Value> names;
   while (const dirent* e = ::readdir(d)) {
     if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
@@ -119,13 +122,7 @@ Value fs_read(Interp& I, const Value&, const Args& a) {
     ::close(fd);
     throw;
   }
-  size_t got = 0;
-  while (got < data.size()) {
-    ssize_t n = ::read(fd, data.data() + got, data.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    got += static_cast<size_t>(n);
-  }
+  size_t got = read_fully(fd, data.data(), data.size());  // a file shortened meanwhile: what is left
   ::close(fd);
   data.resize(got);
   return new_bytes(I, std::move(data));
