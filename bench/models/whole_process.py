@@ -9,7 +9,8 @@ checkpoint, export, as a user's export script does), and the ratios.
 
 onnxify is measured twice: with an empty compiled-module cache (cold), then with the cache that
 run left (warm, what every later export is); the ratios are the warm run's, the cold one's beside
-them. Models are models.py's rows (FULL: BERT-base and GPT-2 with their configs' default sizes; any row
+them. Then three times with `--server` (the export server keeps the imported modules: the first
+run starts it, the later ones are what every later export in a loop is). Models are models.py's rows (FULL: BERT-base and GPT-2 with their configs' default sizes; any row
 of MODELS too). Random weights (seeded) are saved as safetensors by this process; every exporter
 reads them from that file, with the symbolic dims of the row's input specs (batch and sequence).
 Each process is measured with os.wait4 from a small wrapper process (see WRAPPER): its own wall
@@ -91,6 +92,58 @@ def prepare(row, work):
     return case, size
 
 
+def server_usage(env):
+    """(pid, CPU seconds of the export server and the export processes it waited for, its peak RSS
+    and its last export process's, MiB) from `onnxify server status` and /proc."""
+    p = subprocess.run([harness.ONNXIFY, "server", "status"], env=env, capture_output=True, text=True)
+    m = re.search(r"pid (\d+),.*last export's process peak RSS (\d+) MiB", p.stdout)
+    if not m:
+        return None
+    pid, child_mib = int(m.group(1)), int(m.group(2))
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = sum(int(x) for x in fields[11:15]) / ticks  # utime, stime, cutime, cstime
+    hwm = [int(l.split()[1]) for l in open(f"/proc/{pid}/status") if l.startswith("VmHWM:")][0] / 1024
+    return pid, cpu, max(hwm, child_mib)
+
+
+def served(case, work, cache_env, a, res):
+    """onnxify export --server (src/cli/server.h), three times in a row with a private server: the
+    first starts the server and imports the model's modules into it, the others start from them.
+    Wall time is the client's whole process; CPU time and peak RSS are the server's and its export
+    processes' (the client's own are small). The ratios against the PyTorch exporters use the last
+    run."""
+    env = dict(cache_env, ONNXIFY_SERVER_DIR=tempfile.mkdtemp(prefix="onnxify-srv-"), ONNXIFY_SERVER_IDLE="300")
+    out = {}
+    try:
+        for i in range(3):
+            log = os.path.join(work, f"server_{i}.log")
+            before = server_usage(env)
+            rc, dt, _ = measured(harness.export_cmd(case) + ["--server"], a.timeout, log, env)
+            after = server_usage(env)
+            r = out[f"run {i + 1}"] = {"status": rc, "seconds": dt}
+            if rc != 0 or after is None:
+                r["error"] = open(log).read()[-400:]
+                print(f"  onnxify --server run {i + 1}: fails after {dt:.1f} s: {r['error'][-200:]}", flush=True)
+                return out
+            r["cpu_seconds"] = after[1] - (before[1] if before else 0.0)
+            r["peak_rss_mib"] = after[2]
+            line = (f"  onnxify --server run {i + 1}: {dt:.2f} s wall, {r['cpu_seconds']:.2f} s CPU (server side), "
+                    f"server peak RSS {after[2]:.0f} MiB")
+            if i == 2:
+                for name in ("torch.onnx.export(dynamo=False)", "torch.onnx.export(dynamo=True)"):
+                    if res.get(name, {}).get("status") == 0:
+                        r[f"time_ratio {name}"] = res[name]["seconds"] / dt
+                        line += f"; {res[name]['seconds'] / dt:.1f}x faster than {name}"
+            if a.check:
+                r["check"] = " ".join(x for x in table.compare(case, case.onnx) if x)
+                line += f"; vs eager: {r['check']}"
+            print(line, flush=True)
+    finally:
+        subprocess.run([harness.ONNXIFY, "server", "stop"], env=env, capture_output=True)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("models", nargs="*", default=[r[0] for r in models.FULL])
@@ -138,6 +191,8 @@ def main():
                 r["check"] = " ".join(x for x in table.compare(case, path) if x)
                 line += f"; vs eager: {r['check']}"
             print(line, flush=True)
+        if res["onnxify"]["status"] == 0:
+            res["onnxify --server"] = served(case, work, cache_env, a, res)
         for f in os.listdir(work):
             os.remove(os.path.join(work, f))
         cache.cleanup()

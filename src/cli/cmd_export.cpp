@@ -5,9 +5,12 @@
 #include <fmt/ranges.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/python_env.h"
+#include "cli/server.h"
 #include "eval/eval.h"
 #include "support/progress.h"
 #include "torch/torch.h"
@@ -100,16 +103,30 @@ Action setup_export(CLI::App& sub) {
           "POSITIVE"));
   sub.add_option("--emit-ir", o->emit_ir, "also write the final graph in the IR text form to this file");
   sub.add_flag("-q,--quiet", *quiet, "print nothing on success (and no progress line)");
+  auto server = std::make_shared<bool>(false);
+  sub.add_flag("--server", *server,
+               "run in the export server (started if none runs; also ONNXIFY_SERVER=1), which keeps the modules "
+               "exports import between commands; see onnxify server --help");
   auto env = std::make_shared<PythonEnvOptions>();
   add_python_env_options(sub, *env);
-  return [o, raw_inputs, quiet, env] {
+  return [o, raw_inputs, quiet, env, server] {
+    const char* server_env = std::getenv("ONNXIFY_SERVER");
+    bool want_server = *server || (server_env && std::string(server_env) == "1");
+    if (want_server && !g_kept_modules) {
+      // The client: the server runs this same command line (less --server) and says how it ended.
+      if (std::optional<int> code = run_in_server("--server")) return *code;
+    }
     if (!check_model_source(*o)) return static_cast<int>(kBadInput);
     if (!split_inputs(*raw_inputs, o->inputs)) return static_cast<int>(kBadInput);
     std::string env_error;
     o->env_paths = python_package_roots(*env, &env_error);
     if (!env_error.empty()) return report(Diagnostic::error(env_error), kBadInput);
     torch::ExportResult r;
-    {
+    if (g_kept_modules) {
+      // In the export server: from the modules kept there, the export itself in a forked child.
+      r = g_kept_modules->export_model(*o, !*quiet, g_cancel_fd);
+      if (r.reused_modules) ++g_server_counts.reused;
+    } else {
       // On a terminal, a line that says what a long export is doing (erased when it ends).
       ProgressLine progress(!*quiet);
       o->progress = [&progress](const std::string& what, double fraction) { progress.phase(what, fraction); };

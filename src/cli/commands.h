@@ -21,8 +21,10 @@ struct Command {
   Action (*setup)(CLI::App& sub);
 };
 
-// Defined in main.cpp: the one list of subcommands.
+// Defined in main.cpp: the one list of subcommands, and main()'s parse-and-run (also run by the
+// export server for its clients' command lines).
 const std::vector<Command>& commands();
+int dispatch(int argc, char** argv);
 
 // --no-cache (export, inspect, run): sets `cache` false, so every module's source is compiled
 // instead of read from the compiled-module cache ($XDG_CACHE_HOME/onnxify; src/eval/code_cache.h).

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/server.h"
 
 namespace onnxify::cli {
 
@@ -11,6 +12,7 @@ Action setup_weights(CLI::App& sub);
 Action setup_run(CLI::App& sub);
 Action setup_export(CLI::App& sub);
 Action setup_inspect(CLI::App& sub);
+Action setup_server(CLI::App& sub);
 
 // One row per subcommand; each row's setup function lives in cmd_<name>.cpp.
 const std::vector<Command>& commands() {
@@ -20,6 +22,7 @@ const std::vector<Command>& commands() {
       {"run", "run a Python script in the evaluator (print goes to stdout)", setup_run},
       {"export", "convert a PyTorch model's source (+ checkpoint) to ONNX", setup_export},
       {"inspect", "show a model's module tree, parameter shapes and counts, and what export needs", setup_inspect},
+      {"server", "start, stop or ask about the export server (export --server keeps imported modules)", setup_server},
   };
   return table;
 }
@@ -40,10 +43,7 @@ int report(const DiagnosticList& list, int code) {
   return code;
 }
 
-}  // namespace onnxify::cli
-
-int main(int argc, char** argv) {
-  using namespace onnxify::cli;
+int dispatch(int argc, char** argv) {
   CLI::App app{"onnxify: converts PyTorch models to ONNX by reading their Python source"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "onnxify 0.1.0");
@@ -61,13 +61,13 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e) == 0 ? kOk : kBadInput;
     std::string cmd;
     for (const CLI::App* sub : app.get_subcommands()) cmd = std::string(" ") + sub->get_name();
-    return report(onnxify::Diagnostic::error(e.what()).with_help("see onnxify" + cmd + " --help"), kBadInput);
+    return report(Diagnostic::error(e.what()).with_help("see onnxify" + cmd + " --help"), kBadInput);
   }
   try {
     return action ? action() : kBadInput;
-  } catch (const onnxify::Diagnostic& d) {
+  } catch (const Diagnostic& d) {
     return report(d, kConvertFailed);
-  } catch (const onnxify::DiagnosticList& l) {
+  } catch (const DiagnosticList& l) {
     return report(l, kConvertFailed);
   } catch (const std::bad_alloc&) {
     std::fputs("onnxify: error: out of memory\n", stderr);
@@ -80,4 +80,11 @@ int main(int argc, char** argv) {
     std::fputs("onnxify: error: internal error: an exception no diagnostic describes\n", stderr);
     return kConvertFailed;
   }
+}
+
+}  // namespace onnxify::cli
+
+int main(int argc, char** argv) {
+  onnxify::cli::g_argv.assign(argv, argv + argc);
+  return onnxify::cli::dispatch(argc, argv);
 }

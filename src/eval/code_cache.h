@@ -22,6 +22,10 @@ namespace onnxify::eval {
 // neither is known (no cache).
 std::string default_code_cache_dir();
 
+// The GNU build ID of the binary this code is linked into, in hex ("" when it has none): names what
+// belongs to one build (cache folders, the export server's socket).
+std::string build_id_hex();
+
 // compile_module(I, file, module_name) through the cache in `dir` ("": none). Errors are the
 // compiler's (a syntax error is never cached); the cache's own failures (an unwritable folder, a
 // bad entry) only cost the time of compiling.

@@ -9,6 +9,7 @@
 // on the C++ stack), and an export frees everything it built before returning (the CLI leaves that
 // to the OS at exit; a long-lived Python process cannot).
 #include <malloc.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -118,19 +119,30 @@ int failure_code(torch::Failure f) {
 
 // The modules exports with the cache on start from (torch::KeptModules): one set per process, never
 // freed (its thread must outlive every call, and the process's exit reclaims it).
+// A process forked from this one (multiprocessing, a DataLoader worker) has none of its threads: it
+// starts a set of its own (the old one is left as it is, never used there).
+torch::KeptModules* g_kept = nullptr;
 torch::KeptModules& kept_modules() {
-  static auto* kept = new torch::KeptModules();
-  return *kept;
+  static bool once = [] {
+    ::pthread_atfork(nullptr, nullptr, [] {
+      if (!torch::KeptModules::in_own_fork()) g_kept = nullptr;
+    });
+    return true;
+  }();
+  (void)once;
+  if (!g_kept) g_kept = new torch::KeptModules();
+  return *g_kept;
 }
 
 py::dict run_export(torch::ExportOptions o, bool progress) {
   torch::ExportResult r;
   int failure = 0;
   std::vector<Diagnostic> diagnostics;
+  torch::KeptModules* kept = o.cache ? &kept_modules() : nullptr;  // made with the GIL held: one per process
   {
     py::gil_scoped_release nogil;
-    if (o.cache) {
-      guarded_here([&] { r = kept_modules().export_model(o, progress); }, failure, diagnostics);
+    if (kept) {
+      guarded_here([&] { r = kept->export_model(o, progress); }, failure, diagnostics);
     } else {
       ProgressLine line(progress);
       if (progress) o.progress = [&line](const std::string& what, double fraction) { line.phase(what, fraction); };
@@ -337,8 +349,9 @@ PYBIND11_MODULE(_core, m) {
       py::arg("source"), py::arg("model"), py::arg("paths"), py::arg("env_paths"), py::arg("cache"));
 
   m.def("release_modules", [] {
+    torch::KeptModules& kept = kept_modules();
     py::gil_scoped_release nogil;
-    kept_modules().clear();
+    kept.clear();
   });
   m.def("parse", &run_parse, py::arg("path"), py::arg("text"), py::arg("filename"), py::arg("positions"));
   m.def("load_weights", &run_load_weights, py::arg("path"), py::arg("key"));

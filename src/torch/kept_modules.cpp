@@ -8,11 +8,14 @@
 // caller's process (a Python interpreter), whose other threads do not exist in it.
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
@@ -27,6 +30,7 @@
 #include "eval/code_cache.h"
 #include "eval/file_stamps.h"
 #include "eval/loader.h"
+#include "support/fd_io.h"
 #include "support/progress.h"
 #include "torch/driver.h"
 
@@ -182,20 +186,26 @@ ExportResult decode(const std::string& bytes, std::vector<std::string>* imported
   return r;
 }
 
-bool write_all(int fd, const std::string& s) {
-  for (size_t at = 0; at < s.size();) {
-    ssize_t n = ::write(fd, s.data() + at, s.size() - at);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    at += static_cast<size_t>(n);
-  }
-  return true;
-}
-
-std::string read_all(int fd) {
+// The child's bytes until it closes the pipe. When `cancel_fd` turns readable first (the one who
+// asked is gone), the child is killed and *cancelled set.
+std::string read_result(int fd, int cancel_fd, pid_t child, bool* cancelled) {
   std::string out;
   char buf[1 << 16];
   while (true) {
+    if (cancel_fd >= 0) {
+      pollfd p[2] = {{fd, POLLIN, 0}, {cancel_fd, POLLIN, 0}};
+      int ready = ::poll(p, 2, -1);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready > 0 && !(p[0].revents & (POLLIN | POLLHUP)) && (p[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+        ::kill(child, SIGKILL);
+        *cancelled = true;
+        cancel_fd = -1;  // read what is left until the pipe closes
+      }
+    }
+    if (cancel_fd < 0) {
+      read_to_end(fd, &out);
+      return out;
+    }
     ssize_t n = ::read(fd, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return out;
@@ -341,6 +351,12 @@ struct KeptModules::State {
   }
 };
 
+namespace {
+std::atomic<bool> g_own_fork{false};  // set around KeptModules' own fork(); stays set in its child
+}  // namespace
+
+bool KeptModules::in_own_fork() { return g_own_fork; }
+
 KeptModules::KeptModules() = default;
 
 KeptModules::~KeptModules() { drop(); }
@@ -418,7 +434,7 @@ KeptModules::Prepared KeptModules::prepare(const ExportOptions& o, bool progress
   return out;
 }
 
-ExportResult KeptModules::export_model(const ExportOptions& o, bool progress) {
+ExportResult KeptModules::export_model(const ExportOptions& o, bool progress, int cancel_fd) {
   std::lock_guard<std::mutex> lock(mu_);
   ExportResult r;
   ExportPlan plan;
@@ -446,7 +462,9 @@ ExportResult KeptModules::export_model(const ExportOptions& o, bool progress) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return;
     std::fflush(nullptr);  // nothing buffered is written twice
+    g_own_fork = true;
     pid_t pid = ::fork();
+    if (pid != 0) g_own_fork = false;
     if (pid < 0) {
       ::close(fds[0]);
       ::close(fds[1]);
@@ -454,16 +472,19 @@ ExportResult KeptModules::export_model(const ExportOptions& o, bool progress) {
     }
     if (pid == 0) {
       ::close(fds[0]);
-      bool ok = write_all(fds[1], child_export(state_->session, o, plan, progress, had, r.output_path));
-      ::_exit(ok ? 0 : 3);
+      std::string bytes = child_export(state_->session, o, plan, progress, had, r.output_path);
+      ::_exit(write_fully(fds[1], bytes.data(), bytes.size()) ? 0 : 3);
     }
     forked = true;
     ::close(fds[1]);
-    std::string bytes = read_all(fds[0]);
+    bool cancelled = false;
+    std::string bytes = read_result(fds[0], cancel_fd, pid, &cancelled);
     ::close(fds[0]);
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    rusage usage{};
+    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
+    last_child_peak_kib_ = usage.ru_maxrss;
     std::vector<std::string> imported;
     try {
       if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("");
@@ -471,14 +492,18 @@ ExportResult KeptModules::export_model(const ExportOptions& o, bool progress) {
     } catch (const std::exception&) {
       r = ExportResult();
       r.failure = Failure::Convert;
-      std::string how = WIFSIGNALED(status) ? fmt::format("was killed by signal {} ({})", WTERMSIG(status),
+      std::string how = cancelled ? std::string("was stopped: the command that asked for it is gone")
+                        : WIFSIGNALED(status) ? fmt::format("was killed by signal {} ({})", WTERMSIG(status),
                                                           strsignal(WTERMSIG(status)))
                         : WIFEXITED(status) && WEXITSTATUS(status) != 0
                             ? fmt::format("exited with status {}", WEXITSTATUS(status))
                             : "sent an unreadable result";
-      r.diagnostics.add(
-          Diagnostic::error(fmt::format("internal error: the process that ran the export {}", how))
-              .with_help("export again with cache=False to run it in this process; please report the model"));
+      Diagnostic d = Diagnostic::error(fmt::format("{}the process that ran the export {}",
+                                                   cancelled ? "" : "internal error: ", how));
+      if (!cancelled)
+        d.with_help("export in one process (the API's cache=False, the command line without --server) and "
+                    "please report the model");
+      r.diagnostics.add(std::move(d));
     }
     for (const std::string& name : imported) {
       if (!skip_.count(name)) state_->ahead.push_back(name);

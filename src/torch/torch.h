@@ -100,9 +100,16 @@ class KeptModules {
   // does the work. Falls back to export_model in this process when the kept interpreter cannot be
   // made (SOURCE fails to import: the fresh export reports it as usual) or a child cannot be
   // started.
-  ExportResult export_model(const ExportOptions& options, bool progress);
+  // `cancel_fd` (>= 0): a descriptor that becomes readable when whoever asked is gone (the export
+  // server's client connection): the child is then stopped and the export fails.
+  ExportResult export_model(const ExportOptions& options, bool progress, int cancel_fd = -1);
   // Frees the kept interpreter (the next export imports again).
   void clear();
+  // The peak RSS (KiB) of the last export's child process (0 before any).
+  long last_child_peak_kib() const { return last_child_peak_kib_; }
+  // True in a child that KeptModules itself forked (for pthread_atfork handlers: a fork by anyone
+  // else leaves a child without this object's thread, which must then not be used).
+  static bool in_own_fork();
 
  private:
   struct State;
@@ -116,6 +123,7 @@ class KeptModules {
   std::unique_ptr<Worker> worker_;  // the kept interpreter's thread
   std::unique_ptr<State> state_;    // made, used and freed on worker_
   std::set<std::string> skip_;      // modules that failed to import ahead: not tried again
+  long last_child_peak_kib_ = 0;
 };
 
 // `onnxify inspect`: the model's module tree with parameter shapes and counts, the forward

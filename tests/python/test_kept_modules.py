@@ -160,3 +160,27 @@ def test_transformers_model_same_bytes_from_kept_modules(tmp_path):
     assert [g["sha"] for g in got] == [got[0]["sha"]] * 4
     # The second export imported BertModel's modules ahead (the first imported them in its child).
     assert [g["reused"] for g in got[1:]] == [False, True, True]
+
+
+FORKED = r"""
+import hashlib, json, os, sys
+import onnxify
+source, out = sys.argv[1], sys.argv[2]
+def sha(cache):
+    r = onnxify.export(source, "M()", {"x": "float32[N,3]"}, output=out, cache=cache, progress=False)
+    return hashlib.sha256(open(r.path, "rb").read()).hexdigest(), r.reused_modules
+first = sha(True)
+pid = os.fork()  # as multiprocessing does: the child has none of this process's threads
+if pid == 0:
+    os._exit(0 if sha(True) == (first[0], False) and sha(True) == (first[0], True) else 3)
+_, status = os.waitpid(pid, 0)
+print(json.dumps({"child": os.waitstatus_to_exitcode(status), "parent": sha(True) == (first[0], True)}))
+"""
+
+
+def test_a_process_forked_by_the_user_exports_with_its_own_kept_modules(tmp_path, project):
+    env = dict(os.environ, PYTHONPATH=BUILD_PY, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    p = subprocess.run([sys.executable, "-c", FORKED, str(project / "model.py"), str(tmp_path / "o.onnx")],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout) == {"child": 0, "parent": True}
