@@ -16,7 +16,8 @@ is 1). The onnxify side is one `onnxify export --opset 17` process on the same u
 torchvision source (the venv's site-packages) and the same checkpoint, measured twice: with an
 empty compiled-module cache (cold: every imported module compiled and its cache entry written, a
 fresh cache folder each run) and with the cache those runs left (warm: what every export after
-the first one is). Each side runs REPEAT times; the median wall and CPU times and the largest peak
+the first one is), then with `--server` (the export server keeps the imported modules between
+commands; the first command, which starts it, is not counted). Each side runs REPEAT times; the median wall and CPU times and the largest peak
 RSS (the child's ru_maxrss) are printed with onnxify's ratios (warm, then cold) against each torch
 mode. A torch mode that fails is reported and skipped.
 Usage: run.py [MODEL ...] (default resnet50 mobilenet_v2)."""
@@ -30,6 +31,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
+import export_server  # noqa: E402
 import sitepaths  # noqa: E402
 
 ONNXIFY = os.environ.get("ONNXIFY") or os.path.join(ROOT, "build", "onnxify")
@@ -74,6 +76,22 @@ def measure(cmd, env=None):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
 
 
+def serve(cmd, env):
+    """onnxify export --server with a private server (tests/tools/export_server.py): the first
+    command starts it and imports the model's modules (not counted), then medians of REPEAT
+    commands. Wall: the client's whole process; CPU: the server's and its export processes';
+    peak RSS: the server's or its export process's, the larger."""
+    with export_server.private_server(ONNXIFY, env) as env:
+        measure(cmd + ["--server"], env)
+        runs = []
+        for _ in range(REPEAT):
+            before = export_server.usage(ONNXIFY, env)
+            wall = measure(cmd + ["--server"], env)[0]
+            after = export_server.usage(ONNXIFY, env)
+            runs.append((wall, after[0] - before[0], after[1]))
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs))
+
+
 def side(cmd, cache=None):
     """Medians of REPEAT runs; cache: None (no onnxify cache setting), "cold" (a new empty cache
     folder each run) or a folder (the cache kept there)."""
@@ -116,6 +134,9 @@ def main():
                 ours = side(cmd, warm_dir)
                 print(f"{'':14} {'onnxify export, warm cache':32} {ours[0]:7.2f} {ours[1]:7.2f} {ours[2]:8.0f}",
                       flush=True)
+                served = serve(cmd, dict(os.environ, XDG_CACHE_HOME=warm_dir))
+                print(f"{'':14} {'onnxify export --server':32} {served[0]:7.2f} {served[1]:7.2f} {served[2]:8.0f}",
+                      flush=True)
             except Failed as e:  # still measure the torch side, without ratios
                 ours = None
                 print(f"{name:14} {'onnxify export':32} export fails: {e}", flush=True)
@@ -130,7 +151,8 @@ def main():
                     speedup = t[0] / ours[0]
                     worst[mode] = speedup if worst[mode] is None else min(worst[mode], speedup)
                     row += (f"   {speedup:9.1f}x {t[1] / ours[1]:9.1f}x {ours[2] / t[2]:10.2f}x"
-                            f"   cold: {t[0] / cold[0]:.1f}x wall, {t[1] / cold[1]:.1f}x CPU")
+                            f"   cold: {t[0] / cold[0]:.1f}x wall, {t[1] / cold[1]:.1f}x CPU; "
+                            f"--server: {t[0] / served[0]:.1f}x wall, {t[1] / served[1]:.1f}x CPU")
                 print(row, flush=True)
         print(f"medians of {REPEAT} runs each (peak RSS: the largest); ratios: onnxify with a warm cache (cold after). "
               "Goals: wall speedup >= 50x (dynamo=False) and 100x (dynamo=True) warm, onnxify RSS below "

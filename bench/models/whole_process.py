@@ -32,6 +32,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests", "torch", "e2e"))
 
 import harness  # noqa: E402
+import export_server  # noqa: E402  (tests/tools, on the path through harness)
 import models  # noqa: E402
 import run as table  # noqa: E402  (the model table's helpers: its case, torch_export job, comparison)
 
@@ -92,44 +93,28 @@ def prepare(row, work):
     return case, size
 
 
-def server_usage(env):
-    """(pid, CPU seconds of the export server and the export processes it waited for, its peak RSS
-    and its last export process's, MiB) from `onnxify server status` and /proc."""
-    p = subprocess.run([harness.ONNXIFY, "server", "status"], env=env, capture_output=True, text=True)
-    m = re.search(r"pid (\d+),.*last export's process peak RSS (\d+) MiB", p.stdout)
-    if not m:
-        return None
-    pid, child_mib = int(m.group(1)), int(m.group(2))
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    cpu = sum(int(x) for x in fields[11:15]) / ticks  # utime, stime, cutime, cstime
-    hwm = [int(l.split()[1]) for l in open(f"/proc/{pid}/status") if l.startswith("VmHWM:")][0] / 1024
-    return pid, cpu, max(hwm, child_mib)
-
-
 def served(case, work, cache_env, a, res):
     """onnxify export --server (src/cli/server.h), three times in a row with a private server: the
     first starts the server and imports the model's modules into it, the others start from them.
     Wall time is the client's whole process; CPU time and peak RSS are the server's and its export
     processes' (the client's own are small). The ratios against the PyTorch exporters use the last
     run."""
-    env = dict(cache_env, ONNXIFY_SERVER_DIR=tempfile.mkdtemp(prefix="onnxify-srv-"), ONNXIFY_SERVER_IDLE="300")
     out = {}
-    try:
+    with export_server.private_server(harness.ONNXIFY, cache_env) as env:
         for i in range(3):
             log = os.path.join(work, f"server_{i}.log")
-            before = server_usage(env)
+            before = export_server.usage(harness.ONNXIFY, env)
             rc, dt, _ = measured(harness.export_cmd(case) + ["--server"], a.timeout, log, env)
-            after = server_usage(env)
+            after = export_server.usage(harness.ONNXIFY, env)
             r = out[f"run {i + 1}"] = {"status": rc, "seconds": dt}
             if rc != 0 or after is None:
                 r["error"] = open(log).read()[-400:]
                 print(f"  onnxify --server run {i + 1}: fails after {dt:.1f} s: {r['error'][-200:]}", flush=True)
                 return out
-            r["cpu_seconds"] = after[1] - (before[1] if before else 0.0)
-            r["peak_rss_mib"] = after[2]
+            r["cpu_seconds"] = after[0] - (before[0] if before else 0.0)
+            r["peak_rss_mib"] = after[1]
             line = (f"  onnxify --server run {i + 1}: {dt:.2f} s wall, {r['cpu_seconds']:.2f} s CPU (server side), "
-                    f"server peak RSS {after[2]:.0f} MiB")
+                    f"server peak RSS {after[1]:.0f} MiB")
             if i == 2:
                 for name in ("torch.onnx.export(dynamo=False)", "torch.onnx.export(dynamo=True)"):
                     if res.get(name, {}).get("status") == 0:
@@ -139,8 +124,6 @@ def served(case, work, cache_env, a, res):
                 r["check"] = " ".join(x for x in table.compare(case, case.onnx) if x)
                 line += f"; vs eager: {r['check']}"
             print(line, flush=True)
-    finally:
-        subprocess.run([harness.ONNXIFY, "server", "stop"], env=env, capture_output=True)
     return out
 
 
