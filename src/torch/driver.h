@@ -53,7 +53,8 @@ class Session {
   eval::Value model;
   std::string model_class;
   // When set, the names in sys.modules when forward's recording began, in import order, go into
-  // modules_at_forward (KeptModules imports those modules ahead for the next export).
+  // modules_at_forward (KeptModules imports those modules ahead for the next export), but for
+  // modules whose import failed (unknown values).
   bool note_modules = false;
   std::vector<std::string> modules_at_forward;
 };

@@ -327,7 +327,9 @@ void run_export(const std::shared_ptr<Session>& session, const ExportOptions& o,
     std::vector<std::pair<std::string, Value>> kwargs = make_inputs(s, specs);
     if (s.note_modules)
       for (const eval::DictEntry& e : s.I->modules->entries)
-        if (!e.key.is_null() && eval::is_str(e.key)) s.modules_at_forward.push_back(eval::as_str(e.key)->s);
+        // Modules that imported (one that failed is unknown, and importing it ahead would only fail again).
+        if (!e.key.is_null() && eval::is_str(e.key) && !eval::is_poison(e.value))
+          s.modules_at_forward.push_back(eval::as_str(e.key)->s);
     phase("recording forward()");
     Value result;
     try {

@@ -150,16 +150,28 @@ def test_failures_report_what_a_fresh_export_reports(tmp_path, project):
     assert fixed["reused"] is False and fixed_again["reused"] is True and fixed["sha"] == fixed_again["sha"]
 
 
-def test_transformers_model_same_bytes_from_kept_modules(tmp_path):
+SMALL_HF = "num_hidden_layers=2, hidden_size=64, num_attention_heads=2, intermediate_size=128"
+HF = [  # different architectures in a row: each imports its own modules ahead for the next
+    ("BertModel(BertConfig(vocab_size=100, " + SMALL_HF + "))", {"input_ids": "int64[B,S]"}),
+    ("GPT2Model(GPT2Config(vocab_size=100, n_layer=2, n_embd=64, n_head=2, n_positions=64))",
+     {"input_ids": "int64[B,S]", "use_cache": "False"}),
+    ("T5EncoderModel(T5Config(vocab_size=100, num_layers=2, d_model=64, d_kv=16, num_heads=4, d_ff=128))",
+     {"input_ids": "int64[B,S]"}),
+    ("ViTModel(ViTConfig(image_size=32, patch_size=8, " + SMALL_HF + "))", {"pixel_values": "float32[B,3,32,32]"}),
+]
+
+
+def test_transformers_models_in_a_row_same_bytes_from_kept_modules(tmp_path):
     pytest.importorskip("transformers")
-    model = ("BertModel(BertConfig(hidden_size=32, num_hidden_layers=2, num_attention_heads=2, "
-             "intermediate_size=64, vocab_size=100))")
-    inputs = {"input_ids": "int64[B,S]"}
-    got = run(tmp_path, "transformers", [export(model, False, inputs)] + [export(model, True, inputs)] * 3)
-    assert "sha" in got[0], got[0]
-    assert [g["sha"] for g in got] == [got[0]["sha"]] * 4
-    # The second export imported BertModel's modules ahead (the first imported them in its child).
-    assert [g["reused"] for g in got[1:]] == [False, True, True]
+    steps = []
+    for model, inputs in HF + HF[:1]:
+        steps += [export(model, False, inputs), export(model, True, inputs)]
+    got = run(tmp_path, "transformers", steps)
+    fresh, kept = got[0::2], got[1::2]
+    assert all("sha" in g for g in got), got
+    assert [k["sha"] for k in kept] == [f["sha"] for f in fresh]
+    # After the first, every export reused the kept modules (none had to be imported again).
+    assert [k["reused"] for k in kept] == [False] + [True] * len(HF)
 
 
 FORKED = r"""
