@@ -175,9 +175,13 @@ py::dict run_inspect(torch::ExportOptions o) {
   torch::InspectResult r;
   int failure = 0;
   std::vector<Diagnostic> diagnostics;
+  torch::KeptModules* kept = o.cache ? &kept_modules() : nullptr;
   {
     py::gil_scoped_release nogil;
-    guarded([&] { r = torch::inspect_model(o); }, failure, diagnostics);
+    if (kept)
+      guarded_here([&] { r = kept->inspect_model(o); }, failure, diagnostics);
+    else
+      guarded([&] { r = torch::inspect_model(o); }, failure, diagnostics);
     malloc_trim(0);
   }
   if (failure == 0) {

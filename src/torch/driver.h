@@ -94,6 +94,8 @@ bool plan_export(const ExportOptions& o, ExportPlan* plan, ExportResult* result)
 // to the written file; failures go into `r`.
 void run_export(const std::shared_ptr<Session>& session, const ExportOptions& o, const ExportPlan& plan, bool imported,
                 ExportResult& r);
+// inspect_model's work in `session` (SOURCE's import skipped when `imported`).
+void run_inspect(Session& session, const ExportOptions& o, bool imported, InspectResult& r);
 
 // An uncaught Python exception as a diagnostic at the user's code: frames of the embedded prelude
 // are onnxify's, so an exception raised there is reported at the innermost user frame.

@@ -11,8 +11,14 @@ using eval::Value;
 InspectResult inspect_model(const ExportOptions& o) {
   InspectResult r;
   Session s(o);
+  run_inspect(s, o, false, r);
+  return r;
+}
+
+void run_inspect(Session& s, const ExportOptions& o, bool imported, InspectResult& r) {
   try {
-    s.load_model();
+    if (!imported) s.import_source();
+    s.build_model();
     eval::Interp& I = *s.I;
     std::vector<Value> params;
     for (const Session::Param& p : s.forward_params())
@@ -39,7 +45,6 @@ InspectResult inspect_model(const ExportOptions& o) {
     r.failure = Failure::Convert;
     r.diagnostics = s.failure(python_error(*s.I, e.exc));
   }
-  return r;
 }
 
 }  // namespace onnxify::torch

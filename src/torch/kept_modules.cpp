@@ -274,6 +274,47 @@ std::string child_export(const std::shared_ptr<Session>& s, ExportOptions o, con
   return encode(r, imported);
 }
 
+std::string encode_inspect(const InspectResult& r) {
+  ResultWriter w;
+  w.u64(static_cast<uint64_t>(r.failure));
+  w.diagnostics(r.diagnostics.items());
+  w.str(r.text);
+  return w.finish();
+}
+
+InspectResult decode_inspect(const std::string& bytes) {
+  ResultReader in(bytes);
+  InspectResult r;
+  uint64_t failure = in.u64();
+  if (failure > static_cast<uint64_t>(Failure::Convert)) throw std::runtime_error("bad failure code");
+  r.failure = static_cast<Failure>(failure);
+  for (Diagnostic& d : in.diagnostics()) r.diagnostics.add(std::move(d));
+  r.text = in.str();
+  if (!in.done()) throw std::runtime_error("trailing bytes");
+  return r;
+}
+
+// inspect in the child (as child_export).
+std::string child_inspect(const std::shared_ptr<Session>& s, ExportOptions o) {
+  InspectResult r;
+  try {
+    o.progress = nullptr;
+    s->opts = o;
+    run_inspect(*s, o, true, r);
+  } catch (const Diagnostic& d) {
+    r.failure = Failure::Convert;
+    r.diagnostics.add(d);
+  } catch (const DiagnosticList& l) {
+    r.failure = Failure::Convert;
+    r.diagnostics = l;
+  } catch (const std::exception& e) {
+    r.failure = Failure::Convert;
+    r.diagnostics.add(Diagnostic::error(std::string("internal error: ") + e.what()));
+  }
+  s->I->flush();
+  return encode_inspect(r);
+}
+
 }  // namespace
 
 // ---- a thread with a big stack that runs one job at a time -----------------------------------------
@@ -459,55 +500,19 @@ ExportResult KeptModules::export_model(const ExportOptions& o, bool progress, in
     std::set<std::string> had;
     for (const eval::DictEntry& e : I.modules->entries)
       if (!e.key.is_null() && eval::is_str(e.key)) had.insert(eval::as_str(e.key)->s);
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) return;
-    std::fflush(nullptr);  // nothing buffered is written twice
-    g_own_fork = true;
-    pid_t pid = ::fork();
-    if (pid != 0) g_own_fork = false;
-    if (pid < 0) {
-      ::close(fds[0]);
-      ::close(fds[1]);
-      return;
-    }
-    if (pid == 0) {
-      ::close(fds[0]);
-      std::string bytes = child_export(state_->session, o, plan, progress, had, r.output_path);
-      ::_exit(write_fully(fds[1], bytes.data(), bytes.size()) ? 0 : 3);
-    }
-    forked = true;
-    ::close(fds[1]);
-    bool cancelled = false;
-    std::string bytes = read_result(fds[0], cancel_fd, pid, &cancelled);
-    ::close(fds[0]);
-    int status = 0;
-    rusage usage{};
-    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
-    }
-    last_child_peak_kib_ = usage.ru_maxrss;
+    ChildRun c = run_child([&] { return child_export(state_->session, o, plan, progress, had, r.output_path); },
+                           cancel_fd);
+    if (!(forked = c.forked)) return;
     std::vector<std::string> imported;
     try {
-      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("");
-      r = decode(bytes, &imported);
+      r = decode(c.result(), &imported);
     } catch (const std::exception&) {
       r = ExportResult();
       r.failure = Failure::Convert;
-      std::string how = cancelled ? std::string("was stopped: the command that asked for it is gone")
-                        : WIFSIGNALED(status) ? fmt::format("was killed by signal {} ({})", WTERMSIG(status),
-                                                          strsignal(WTERMSIG(status)))
-                        : WIFEXITED(status) && WEXITSTATUS(status) != 0
-                            ? fmt::format("exited with status {}", WEXITSTATUS(status))
-                            : "sent an unreadable result";
-      Diagnostic d = Diagnostic::error(fmt::format("{}the process that ran the export {}",
-                                                   cancelled ? "" : "internal error: ", how));
-      if (!cancelled)
-        d.with_help("export in one process (the API's cache=False, the command line without --server) and "
-                    "please report the model");
-      r.diagnostics.add(std::move(d));
+      r.diagnostics.add(c.failure("export"));
     }
-    for (const std::string& name : imported) {
+    for (const std::string& name : imported)
       if (!skip_.count(name)) state_->ahead.push_back(name);
-    }
   });
   if (!forked) {
     // No child (out of processes or memory): this process exports from scratch.
@@ -516,6 +521,87 @@ ExportResult KeptModules::export_model(const ExportOptions& o, bool progress, in
   }
   r.reused_modules = p == Prepared::kReused;
   return r;
+}
+
+InspectResult KeptModules::inspect_model(const ExportOptions& o, int cancel_fd) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string key = state_key(o);
+  if (state_ && (state_->key != key || !state_->stamps.changed().empty())) drop();
+  Prepared p = prepare(o, false, key);
+  if (p == Prepared::kRetry) {
+    drop();
+    p = prepare(o, false, key);
+  }
+  InspectResult r;
+  bool forked = false;
+  if (p != Prepared::kFailed) {
+    worker_->run([&] {
+      ChildRun c = run_child([&] { return child_inspect(state_->session, o); }, cancel_fd);
+      if (!(forked = c.forked)) return;
+      try {
+        r = decode_inspect(c.result());
+      } catch (const std::exception&) {
+        r = InspectResult();
+        r.failure = Failure::Convert;
+        r.diagnostics.add(c.failure("inspection"));
+      }
+    });
+  }
+  if (!forked) {
+    drop();
+    eval::run_with_big_stack([&] { r = torch::inspect_model(o); });
+  }
+  return r;
+}
+
+KeptModules::ChildRun KeptModules::run_child(const std::function<std::string()>& job, int cancel_fd) {
+  ChildRun c;
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return c;
+  std::fflush(nullptr);  // nothing buffered is written twice
+  g_own_fork = true;
+  pid_t pid = ::fork();
+  if (pid != 0) g_own_fork = false;
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return c;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    std::string bytes = job();
+    ::_exit(write_fully(fds[1], bytes.data(), bytes.size()) ? 0 : 3);
+  }
+  c.forked = true;
+  ::close(fds[1]);
+  c.bytes = read_result(fds[0], cancel_fd, pid, &c.cancelled);
+  ::close(fds[0]);
+  rusage usage{};
+  while (::wait4(pid, &c.status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  last_child_peak_kib_ = usage.ru_maxrss;
+  return c;
+}
+
+const std::string& KeptModules::ChildRun::result() const {
+  if (cancelled || !WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("no result");
+  return bytes;
+}
+
+Diagnostic KeptModules::ChildRun::failure(const char* what) const {
+  std::string how = cancelled ? std::string("was stopped: the command that asked for it is gone")
+                    : WIFSIGNALED(status)
+                        ? fmt::format("was killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)))
+                    : WIFEXITED(status) && WEXITSTATUS(status) != 0
+                        ? fmt::format("exited with status {}", WEXITSTATUS(status))
+                        : "sent an unreadable result";
+  Diagnostic d = Diagnostic::error(fmt::format("{}the process that ran the {} {}", cancelled ? "" : "internal error: ",
+                                               what, how));
+  if (!cancelled)
+    d.with_help(fmt::format("run the {} in one process (the API's cache=False, the command line without --server) "
+                            "and please report the model",
+                            what));
+  return d;
 }
 
 ExportResult KeptModules::export_here(const ExportOptions& o, bool progress) {

@@ -79,6 +79,15 @@ struct ExportResult {
 
 ExportResult export_model(const ExportOptions& options);
 
+// `onnxify inspect`: the model's module tree with parameter shapes and counts, the forward
+// signature and the --input flags it needs. Text on success; diagnostics otherwise.
+struct InspectResult {
+  Failure failure = Failure::None;
+  DiagnosticList diagnostics;
+  std::string text;
+};
+InspectResult inspect_model(const ExportOptions& options);
+
 // Exports that keep the imported modules between calls (the Python API; DESIGN.md decision 19).
 // The first export of a SOURCE imports it, and the modules it imports, into an interpreter that is
 // kept; every export then runs in a child process forked from that interpreter, so the model's
@@ -103,6 +112,8 @@ class KeptModules {
   // `cancel_fd` (>= 0): a descriptor that becomes readable when whoever asked is gone (the export
   // server's client connection): the child is then stopped and the export fails.
   ExportResult export_model(const ExportOptions& options, bool progress, int cancel_fd = -1);
+  // As inspect_model, from the same kept modules.
+  InspectResult inspect_model(const ExportOptions& options, int cancel_fd = -1);
   // Frees the kept interpreter (the next export imports again).
   void clear();
   // The peak RSS (KiB) of the last export's child process (0 before any).
@@ -115,6 +126,15 @@ class KeptModules {
   struct State;
   class Worker;
   enum class Prepared { kFresh, kReused, kRetry, kFailed };
+  // A job run in a child forked from the kept interpreter: its bytes, or why there are none.
+  struct ChildRun {
+    bool forked = false, cancelled = false;
+    int status = 0;
+    std::string bytes;
+    const std::string& result() const;            // the bytes; throws when the child did not finish
+    Diagnostic failure(const char* what) const;  // an error saying how it ended
+  };
+  ChildRun run_child(const std::function<std::string()>& job, int cancel_fd);  // on the worker
   // On the worker: the state made (SOURCE imported) or brought up to date (modules imported ahead).
   Prepared prepare(const ExportOptions& o, bool progress, const std::string& key);
   ExportResult export_here(const ExportOptions& o, bool progress);  // no kept state: export_model
@@ -126,13 +146,5 @@ class KeptModules {
   long last_child_peak_kib_ = 0;
 };
 
-// `onnxify inspect`: the model's module tree with parameter shapes and counts, the forward
-// signature and the --input flags it needs. Text on success; diagnostics otherwise.
-struct InspectResult {
-  Failure failure = Failure::None;
-  DiagnosticList diagnostics;
-  std::string text;
-};
-InspectResult inspect_model(const ExportOptions& options);
 
 }  // namespace onnxify::torch

@@ -57,8 +57,9 @@ def project(tmp_path):
     return root
 
 
-# One process runs the steps: each is ("export", model, cache) -> {"sha", "reused"} or
-# {"error": [diagnostics]}, ("write", path, text), ("remove", path) or ("release",).
+# One process runs the steps: each is ("export", model, cache, inputs) -> {"sha", "reused"} or
+# {"error": [diagnostics]}, ("inspect", model, cache) -> {"text"} or {"error"}, ("write", path,
+# text), ("remove", path) or ("release",).
 RUNNER = r"""
 import hashlib, json, os, sys
 import onnxify
@@ -71,6 +72,12 @@ for step in steps:
         os.remove(step[1])
     elif step[0] == "release":
         onnxify.release_modules()
+    elif step[0] == "inspect":
+        try:
+            print(json.dumps({"text": onnxify.inspect(source, step[1], cache=step[2])}), flush=True)
+        except onnxify.OnnxifyError as e:
+            print(json.dumps({"error": [[d.file, d.line, d.column, d.message, d.text] for d in e.diagnostics],
+                              "kind": type(e).__name__}), flush=True)
     else:
         _, model, cache, inputs = step
         try:
@@ -159,6 +166,16 @@ HF = [  # different architectures in a row: each imports its own modules ahead f
      {"input_ids": "int64[B,S]"}),
     ("ViTModel(ViTConfig(image_size=32, patch_size=8, " + SMALL_HF + "))", {"pixel_values": "float32[B,3,32,32]"}),
 ]
+
+
+def test_inspect_from_kept_modules_says_what_a_fresh_inspect_says(tmp_path, project):
+    got = run(tmp_path, project / "model.py", [
+        ["inspect", "M()", False], ["inspect", "M()", True], export(), ["inspect", "M(width=6)", True],
+        ["inspect", "M(width=6)", False], ["inspect", "Nope()", True], ["inspect", "Nope()", False]])
+    fresh, kept, exported, kept_other, fresh_other, bad_kept, bad_fresh = got
+    assert "Linear" in fresh["text"] and kept == fresh and exported["reused"] is True
+    assert kept_other == fresh_other != fresh
+    assert bad_kept == bad_fresh and bad_kept["kind"] == "BadInputError"
 
 
 def test_transformers_models_in_a_row_same_bytes_from_kept_modules(tmp_path):

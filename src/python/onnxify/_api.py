@@ -158,7 +158,8 @@ def release_modules() -> None:
 def inspect(source: PathLike, model: str, *, paths: Sequence[PathLike] = (), cache: bool = True) -> str:
     """The model's module tree with parameter shapes and counts, forward()'s signature and the
     inputs an export needs: the text ``onnxify inspect`` prints. ``source`` and ``model`` as for
-    :func:`export` (``cache`` too). Raises :class:`ConversionError` or :class:`BadInputError`."""
+    :func:`export` (``cache`` too: the model is built in a child of the modules :func:`export`
+    keeps, and keeps them for it). Raises :class:`ConversionError` or :class:`BadInputError`."""
     file, root = resolve_source(source, paths)
     roots = [os.fspath(p) for p in paths] + ([root] if root and root not in paths else [])
     return _check(_core.inspect_model(source=file, model=model, paths=roots, env_paths=_package_roots(),
