@@ -104,15 +104,11 @@ Action setup_export(CLI::App& sub) {
   sub.add_option("--emit-ir", o->emit_ir, "also write the final graph in the IR text form to this file");
   sub.add_flag("-q,--quiet", *quiet, "print nothing on success (and no progress line)");
   auto server = std::make_shared<bool>(false);
-  sub.add_flag("--server", *server,
-               "run in the export server (started if none runs; also ONNXIFY_SERVER=1), which keeps the modules "
-               "exports import between commands; see onnxify server --help");
+  add_server_flag(sub, *server);
   auto env = std::make_shared<PythonEnvOptions>();
   add_python_env_options(sub, *env);
   return [o, raw_inputs, quiet, env, server] {
-    const char* server_env = std::getenv("ONNXIFY_SERVER");
-    bool want_server = *server || (server_env && std::string(server_env) == "1");
-    if (want_server && !g_kept_modules) {
+    if (want_server(*server)) {
       // The client: the server runs this same command line (less --server) and says how it ended.
       if (std::optional<int> code = run_in_server("--server")) return *code;
     }

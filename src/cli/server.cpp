@@ -276,6 +276,17 @@ std::optional<std::string> ask(const std::string& what) {
 
 }  // namespace
 
+void add_server_flag(CLI::App& sub, bool& server) {
+  sub.add_flag("--server", server,
+               "run in the export server (started if none runs; also ONNXIFY_SERVER=1), which keeps the modules "
+               "exports import between commands; see onnxify server --help");
+}
+
+bool want_server(bool flag) {
+  const char* env = std::getenv("ONNXIFY_SERVER");
+  return (flag || (env && std::string(env) == "1")) && !g_kept_modules;
+}
+
 int run_command_line(const std::vector<std::string>& args) {
   std::vector<char*> argv;
   std::vector<std::string> copy = args;

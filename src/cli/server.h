@@ -1,4 +1,4 @@
-// The export server (`onnxify export --server`, `onnxify server start|stop|status`): a process that
+// The export server (`onnxify export --server`, `inspect --server`, `onnxify server start|stop|status`): a process that
 // keeps the modules exports import (torch::KeptModules, DESIGN.md decision 19) between commands, so
 // a shell loop or a build system exporting one model after another evaluates `import transformers`
 // once. Opt-in: without --server (or ONNXIFY_SERVER=1) every command is one process, as before.
@@ -13,6 +13,7 @@
 // that cannot start) makes the client run the command itself.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,10 @@ struct ServerCounts {
   long reused = 0;    // exports that started from kept modules
 };
 extern ServerCounts g_server_counts;
+
+// --server on export and inspect; want_server: the flag or ONNXIFY_SERVER=1, outside the server.
+void add_server_flag(CLI::App& sub, bool& server);
+bool want_server(bool flag);
 
 // Runs main()'s dispatch on `args` (args[0] the program name); the exit status.
 int run_command_line(const std::vector<std::string>& args);

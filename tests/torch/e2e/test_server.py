@@ -131,3 +131,19 @@ def test_stop(project):
     assert p.returncode == 0 and "stopped" in p.stdout
     time.sleep(0.2)
     assert status(env)[0] != 0
+
+
+def test_inspect_through_the_server_as_one_process(project):
+    work, env = project
+
+    def inspect(*args):
+        p = subprocess.run([ONNXIFY, "inspect", "model.py", *args], cwd=work, env=env, capture_output=True,
+                           text=True, timeout=600)
+        return p.returncode, p.stdout, p.stderr
+
+    for model in ("M()", "M(width=7)", "Nope()"):
+        plain = inspect("--model", model)
+        assert inspect("--model", model, "--server") == plain, model
+    assert "Linear" in inspect("--model", "M()")[1]
+    code, text = status(env)
+    assert "3 commands run" in text, text
