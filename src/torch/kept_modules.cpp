@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -69,6 +70,11 @@ class ResultWriter {
   void diagnostics(const std::vector<Diagnostic>& v) {
     u64(v.size());
     for (const Diagnostic& d : v) diagnostic(d);
+  }
+  // How a job ended: every result starts with it.
+  void outcome(Failure f, const DiagnosticList& d) {
+    u64(static_cast<uint64_t>(f));
+    diagnostics(d.items());
   }
   // The files, then everything else: the reader makes the files first.
   std::string finish() {
@@ -140,6 +146,12 @@ class ResultReader {
     for (uint64_t k = count(); k > 0; --k) v.push_back(diagnostic());
     return v;
   }
+  void outcome(Failure* f, DiagnosticList* d) {
+    uint64_t failure = u64();
+    if (failure > static_cast<uint64_t>(Failure::Convert)) throw std::runtime_error("bad failure code");
+    *f = static_cast<Failure>(failure);
+    for (Diagnostic& x : diagnostics()) d->add(std::move(x));
+  }
   bool done() const { return at_ == b_.size(); }
 
  private:
@@ -158,8 +170,7 @@ class ResultReader {
 
 std::string encode(const ExportResult& r, const std::vector<std::string>& imported) {
   ResultWriter w;
-  w.u64(static_cast<uint64_t>(r.failure));
-  w.diagnostics(r.diagnostics.items());
+  w.outcome(r.failure, r.diagnostics);
   w.diagnostics(r.warnings);
   w.str(r.output_path);
   w.u64(r.num_nodes);
@@ -172,10 +183,7 @@ std::string encode(const ExportResult& r, const std::vector<std::string>& import
 ExportResult decode(const std::string& bytes, std::vector<std::string>* imported) {
   ResultReader in(bytes);
   ExportResult r;
-  uint64_t failure = in.u64();
-  if (failure > static_cast<uint64_t>(Failure::Convert)) throw std::runtime_error("bad failure code");
-  r.failure = static_cast<Failure>(failure);
-  for (Diagnostic& d : in.diagnostics()) r.diagnostics.add(std::move(d));
+  in.outcome(&r.failure, &r.diagnostics);
   r.warnings = in.diagnostics();
   r.output_path = in.str();
   r.num_nodes = in.u64();
@@ -234,50 +242,55 @@ std::string state_key(const ExportOptions& o) {
   return k;
 }
 
-// The export in the child: its own progress line, every failure a result (never an exception
-// escaping into a copy of the caller's stack), the modules it imported before forward.
+// Runs a child's job with every failure in `failure` and `diagnostics` (never an exception
+// escaping into a copy of the caller's stack).
+void contained(Failure* failure, DiagnosticList* diagnostics, const std::function<void()>& job) {
+  auto fail = [&](Diagnostic d) {
+    *failure = Failure::Convert;
+    diagnostics->add(std::move(d));
+  };
+  try {
+    job();
+  } catch (const Diagnostic& d) {
+    fail(d);
+  } catch (const DiagnosticList& l) {
+    *failure = Failure::Convert;
+    *diagnostics = l;
+  } catch (const std::bad_alloc&) {
+    fail(Diagnostic::error("out of memory"));
+  } catch (const std::exception& e) {
+    fail(Diagnostic::error(std::string("internal error: ") + e.what()));
+  } catch (...) {
+    fail(Diagnostic::error("internal error: an exception no diagnostic describes"));
+  }
+}
+
+// The export in the child: its own progress line, the modules it imported before forward.
 std::string child_export(const std::shared_ptr<Session>& s, ExportOptions o, const ExportPlan& plan, bool progress,
                          const std::set<std::string>& had, const std::string& output_path) {
   ExportResult r;
   r.output_path = output_path;
   std::vector<std::string> imported;
-  try {
+  contained(&r.failure, &r.diagnostics, [&] {
     std::optional<ProgressLine> line;
+    o.progress = nullptr;
     if (progress) {
       line.emplace(true);
       o.progress = [&line](const std::string& what, double fraction) { line->phase(what, fraction); };
-    } else {
-      o.progress = nullptr;
     }
     s->opts = o;
     s->note_modules = true;
     run_export(s, o, plan, true, r);
     for (const std::string& name : s->modules_at_forward)
       if (!had.count(name) && name != s->module_name) imported.push_back(name);
-  } catch (const Diagnostic& d) {
-    r.failure = Failure::Convert;
-    r.diagnostics.add(d);
-  } catch (const DiagnosticList& l) {
-    r.failure = Failure::Convert;
-    r.diagnostics = l;
-  } catch (const std::bad_alloc&) {
-    r.failure = Failure::Convert;
-    r.diagnostics.add(Diagnostic::error("out of memory"));
-  } catch (const std::exception& e) {
-    r.failure = Failure::Convert;
-    r.diagnostics.add(Diagnostic::error(std::string("internal error: ") + e.what()));
-  } catch (...) {
-    r.failure = Failure::Convert;
-    r.diagnostics.add(Diagnostic::error("internal error: an exception no diagnostic describes"));
-  }
+  });
   s->I->flush();
   return encode(r, imported);
 }
 
 std::string encode_inspect(const InspectResult& r) {
   ResultWriter w;
-  w.u64(static_cast<uint64_t>(r.failure));
-  w.diagnostics(r.diagnostics.items());
+  w.outcome(r.failure, r.diagnostics);
   w.str(r.text);
   return w.finish();
 }
@@ -285,10 +298,7 @@ std::string encode_inspect(const InspectResult& r) {
 InspectResult decode_inspect(const std::string& bytes) {
   ResultReader in(bytes);
   InspectResult r;
-  uint64_t failure = in.u64();
-  if (failure > static_cast<uint64_t>(Failure::Convert)) throw std::runtime_error("bad failure code");
-  r.failure = static_cast<Failure>(failure);
-  for (Diagnostic& d : in.diagnostics()) r.diagnostics.add(std::move(d));
+  in.outcome(&r.failure, &r.diagnostics);
   r.text = in.str();
   if (!in.done()) throw std::runtime_error("trailing bytes");
   return r;
@@ -297,20 +307,11 @@ InspectResult decode_inspect(const std::string& bytes) {
 // inspect in the child (as child_export).
 std::string child_inspect(const std::shared_ptr<Session>& s, ExportOptions o) {
   InspectResult r;
-  try {
+  contained(&r.failure, &r.diagnostics, [&] {
     o.progress = nullptr;
     s->opts = o;
     run_inspect(*s, o, true, r);
-  } catch (const Diagnostic& d) {
-    r.failure = Failure::Convert;
-    r.diagnostics.add(d);
-  } catch (const DiagnosticList& l) {
-    r.failure = Failure::Convert;
-    r.diagnostics = l;
-  } catch (const std::exception& e) {
-    r.failure = Failure::Convert;
-    r.diagnostics.add(Diagnostic::error(std::string("internal error: ") + e.what()));
-  }
+  });
   s->I->flush();
   return encode_inspect(r);
 }

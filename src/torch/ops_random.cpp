@@ -13,6 +13,7 @@
 // `if torch.rand(()) < p:` is a tensor-dependent branch (ONNX If), not a conversion-time decision.
 #include <fmt/core.h>
 
+#include <cfloat>
 #include <cmath>
 
 #include "torch/ops.h"
@@ -367,12 +368,16 @@ const std::vector<OpDef>& random_ops() {
          double a = c.a.real(1), b = c.a.real(2);
          return fill_inplace(c, [&](Draws& d) { return d.affine(d.uniform(), b - a, a); });
        }},
-      // -log(1 - U) / lambda: 1 - U lies in (0, 1].
+      // -log(1 - U) / lambda (1 - U lies in (0, 1]), at least the smallest normal number: PyTorch's
+      // exponential_ never gives 0, and a 0 (U = 0) made F.gumbel_softmax's -log(e) infinite and its
+      // softmax NaN.
       {"exponential_(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor", kMethod,
        [](OpCall& c) {
          double l = c.a.real(1);
          return fill_inplace(c, [&](Draws& d) {
-           return d.op("Div", {d.op("Neg", {d.op("Log", {d.op("Sub", {d.k(1), d.uniform()})})}), d.k(l)});
+           double tiny = d.work == DType::Float64 ? DBL_MIN : FLT_MIN;
+           ir::Value* e = d.op("Neg", {d.op("Log", {d.op("Sub", {d.k(1), d.uniform()})})});
+           return d.op("Div", {d.op("Max", {e, d.k(tiny)}), d.k(l)});
          });
        }},
       // median + sigma * tan(pi * (U - 1/2)).
