@@ -136,8 +136,8 @@ bool bound(Interp& I, const Value& v, DimExpr* out) {
   eval::raise(I, I.exc.TypeError, "slice indices must be integers or None or have an __index__ method");
 }
 
-// Python's slice.indices for a dim of size n (symbolic sizes: non-negative bounds are clamped with
-// min/max, negative ones count from the end).
+// Python's slice.indices for a dim of size n (symbolic bounds: the sign of `-n` or `k - n` decided by
+// the sizes' bounds, else assumed and said; size_assumptions.cpp).
 struct SliceRange {
   DimExpr start, stop, len;
   int64_t step = 1;
@@ -154,10 +154,12 @@ SliceRange slice_range(Torch& T, const Entry& e, DimExpr n) {
     if (r.step <= 0) eval::raise(I, I.exc.ValueError, "step must be greater than zero");
   }
   auto clamp = [&](DimExpr b) {
-    if (b.is_const() && b.value() < 0) b = b + n;
+    // A negative bound counts from the end, then both clamp to [0, n].
+    bool from_end = b.is_const() ? b.value() < 0 : slice_bound_from_end(T, b);
+    if (from_end) b = b + n;
     if (b.is_const() && n.is_const()) return DimExpr(std::max<int64_t>(0, std::min(b.value(), n.value())));
-    if (b.is_const() && b.value() < 0) return ir::max(b, DimExpr(0));
-    return ir::min(b, n);
+    if (from_end) return simplify_sizes(T, ir::max(b, DimExpr(0)));
+    return simplify_sizes(T, ir::min(b, n));
   };
   DimExpr b;
   r.start = bound(I, e.start, &b) ? clamp(b) : DimExpr(0);

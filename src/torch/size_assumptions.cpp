@@ -20,6 +20,10 @@
 //     user's view/reshape or one inside an op's ONNX (roll's flatten and restore, a write through a
 //     view): allowzero = 1 from opset 14, before it the one such size as -1; exact. Two such sizes
 //     before opset 14 -> assume_at_least(1) (reshape_value, ops_shape.cpp).
+//   * a slice bound that is a size expression of unknown sign (`x[-n:]`, `x[:k - n]`): Python counts a
+//     negative bound from the end, and at n = 0 `-n` is a 0 that counts from the start; the ONNX
+//     Slice follows Python at run time, but the recorded shape takes one reading -> the sign the bound
+//     has when undeclared dims are at least 2, assumed (slice_bound_from_end, index.cpp).
 //   * broadcasting, expand, view/reshape with -1, unbind/split counts, size-1 indexing: ONNX's own
 //     run-time semantics (multidirectional broadcasting, Expand, Reshape with 0/-1 from Shape) or a
 //     static size, exact for every value.
@@ -95,6 +99,25 @@ void assume_at_least(Torch& T, ir::DimExpr size, int64_t k, const std::string& w
   if (k <= 0) return;
   assume(T, size, k, fmt::format("{} >= {}", size.str(), k), what,
          fmt::format("with {} < {} {}", size.str(), k, consequence));
+}
+
+bool slice_bound_from_end(Torch& T, ir::DimExpr b) {
+  if (std::optional<int64_t> lo = size_lower_bound(T, b); lo && *lo >= 0) return false;
+  if (std::optional<int64_t> lo = size_lower_bound(T, -b); lo && *lo >= 1) return true;
+  std::string what = fmt::format("the slice bound {}", b.str());
+  // The reading the default bounds give (every undeclared dim at least 2) is assumed and said.
+  if (std::optional<int64_t> lo = size_lower_bound(T, -b, 2); lo && *lo >= 1) {
+    assume(T, -b, 1, fmt::format("{} >= 1", (-b).str()), what,
+           fmt::format("with {} < 1 Python reads the bound from the start, and the exported shapes read it from "
+                       "the end",
+                       (-b).str()));
+    return true;
+  }
+  assume(T, b, 0, fmt::format("{} >= 0", b.str()), what,
+         fmt::format("with {} < 0 Python reads the bound from the end, and the exported shapes read it from the "
+                     "start",
+                     b.str()));
+  return false;
 }
 
 }  // namespace onnxify::torch

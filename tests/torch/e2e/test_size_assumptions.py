@@ -57,6 +57,9 @@ CASES += [
          shapes=[{"S": 0}, {"S": 5}], args=["--dim", "S=0..", "--opset", "13"], matrix=False),
     Case("off_diagonal_opset13", "size_assumptions.py", "OffDiagonal()", {"x": "float32[N,4]"}, shapes=N23,
          args=["--opset", "13"], matrix=False),
+    # slice bounds -S (negative from S = 1): read from the end; the probe at S = 1 checks it
+    Case("tail_slices", "size_assumptions.py", "TailSlices()", {"x": "float32[N,S]"},
+         shapes=[{"N": 2, "S": 4}, {"N": 1, "S": 2}]),
 ]
 BATCH = Batch(CASES)
 
@@ -174,3 +177,18 @@ def test_reshape_to_sizes_that_can_be_0_before_opset_14():
     assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
     p = restored("--opset", "14", "--dim", "R=0..", "--dim", "S=0..")  # allowzero
     assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+
+
+def test_slice_bound_of_unknown_sign_is_an_assumption():
+    """`y[:, -s:]` reads -S from the end when S >= 1 and from the start at S = 0: the export says it
+    assumes S >= 1 at that line, is silent when --dim S=1.. proves it, and fails with S=0.. declared."""
+    cmd = [ONNXIFY, "export", SRC, "--model", "TailSlices()", "--input", "x=float32[N,S]", "-o", os.devnull, "-q"]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    line = _line("tail = y[:, -s:].reshape(n, s) + x")
+    assert re.search(rf"size_assumptions.py:{line}:\d+: warning: the slice bound -S: the export assumes S >= 1; "
+                     r"with S < 1 Python reads the bound from the start", p.stderr), p.stderr
+    p = subprocess.run(cmd + ["--dim", "S=1.."], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+    p = subprocess.run(cmd + ["--dim", "S=0.."], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1 and "--dim S=0.. allows it" in p.stderr, p.stderr

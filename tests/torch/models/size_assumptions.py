@@ -144,3 +144,19 @@ class RestoredShapes(nn.Module):
         v = y.t()
         v[:, 0] = 1.0  # a write through a transposed view: the base's shape is rebuilt
         return torch.roll(x, 1), x.t().repeat(2, 1, 1), y
+
+
+class TailSlices(nn.Module):
+    """Slices whose bounds are run-time sizes counted from the end, as decoders cut a convolution's
+    padded output (`out[:, :, -seq_len:]`, transformers' linear-attention layers): -S is negative for
+    S >= 1 and reads from the end; at S = 0 it is a 0 that reads from the start. The results meet
+    tensors whose sizes only match if the slices' shapes are read as Python reads them."""
+
+    def forward(self, x):
+        n, s = x.shape
+        y = torch.cat([x, x[:, :3] * 2], dim=1)  # [N, S + min(3, S)]
+        tail = y[:, -s:].reshape(n, s) + x
+        head = y[:, :-s] * y[:, s:]
+        # -1 is S * (the tail's length) / S: 1 only when the tail's length is S
+        split = torch.cat([x, x * 2], dim=1)[:, -s:].reshape(n, s, -1)
+        return tail * 3, head.sum(dim=1), y[:, -s:-1].reshape(n, s - 1), split + x.unsqueeze(-1)
