@@ -476,12 +476,7 @@ KeptModules::Prepared KeptModules::prepare(const ExportOptions& o, bool progress
   return out;
 }
 
-ExportResult KeptModules::export_model(const ExportOptions& o, bool progress, int cancel_fd) {
-  std::lock_guard<std::mutex> lock(mu_);
-  ExportResult r;
-  ExportPlan plan;
-  if (!plan_export(o, &plan, &r)) return r;
-
+KeptModules::Prepared KeptModules::ready(const ExportOptions& o, bool progress) {
   std::string key = state_key(o);
   if (state_ && (state_->key != key || !state_->stamps.changed().empty())) drop();
   Prepared p = prepare(o, progress, key);
@@ -489,6 +484,16 @@ ExportResult KeptModules::export_model(const ExportOptions& o, bool progress, in
     drop();
     p = prepare(o, progress, key);
   }
+  return p;
+}
+
+ExportResult KeptModules::export_model(const ExportOptions& o, bool progress, int cancel_fd) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ExportResult r;
+  ExportPlan plan;
+  if (!plan_export(o, &plan, &r)) return r;
+
+  Prepared p = ready(o, progress);
   if (p == Prepared::kFailed) {
     // SOURCE did not import (or could not be kept): the export in this process reports it as usual.
     drop();
@@ -526,13 +531,7 @@ ExportResult KeptModules::export_model(const ExportOptions& o, bool progress, in
 
 InspectResult KeptModules::inspect_model(const ExportOptions& o, int cancel_fd) {
   std::lock_guard<std::mutex> lock(mu_);
-  std::string key = state_key(o);
-  if (state_ && (state_->key != key || !state_->stamps.changed().empty())) drop();
-  Prepared p = prepare(o, false, key);
-  if (p == Prepared::kRetry) {
-    drop();
-    p = prepare(o, false, key);
-  }
+  Prepared p = ready(o, false);
   InspectResult r;
   bool forked = false;
   if (p != Prepared::kFailed) {

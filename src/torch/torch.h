@@ -137,6 +137,8 @@ class KeptModules {
   ChildRun run_child(const std::function<std::string()>& job, int cancel_fd);  // on the worker
   // On the worker: the state made (SOURCE imported) or brought up to date (modules imported ahead).
   Prepared prepare(const ExportOptions& o, bool progress, const std::string& key);
+  // The kept state made ready for `o` (mu_ held): dropped when stale, prepared, retried once.
+  Prepared ready(const ExportOptions& o, bool progress);
   ExportResult export_here(const ExportOptions& o, bool progress);  // no kept state: export_model
   void drop();  // clear() with mu_ held
   std::mutex mu_;
