@@ -33,6 +33,7 @@ CASES = [
     case("inplace_functions", "InPlaceFunctions()", {"x": "float32[N,4]"}, shapes=N2),
     case("inplace_methods", "InPlaceMethods()",
          {"x": "float32[N,4]", "y": "float32[N,4]", "m1": "float32[N,3]", "m2": "float32[3,4]"}, shapes=N2),
+    case("pytrees", "Pytrees()", {"x": "float32[N,4]", "y": "float32[3]"}, shapes=N2),
     case("bags", "Bags()", {"idx": "int64[8]", "offsets": "int64[3]", "w": "float32[8]"},
          paths=[("three bags", {"idx": "torch.tensor([1, 2, 4, 5, 4, 3, 2, 9])", "offsets": "torch.tensor([0, 3, 5])",
                                 "w": "torch.rand(8)"}),

@@ -2,9 +2,12 @@
 (issue 15, docs/api-coverage.md's "clear error, torch.onnx has it" column). Each model uses a few of
 them the way model code does; tests/torch/e2e/test_api_gap.py exports each and compares it with
 PyTorch eager. In-place forms act on clones, so eager's inputs stay as they were given."""
+import collections
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+import torch.utils._pytree as pytree
 
 
 class Stacking(nn.Module):
@@ -274,3 +277,36 @@ class Bags(nn.Module):
         table1 = self.emb.weight * 3
         torch.embedding_renorm_(table1, idx[:3], 2.0, 1.0)
         return s, m, mx, p, r, table, table1
+
+
+class Pytrees(nn.Module):
+    """torch.utils._pytree over the containers forward takes and makes (Keras' torch backend and
+    transformers' ModelOutput go through it): flatten a dict of lists and tuples and a namedtuple, map
+    over the leaves with another tree of the same structure, rebuild, read leaves by key path, and a
+    registered class as a node. The structure's counts come out as tensors."""
+
+    Pair = collections.namedtuple("Pair", ["left", "right"])
+
+    def forward(self, x, y):
+        tree = {"b": [x, x * 2], "a": (y, {"deep": x.sum(-1)}), "p": self.Pair(y + 1, [y])}
+        leaves, spec = pytree.tree_flatten(tree)
+        doubled = pytree.tree_map(lambda u, v: u * v, tree, pytree.tree_unflatten([2.0] * len(leaves), spec))
+        keyed = pytree.tree_flatten_with_path(doubled)[0]
+        by_key = {pytree.keystr(path): leaf for path, leaf in keyed}
+        only = pytree.tree_map_only(torch.Tensor, torch.relu, tree)
+        counts = torch.tensor([spec.num_nodes, spec.num_leaves, spec.num_children, len(pytree.tree_leaves(only))])
+        box = _Box(x, [y, y.flip(0)])
+        box_leaves, box_spec = pytree.tree_flatten(box)
+        rebuilt = pytree.tree_unflatten([t + 1 for t in box_leaves], box_spec)
+        return (by_key["['b'][1]"] + by_key["['p'].left"].sum(), only["a"][1]["deep"], counts,
+                rebuilt.x.sum(-1, keepdim=True) * rebuilt.ys[1], torch.tensor(pytree.tree_structure(tree) == spec))
+
+
+class _Box:
+    def __init__(self, x, ys):
+        self.x, self.ys = x, ys
+
+
+pytree.register_pytree_node(_Box, lambda b: ([b.x, b.ys], None), lambda children, _: _Box(*children),
+                            flatten_with_keys_fn=lambda b: ([(pytree.GetAttrKey("x"), b.x),
+                                                             (pytree.GetAttrKey("ys"), b.ys)], None))

@@ -1,5 +1,5 @@
-"""torch.utils: the parts model code imports (hooks, checkpoint, model_zoo, data)."""
-from torch.utils import hooks, checkpoint, model_zoo, data  # noqa: F401
+"""torch.utils: the parts model code imports (hooks, checkpoint, model_zoo, data, _pytree)."""
+from torch.utils import hooks, checkpoint, model_zoo, data, _pytree  # noqa: F401
 
 
 def __getattr__(name):
