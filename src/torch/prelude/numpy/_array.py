@@ -99,6 +99,14 @@ def _has_text(obj):
 
 
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):
+    from numpy import _object
+    if (dtype is not None and _to_dtype(dtype).kind == "O") or (dtype is None and _object.needs_objects(object)):
+        a = _object.make(object)
+        while a.ndim < ndmin:
+            a = a.reshape((1,) + a.shape)
+        return a
+    if isinstance(object, _object.ObjectArray):  # to a numeric dtype: the items as numbers
+        return object.astype(dtype if dtype is not None else _b.float)
     if _has_text(object):
         # Label names kept as an array (a detector's class list at class level): unknown, an error
         # only where a value is needed, which model code rarely does with them.

@@ -22,9 +22,11 @@ _INFO = {
     "uint8": ("u", 1, _torch.uint8), "uint16": ("u", 2, None), "uint32": ("u", 4, None), "uint64": ("u", 8, None),
     "float16": ("f", 2, _torch.float16), "float32": ("f", 4, _torch.float32),
     "float64": ("f", 8, _torch.float64),
+    # Python objects (np.array((None, 32, 32, 8))): no tensor holds them (_object.py)
+    "object": ("O", 8, None),
 }
 _CHAR = {"bool": "?", "int8": "b", "int16": "h", "int32": "i", "int64": "l", "uint8": "B", "uint16": "H",
-         "uint32": "I", "uint64": "L", "float16": "e", "float32": "f", "float64": "d"}
+         "uint32": "I", "uint64": "L", "float16": "e", "float32": "f", "float64": "d", "object": "O"}
 
 
 class dtype:
@@ -126,6 +128,7 @@ _ALIASES = {
     "u1": "uint8", "B": "uint8", "ubyte": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
     "uint": "uint64", "uintp": "uint64",
     "bool_": "bool", "?": "bool", "b1": "bool",
+    "O": "object", "|O": "object", "object_": "object",
 }
 
 
@@ -145,6 +148,8 @@ def _to_dtype(obj):
             return _DTYPES["int64"]
         if obj is _b.bool:
             return _DTYPES["bool"]
+        if obj is _b.object:
+            return _DTYPES["object"]
         raise TypeError(f"Cannot interpret '{obj!r}' as a data type")
     if isinstance(obj, _b.str):
         name = _ALIASES.get(obj, obj)
@@ -632,12 +637,19 @@ for _op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "divmod"):
 for _op in ("eq", "ne", "lt", "le", "gt", "ge"):
     setattr(float64, f"__{_op}__", getattr(generic, f"__{_op}__"))
 
+class object_:
+    """np.object_: the scalar type of object arrays; calling it gives the object itself, as numpy's."""
+
+    def __new__(cls, value=None):
+        return value
+
+
 bool_.__name__ = "bool"
 bool_.__qualname__ = "bool"
 
 for _n, _t in (("bool", bool_), ("int8", int8), ("int16", int16), ("int32", int32), ("int64", int64),
                ("uint8", uint8), ("uint16", uint16), ("uint32", uint32), ("uint64", uint64),
-               ("float16", float16), ("float32", float32), ("float64", float64)):
+               ("float16", float16), ("float32", float32), ("float64", float64), ("object", object_)):
     _make_dtype(_n, _t)
 
 

@@ -8,6 +8,7 @@ import torch as _torch
 
 from numpy._core import _DTYPES, _coerce, _result_type, _scalar, _to_dtype, generic, promote_types
 from numpy._array import _AxisError, _axis, _out, _tensor_of, _wrap, array, asarray, ndarray
+from numpy import _object
 
 
 def _movedim(t, src, dst):
@@ -349,6 +350,36 @@ def append(arr, values, axis=None):
     return concatenate((arr, values), axis=axis)
 
 
+def delete(arr, obj, axis=None):
+    """numpy.delete: the entries of `arr` along `axis` (the flattened array without one) other than those
+    `obj` names (an int, a slice, ints, or a boolean mask)."""
+    arr = _arr(arr)
+    if axis is None:
+        arr = arr.ravel() if arr.ndim != 1 else arr
+        axis = 0
+    axis = _axis(axis, arr.ndim)
+    n = arr.shape[axis]
+    if isinstance(obj, slice):
+        drop = set(range(*obj.indices(n)))
+    else:
+        keys = obj.tolist() if isinstance(obj, ndarray) else obj
+        keys = keys if isinstance(keys, (list, tuple)) else [keys]
+        if keys and _b.all(isinstance(k, _b.bool) for k in keys):
+            if len(keys) != n:
+                raise ValueError(f"boolean array argument obj to delete must be one dimensional and match the axis "
+                                 f"length of {n}")
+            drop = {i for i, k in enumerate(keys) if k}
+        else:
+            drop = set()
+            for k in keys:
+                k = _b.int(k)
+                if not -n <= k < n:
+                    raise IndexError(f"index {k} is out of bounds for axis {axis} with size {n}")
+                drop.add(k % n)
+    keep = [i for i in range(n) if i not in drop]
+    return arr[(slice(None),) * axis + (keep,)]
+
+
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     arrays, d = _joined(arrays, dtype)
     return _wrap(_torch.stack([a._t.to(d._torch) for a in arrays], _axis(axis, arrays[0].ndim + 1)))
@@ -411,6 +442,8 @@ def _reduce(a, axis, keepdims, fn):
 
 def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
     a = _arr(a)
+    if isinstance(a, _object.ObjectArray):
+        return _object.reduce("sum", a, axis)
     d = _to_dtype(dtype) if dtype is not None else _sum_dtype(a.dtype)
     r = _reduce(a, axis, keepdims,
                 lambda t, ax: t.to(d._torch).sum() if ax is None else t.to(d._torch).sum(ax, keepdim=True))
@@ -428,6 +461,8 @@ def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where
             r = r * x
         return r
     a = _arr(a)
+    if isinstance(a, _object.ObjectArray):
+        return _object.reduce("prod", a, axis)
     d = _to_dtype(dtype) if dtype is not None else _sum_dtype(a.dtype)
 
     def fn(t, ax):
@@ -476,6 +511,8 @@ def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, 
 def _extreme(name, fn):
     def f(a, axis=None, out=None, keepdims=False, initial=None, where=None):
         a = _arr(a)
+        if isinstance(a, _object.ObjectArray):
+            return _object.reduce(name[:3], a, axis)
         if a.size == 0:
             raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
         return _reduce(a, axis, keepdims, lambda t, ax: fn(t) if ax is None else fn(t, ax, keepdim=True))
@@ -492,11 +529,15 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 
 def all(a, axis=None, out=None, keepdims=False, *, where=None):
+    if isinstance(a, _object.ObjectArray):
+        return _object.reduce("all", a, axis)
     return _reduce(a, axis, keepdims, lambda t, ax: t.to(_torch.bool).all() if ax is None
                    else _all_axes(t.to(_torch.bool), ax, True))
 
 
 def any(a, axis=None, out=None, keepdims=False, *, where=None):
+    if isinstance(a, _object.ObjectArray):
+        return _object.reduce("any", a, axis)
     return _reduce(a, axis, keepdims, lambda t, ax: t.to(_torch.bool).any() if ax is None
                    else _all_axes(t.to(_torch.bool), ax, False))
 

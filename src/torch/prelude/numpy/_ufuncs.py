@@ -12,6 +12,7 @@ import torch as _torch
 from numpy._core import (_DTYPES, _binary_scalar, _float_type_of, _operand_dtype, _result_type, _unary_scalar,
                          generic)
 from numpy._array import _out, _tensor_of, _wrap, asarray, ndarray
+from numpy import _object
 
 
 class _UFuncCastingError(TypeError):
@@ -67,6 +68,8 @@ def _result(r, as_torch):
 def _binary(name):
     def ufunc(x1, x2, out=None, dtype=None, _as_torch=False, **kw):
         x1, x2 = _operand(x1), _operand(x2)
+        if isinstance(x1, _object.ObjectArray) or isinstance(x2, _object.ObjectArray):
+            return _object.binary(name, x1, x2)
         if isinstance(x1, _torch.Tensor) or isinstance(x2, _torch.Tensor):
             a = _wrap(x1) if isinstance(x1, _torch.Tensor) else x1
             b = _wrap(x2) if isinstance(x2, _torch.Tensor) else x2
@@ -130,6 +133,8 @@ def _unary(name):
 
     def ufunc(x, out=None, dtype=None, _as_torch=False, **kw):
         x = _operand(x)
+        if isinstance(x, _object.ObjectArray):
+            return _object.unary(name, x)
         if isinstance(x, _torch.Tensor):
             return ufunc(_wrap(x), out, dtype, True, **kw)
         if _is_scalar(x) and dtype is None:
