@@ -106,6 +106,14 @@ std::string absolute(const std::string& p) {
 
 PathAccess check_path_access(Interp& I, const std::string& path, bool follow_last) {
   if (path.find('\0') != std::string::npos) return refused(path);
+  // `<onnxify>/...` names onnxify's embedded modules' folders (their __path__) and the Keras home of
+  // the evaluated environment (os.environ): no file is there, whatever the working directory holds.
+  if (path == "<onnxify>" || path.rfind("<onnxify>/", 0) == 0) {
+    PathAccess a;
+    a.kind = PathAccess::kMissing;
+    a.error = ENOENT;
+    return a;
+  }
   std::string abs = absolute(path);
   if (!follow_last) {
     // lstat: the folder holding the entry must be inside a root; the entry itself is not followed.

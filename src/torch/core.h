@@ -145,6 +145,10 @@ class Torch {
   // placeholder too, whose values come from the checkpoint like the random tensor's would
   // (dispatch in ops_registry.cpp); `random_reads` collects the random tensors such an op read.
   bool building = true;
+  // True while the --model expression runs (Session::build_model): Python's unseeded `random` then
+  // draws as if seeded with 0, with a warning (torch/_onnxify_support.py's unseeded_seed); while
+  // modules are imported its draws stay unknown values (ids and caches of utility libraries).
+  bool model_expr = false;
   std::vector<eval::Ref<TensorObj>>* random_reads = nullptr;
   // Whether reads of uninitialized tensors count as reads of random ones (not in an in-place op).
   bool uninitialized_reads = false;

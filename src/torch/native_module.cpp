@@ -117,6 +117,14 @@ Value c_true(Interp& I, const Value&, const Args& a) { return Value::boolean(tru
 // Whether the model is being built (module code, __init__), not recorded (forward): random draws
 // are placeholders the checkpoint fills then, an error in forward.
 Value c_building(Interp& I, const Value&, const Args& a) { return Value::boolean(torch_state().building); }
+// _is_random(t): whether t is a placeholder for values drawn while the model is built (core.h).
+Value c_is_random(Interp& I, const Value&, const Args& a) {
+  eval::check_nargs(I, a, "_is_random", 1, 1);
+  return Value::boolean(is_tensor(a[0]) && as_tensor(a[0])->random);
+}
+Value c_building_model(Interp& I, const Value&, const Args& a) {
+  return Value::boolean(torch_state().building && torch_state().model_expr);
+}
 
 void init_c_module(Interp& I, eval::Module* m) {
   Torch& T = torch_state();
@@ -151,6 +159,8 @@ void init_c_module(Interp& I, eval::Module* m) {
   // What torch.jit.is_tracing() reads in PyTorch: True, as the prelude's is_tracing() says why.
   eval::add_function(I, m, "_is_tracing", &c_true);
   eval::add_function(I, m, "_building", &c_building);
+  eval::add_function(I, m, "_building_model", &c_building_model);
+  eval::add_function(I, m, "_is_random", &c_is_random);
   eval::Ref<eval::Module> vf = eval::new_module(I, "torch._C._VariableFunctions");
   eval::Ref<eval::Module> nn = eval::new_module(I, "torch._C._nn");
   install_op_functions(T, vf.get(), nn.get());

@@ -271,6 +271,11 @@ void Session::build_model() {
   if (lazy_ns) ns = lazy_ns.get();
   eval::CodeUnit* u = unit.get();
   in.keep(std::move(unit));
+  struct ModelExpr {
+    Torch& t;
+    explicit ModelExpr(Torch& t) : t(t) { t.model_expr = true; }
+    ~ModelExpr() { t.model_expr = false; }
+  } running(*T);
   try {
     eval::exec_module_code(in, u->module, ns);
   } catch (eval::PyException& e) {

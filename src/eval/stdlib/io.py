@@ -264,7 +264,8 @@ def open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
     if newline not in (None, "", "\n", "\r", "\r\n"):
         raise ValueError("illegal newline value: %s" % (newline,))
     if modes & set("wax+"):
-        return _onnxify.poison("open(...)", "open(..., %r) is not available: onnxify does not write files" % mode)
+        # As on a read-only file system: code that guards its writes (config files, caches) goes on.
+        raise OSError(30, "Read-only file system: onnxify does not write files (open(..., %r))" % mode, file)
     name = file
     if isinstance(file, bytes):
         file = file.decode("utf-8")

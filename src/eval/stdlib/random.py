@@ -10,6 +10,7 @@ import _onnxify
 __all__ = ["Random", "seed", "random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample",
            "gauss", "normalvariate", "getrandbits", "getstate", "setstate", "triangular", "expovariate"]
 
+_SEEDED = object()  # _unknown's answer when it seeded the generator
 _N = 624
 _M = 397
 _MASK = 0xFFFFFFFF
@@ -90,24 +91,37 @@ class Random:
         return y
 
     def _unknown(self, what, *args):
+        """A draw from the unseeded generator: a run-time value (in forward), or _SEEDED when the
+        embedding program seeds it here (`_onnxify.unseeded_seed`: while onnxify's torch builds the
+        model, as if random.seed(0) had been called, with a warning), else an unknown value."""
         draw = getattr(_onnxify, "runtime_random", None)
         if draw is not None:
             value = draw(what, args)
             if value is not None:
                 return value
+        start = getattr(_onnxify, "unseeded_seed", None)
+        if start is not None:
+            seed = start(f"random.{what}()")
+            if seed is not None:
+                self.seed(seed)
+                return _SEEDED
         return _onnxify.poison(f"random.{what}()", "the generator was not seeded (CPython seeds it from the OS); "
                                "call random.seed(N) first")
 
     def random(self):
         if self._mt is None:
-            return self._unknown("random")
+            v = self._unknown("random")
+            if v is not _SEEDED:
+                return v
         a = self._genrand() >> 5
         b = self._genrand() >> 6
         return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
     def getrandbits(self, k):
         if self._mt is None:
-            return self._unknown("getrandbits")
+            v = self._unknown("getrandbits")
+            if v is not _SEEDED:
+                return v
         if k < 0:
             raise ValueError("number of bits must be non-negative")
         if k <= 32:
@@ -132,7 +146,9 @@ class Random:
 
     def randrange(self, start, stop=None, step=1):
         if self._mt is None:
-            return self._unknown("randrange", start, stop, step)
+            v = self._unknown("randrange", start, stop, step)
+            if v is not _SEEDED:
+                return v
         if stop is None:
             if start > 0:
                 return self._randbelow(start)
@@ -157,14 +173,15 @@ class Random:
 
     def choice(self, seq):
         if self._mt is None:
-            return self._unknown("choice")
+            v = self._unknown("choice")
+            if v is not _SEEDED:
+                return v
         if not len(seq):
             raise IndexError("Cannot choose from an empty sequence")
         return seq[self._randbelow(len(seq))]
 
     def shuffle(self, x):
-        if self._mt is None:
-            self._unknown("shuffle")
+        if self._mt is None and self._unknown("shuffle") is not _SEEDED:
             raise ValueError("random.shuffle() before random.seed(): the order is unknown during conversion")
         for i in reversed(range(1, len(x))):
             j = self._randbelow(i + 1)
@@ -172,7 +189,9 @@ class Random:
 
     def sample(self, population, k, *, counts=None):
         if self._mt is None:
-            return self._unknown("sample")
+            v = self._unknown("sample")
+            if v is not _SEEDED:
+                return v
         pool = list(population)
         n = len(pool)
         if not 0 <= k <= n:
@@ -198,7 +217,9 @@ class Random:
 
     def choices(self, population, weights=None, *, cum_weights=None, k=1):
         if self._mt is None:
-            return self._unknown("choices")
+            v = self._unknown("choices")
+            if v is not _SEEDED:
+                return v
         n = len(population)
         if cum_weights is None:
             if weights is None:
@@ -262,7 +283,9 @@ class Random:
 
     def getstate(self):
         if self._mt is None:
-            return self._unknown("getstate")
+            v = self._unknown("getstate")
+            if v is not _SEEDED:
+                return v
         return (self.VERSION, tuple(self._mt) + (self._mti,), self.gauss_next)
 
     def setstate(self, state):

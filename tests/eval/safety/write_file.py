@@ -1,4 +1,5 @@
-# Writing stays unavailable, inside the roots too: open(..., "w") is an unknown value.
+# Writing stays unavailable, inside the roots too: open(..., "w") raises OSError, as on a read-only file
+# system (code that catches it goes on).
 import os
 
 here = os.path.dirname(os.path.abspath(__file__))

@@ -1,8 +1,10 @@
 """os (onnxify's stdlib subset): constants, the pure parts and read-only queries of files under the
-import roots (listdir, scandir, walk, stat); writing files, processes and the machine are unknown
-(poison). Evaluated code sees an empty environment (os.environ)
-and the working directory's name (os.getcwd(), which reads no file), so that path checks like
-torchvision's "imported from its own source folder?" have an answer."""
+import roots (listdir, scandir, walk, stat, access); writing files, processes and the machine are unknown
+(poison). Evaluated code sees the working directory's name (os.getcwd(), which reads no file), so
+that path checks like torchvision's "imported from its own source folder?" have an answer, and an
+environment (os.environ) of two entries: Keras 3 runs on its torch backend (the one onnxify
+evaluates), with its home in onnxify's embedded folder, where no keras.json is (a user's Keras
+configuration is not read, as no file outside the import roots is)."""
 import _onnxify
 from os import path
 
@@ -16,9 +18,10 @@ curdir = "."
 pardir = ".."
 defpath = "/bin:/usr/bin"
 devnull = "/dev/null"
-environ = {}
+environ = {"KERAS_BACKEND": "torch", "KERAS_HOME": "<onnxify>/keras"}
 supports_bytes_environ = True
 SEEK_SET, SEEK_CUR, SEEK_END = 0, 1, 2
+F_OK, R_OK, W_OK, X_OK = 0, 4, 2, 1
 
 
 def getcwd():
@@ -99,7 +102,7 @@ for _fname in ("system", "popen", "spawnl", "spawnv", "execv", "execvp", "execl"
 for _fname in ("mkdir", "makedirs", "remove", "unlink", "rmdir", "removedirs", "rename", "replace", "chmod",
                "symlink", "utime", "truncate", "link"):
     globals()[_fname] = _unavailable(_fname, "onnxify does not write files")
-for _fname in ("open", "close", "read", "write", "access", "readlink", "chdir"):
+for _fname in ("open", "close", "read", "write", "readlink", "chdir"):
     globals()[_fname] = _unavailable(_fname, "onnxify reads files only through open(), os.listdir/scandir/stat")
 
 
@@ -137,6 +140,29 @@ def stat(path, *, dir_fd=None, follow_symlinks=True):
     path = fsdecode(path)
     r = _onnxify.fs_stat(path, follow_symlinks)
     return r if _onnxify.is_poison(r) else stat_result(r)
+
+
+def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):
+    """As CPython's on a read-only file system: W_OK is never granted (onnxify writes nothing, which
+    code that falls back when a folder is not writable takes as it is); existence, reading and
+    searching are answered for paths under the import roots (any other path is unknown)."""
+    if not isinstance(mode, int):
+        raise TypeError("'%s' object cannot be interpreted as an integer" % type(mode).__name__)
+    path = fsdecode(path)
+    if _onnxify.is_poison(path):
+        return path
+    try:
+        r = _onnxify.fs_stat(path, follow_symlinks)
+    except (OSError, ValueError):
+        return False
+    if _onnxify.is_poison(r):
+        return False if mode & W_OK else r
+    if mode & W_OK:
+        return False
+    if mode & X_OK:
+        st = stat_result(r)
+        return bool(st.st_mode & 0o111) or (st.st_mode & 0o170000) == 0o040000
+    return True
 
 
 def lstat(path, *, dir_fd=None):

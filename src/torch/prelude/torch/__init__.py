@@ -285,6 +285,23 @@ class iinfo:
         return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
 
 
+class SymFloat:
+    """A float computed from symbolic sizes, as torch.export traces them. Sizes here are SymInts and
+    what Python computes from them is int or float, as in eager PyTorch (which has no symbolic values
+    at all): no value is a SymFloat, and code that checks for one (Keras' convert_to_tensor) takes its
+    eager path."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("torch.SymFloat values are made by torch.export's tracing, not by calling the class")
+
+
+class SymBool:
+    """A bool computed from symbolic sizes, as torch.export traces them; none here (see SymFloat)."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("torch.SymBool values are made by torch.export's tracing, not by calling the class")
+
+
 class tensortype(type):
     """The metaclass of the legacy tensor types (torch.FloatTensor, torch.cuda.LongTensor, ...): calling
     one is PyTorch's legacy constructor with its dtype (sizes, a sequence of values, or a tensor of that
@@ -522,10 +539,12 @@ from torch._api_gap import (atleast_1d, atleast_2d, atleast_3d, hstack, vstack, 
 
 
 def _install_runtime_random():
-    # Python's unseeded `random` in forward draws at run time (torch/_onnxify_support.py).
+    # Python's unseeded `random` in forward draws at run time, while the model is built as if seeded with
+    # 0 (torch/_onnxify_support.py).
     import _onnxify
-    from torch._onnxify_support import runtime_random
+    from torch._onnxify_support import runtime_random, unseeded_seed
     _onnxify.runtime_random = runtime_random
+    _onnxify.unseeded_seed = unseeded_seed
 
 
 _install_runtime_random()

@@ -27,6 +27,22 @@ def warn(message):
     torch._C._warn(message)
 
 
+def unseeded_seed(what):
+    """The seed of Python's unseeded `random` when it is first drawn from while --model builds the model
+    (random.py's `_onnxify.unseeded_seed`): 0, with a warning at the draw; None (an unknown value)
+    while modules are imported and in forward. CPython seeds it from the OS, so no run of the user's
+    program is reproducible there either; libraries draw initializers' seeds from it (Keras'
+    SeedGenerator), whose values a checkpoint replaces."""
+    import torch
+    if not torch._C._building_model():
+        return None
+    warn(f"{what} drew from Python's random module, which was not seeded (CPython seeds it from the OS, so "
+         "each run of the model's program draws other numbers): the export draws as if random.seed(0) had been "
+         "called; what the model's structure or constants take from these draws may differ from your run's "
+         "(seed it with random.seed(N) to make them the same)")
+    return 0
+
+
 def runtime_random(what, args):
     """Python's unseeded `random` in forward (random.py's `_onnxify.runtime_random`): random() is a
     run-time float drawn by the exported model (a uniform draw, so `if random.random() < p:` is an

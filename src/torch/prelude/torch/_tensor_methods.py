@@ -31,7 +31,22 @@ def _resize(self, *sizes):
     return self.contiguous().view(*sizes)
 
 
+def _sparse_accessor(name, layout):
+    # Every tensor here is strided (dense): PyTorch's accessors of sparse layouts raise on it. Code
+    # probes them (Keras: `isinstance(getattr(result, "values", None), torch.Tensor)`), so they are
+    # methods, as in PyTorch, that raise PyTorch's error when called.
+    def method(self, *args, **kwargs):
+        raise RuntimeError(f"{name} expected {layout} layout but got Strided")
+    return method
+
+
 _METHODS = {
+    "values": _sparse_accessor("values", "sparse tensor"),
+    "indices": _sparse_accessor("indices", "sparse coordinate tensor"),
+    "crow_indices": _sparse_accessor("crow_indices", "sparse row compressed tensor"),
+    "col_indices": _sparse_accessor("col_indices", "sparse row compressed tensor"),
+    "ccol_indices": _sparse_accessor("ccol_indices", "sparse column compressed tensor"),
+    "row_indices": _sparse_accessor("row_indices", "sparse column compressed tensor"),
     "aminmax": _g.aminmax,
     "bitwise_left_shift": _g.bitwise_left_shift,
     "bitwise_left_shift_": _inplace(_g.bitwise_left_shift),

@@ -34,6 +34,27 @@ def slogdet(A, *, out=None):
     return _slogdet(torch.sign(d), torch.log(torch.abs(d)))
 
 
+_qr = _namedtuple("linalg_qr", ("Q", "R"))
+
+
+def qr(A, mode="reduced", *, out=None):
+    """torch.linalg.qr of random values while the model is built (Keras' Orthogonal initializer, the
+    default for LSTM/GRU recurrent kernels): placeholders for Q and R in their shapes, whose values,
+    like the random matrix's, only a checkpoint gives. Anything else has no ONNX form (an error where
+    it is used)."""
+    if not (torch._C._building() and torch._C._is_random(A)):
+        return _onnxify.poison("torch.linalg.qr(...)", f"torch.linalg.qr has no ONNX form: {_DECOMPOSITION}")
+    if mode not in ("reduced", "complete", "r"):
+        raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', "
+                           "or 'complete'")
+    *batch, m, n = A.shape
+    k = _builtins.min(m, n)
+    q = (m, k) if mode == "reduced" else (m, m) if mode == "complete" else (0,)
+    r = (m, n) if mode == "complete" else (k, n)
+    Q = torch.randn(*(batch if mode != "r" else []), *q, dtype=A.dtype)
+    return _qr(Q, torch.randn(*batch, *r, dtype=A.dtype))
+
+
 def _logdet(A):
     # torch.logdet: log(det), nan for a negative determinant.
     return torch.log(torch.linalg_det(A))
@@ -254,7 +275,7 @@ _SVD = "it needs a singular value decomposition, which ONNX has no operator for"
 _DECOMPOSITION = "ONNX has no matrix decomposition operator"
 _NO_ONNX_FORM = dict(
     [(n, _SVD) for n in ("svd", "svdvals", "pinv", "matrix_rank", "cond", "lstsq")] +
-    [(n, _DECOMPOSITION) for n in ("qr", "eig", "eigh", "eigvals", "eigvalsh", "lu",
+    [(n, _DECOMPOSITION) for n in ("eig", "eigh", "eigvals", "eigvalsh", "lu",
                                    "lu_factor", "lu_factor_ex", "lu_solve", "ldl_factor", "ldl_factor_ex",
                                    "ldl_solve", "householder_product", "matrix_exp",
                                    "tensorinv", "tensorsolve", "matrix_sqrth")])
