@@ -33,12 +33,57 @@ CASES = [
 for _c in CASES:
     _c.calibrate = False  # torch's BatchNorm calibration: Keras' layers have their own (randomized below)
     _c.after_build = keras_models.randomize_batchnorm
-BATCH = Batch(CASES)
+
+
+def cf(name, paths):
+    return Case("keras_cf_" + name, "keras_control_flow.py", f"{name}.make()", {"x": "float32[N,8]"}, paths=paths,
+                calibrate=False)
+
+
+# Keras models with Python control flow on tensor values (keras_control_flow.py), one input per path;
+# each exported file must hold an If or a Loop (both sides kept), and be right on every path.
+CF_CASES = [
+    cf("Gate", [("sum > 0", {"x": "torch.rand(3, 8) + 0.1"}), ("sum <= 0", {"x": "-torch.rand(2, 8)"})]),
+    cf("ElifChain", [("mean > 1", {"x": "torch.full((2, 8), 2.0)"}), ("0 < mean <= 1", {"x": "torch.full((3, 8), 0.5)"}),
+                     ("mean <= 0", {"x": "-torch.rand(1, 8)"})]),
+    cf("Ternary", [("max > 2", {"x": "torch.rand(2, 8) + 2.5"}), ("max <= 2", {"x": "torch.rand(3, 8)"})]),
+    cf("WhileHalve", [("no halving", {"x": "torch.rand(2, 8) - 0.5"}), ("five halvings", {"x": "torch.full((2, 8), 20.0)"}),
+                      ("one halving", {"x": "torch.full((1, 8), -1.5)"})]),
+    cf("RowLoop", [("3 rows", {"x": "torch.randn(3, 8)"}), ("1 row", {"x": "torch.randn(1, 8)"})]),
+    cf("EarlyReturn", [("an entry < -5: zeros", {"x": "torch.cat([torch.full((1, 8), -6.0), torch.randn(1, 8)])"}),
+                       ("dense", {"x": "torch.randn(2, 8)"})]),
+    cf("BranchInLoop", [("positive: dense each step", {"x": "torch.rand(2, 8) + 1"}),
+                        ("negative: minus one each step", {"x": "-torch.rand(2, 8) - 1"})]),
+    cf("AndOr", [("mean > 0 and min > -1", {"x": "torch.rand(2, 8) + 0.1"}),
+                 ("max < 0", {"x": "-torch.rand(2, 8) - 0.1"}),
+                 ("otherwise", {"x": "torch.cat([torch.full((1, 4), -3.0), torch.full((1, 4), 2.0)], 1)"})]),
+    cf("GrowUntil", [("large: no step", {"x": "torch.full((2, 8), 3.0)"}), ("small: steps", {"x": "torch.rand(2, 8) * 0.01"})]),
+    cf("LayerBranch", [("values > 1: clipped", {"x": "torch.rand(2, 8) * 4 + 1.5"}),
+                       ("small: not clipped", {"x": "torch.rand(3, 8) * 0.01"})]),
+]
+BATCH = Batch(CASES + CF_CASES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_keras(case):
     check(BATCH.get(case))
+
+
+def _op_types(graph):
+    for n in graph.node:
+        yield n.op_type
+        for a in n.attribute:
+            if a.g is not None and a.g.node:
+                yield from _op_types(a.g)
+
+
+@pytest.mark.parametrize("case", CF_CASES, ids=[c.name for c in CF_CASES])
+def test_keras_control_flow(case):
+    import onnx
+    c = BATCH.get(case)
+    check(c)
+    ops = set(_op_types(onnx.load(c.onnx).graph))
+    assert ops & {"If", "Loop"}, f"{c.name}: no If or Loop in the file ({sorted(ops)})"
 
 
 def test_keras_needs_no_configuration_and_writes_none(tmp_path):
