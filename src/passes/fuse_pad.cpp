@@ -7,8 +7,9 @@
 //   * not into pools with ceil_mode, which drop windows that start in their own padding.
 // Only spatial dims may be padded (none on N and C), by non-negative amounts, and the pools keep
 // each pad below the kernel size (ONNX Runtime requires it).
-// A zero Pad that stays in front of a MaxPool / AveragePool gets an absent constant_value (zero is
-// the default), which the ONNX writer spells as an explicit empty input: ONNX Runtime's own
+// A zero Pad that stays in front of a MaxPool / AveragePool (or reaches one through Transposes) gets
+// an absent constant_value (zero is the default), which the ONNX writer spells as an explicit empty
+// input: ONNX Runtime's own
 // PadFusion folds a Pad whose constant_value is a zero constant (or not given at all) into the pool
 // that follows, whatever the pool, which changes a max (its padding counts as -inf) or an average
 // that does not count padding, and can break ONNX Runtime's pads < kernel check; it leaves a Pad
@@ -85,15 +86,24 @@ bool fuse(Graph& g, Node& pad) {
   return true;
 }
 
+// Whether `v` reaches a MaxPool / AveragePool as its data, directly or through Transposes: ONNX
+// Runtime's transpose optimizer moves those out of the way before PadFusion runs (a channels-last
+// model's pad, transpose to NCHW, pool: Keras' ZeroPadding2D + MaxPooling2D).
+bool feeds_pool(const Value* v, int depth = 0) {
+  for (const ir::Use& u : v->uses()) {
+    if (!u.user || u.index != 0) continue;
+    if (u.user->is("MaxPool") || u.user->is("AveragePool")) return true;
+    if (u.user->is("Transpose") && depth < 4 && feeds_pool(u.user->output(0), depth + 1)) return true;
+  }
+  return false;
+}
+
 // The zero Pad `pad` stays in front of a pool: its constant_value becomes absent (see the top).
 void keep_apart(Node& pad) {
   if (pad.attr_string("mode", "constant") != "constant" || pad.num_inputs() < 2) return;
   auto value = pad_value(pad);
   if (!value || *value != 0) return;
-  bool feeds_pool = false;
-  for (const ir::Use& u : pad.output(0)->uses())
-    feeds_pool = feeds_pool || (u.user && u.index == 0 && (u.user->is("MaxPool") || u.user->is("AveragePool")));
-  if (!feeds_pool) return;
+  if (!feeds_pool(pad.output(0))) return;
   if (pad.num_inputs() == 2) pad.add_input(nullptr);
   else pad.set_input(2, nullptr);
 }

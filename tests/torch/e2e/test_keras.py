@@ -20,6 +20,7 @@ N21 = [{"N": 2}, {"N": 1}]
 
 CASES = [
     Case("keras_sequential", "keras_models.py", "sequential()", {"inputs": "float32[N,32,32,3]"}, shapes=N21),
+    Case("keras_padded_pool", "keras_models.py", "padded_pool()", {"inputs": "float32[N,32,32,3]"}, shapes=N21),
     Case("keras_functional", "keras_models.py", "functional()", {"inputs": "float32[N,24,24,3]"}, shapes=N21),
     Case("keras_subclassed", "keras_models.py", "subclassed()", {"inputs": "float32[N,H,W,3]"},
          shapes=[{"N": 2, "H": 20, "W": 20}, {"N": 1, "H": 12, "W": 16}]),

@@ -29,6 +29,17 @@ def sequential():
     ])
 
 
+def padded_pool():
+    """ResNetV2's stem: zero padding, then a max over values that can be negative, so the padding's
+    zeros win where a window's values are all negative (ONNX Runtime's own optimizer folded such a
+    Pad into the MaxPool, which ignores its padding, when a Transpose stood between them)."""
+    keras.backend.clear_session(free_memory=False)
+    inputs = keras.Input(shape=(32, 32, 3))
+    x = layers.Conv2D(8, 3, strides=2)(inputs)
+    x = layers.ZeroPadding2D(1)(x)
+    return keras.Model(inputs, layers.MaxPooling2D(3, strides=2)(x))
+
+
 def functional():
     """The Functional API: branches joined by Add and Concatenate, depthwise and separable convolutions,
     pooling, Dropout (inactive in inference), swish and a softmax head."""
