@@ -93,7 +93,7 @@ Action setup_export(CLI::App& sub) {
   sub.add_option("--decompose", o->decompose, "composite ops to always decompose (comma-separated)")->delimiter(',');
   sub.add_option("--keep", o->keep, "composite ops to keep as one ONNX op (comma-separated)")->delimiter(',');
   sub.add_option("--trt-version", o->trt_version, "tensorrt target: the TensorRT version (default 10.15)");
-  sub.add_option("--max-unroll", o->max_unroll, "iterations a Python loop in forward may be unrolled to (default 1000)")
+  sub.add_option("--max-unroll", o->max_unroll, "iterations a Python loop in forward may be unrolled to (default 10000)")
       ->check(CLI::Validator(
           [](std::string& v) {
             return v.find_first_not_of("0123456789") == std::string::npos && v.find_first_not_of('0') != std::string::npos

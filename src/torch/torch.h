@@ -52,7 +52,8 @@ struct ExportOptions {
   std::vector<std::string> decompose, keep;
   std::string trt_version = "10.15";
   bool write = true;  // false: stop after lowering (inspect, tests)
-  int64_t max_unroll = 1000;  // --max-unroll: iterations a Python loop in forward may be unrolled to
+  int64_t max_unroll = 10000;  // --max-unroll: iterations a Python loop in forward may be unrolled to (a
+                               // model with thousands of layers loops over them: Keras, NASNetLarge)
   std::string emit_ir;        // --emit-ir FILE: the graph after passes and lowering, in the IR text form
   bool cache = true;  // --no-cache: false = compile every module's source (no compiled-module cache)
   // Told the phase that starts ("binding weights from x.pth"), and while the file is written the

@@ -91,7 +91,7 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
            weights: Optional[PathLike] = None, weights_key: Optional[str] = None, dtype: Optional[str] = None,
            output: Optional[PathLike] = None, target: str = "onnxruntime", opset: int = 17,
            paths: Sequence[PathLike] = (), keep: Sequence[str] = (), decompose: Sequence[str] = (),
-           trt_version: str = "10.15", max_unroll: int = 1000, emit_ir: Optional[PathLike] = None,
+           trt_version: str = "10.15", max_unroll: int = 10000, emit_ir: Optional[PathLike] = None,
            dims: Optional[Mapping[str, Union[int, str]]] = None, progress: Optional[bool] = None,
            cache: bool = True) -> ExportResult:
     """Converts a PyTorch model's source (and checkpoint) to an ONNX file, as ``onnxify export``.
