@@ -3,7 +3,8 @@ module builds on it, so a program that seeds the generator (`random.seed(0)`) dr
 CPython draws. Without a seed CPython starts from the operating system's entropy: those draws are
 unknown values here, an error only where they matter; except where the embedding program draws them
 at run time instead (`_onnxify.runtime_random`: onnxify's torch records random() and randrange()
-in a model's forward as random ops of the exported graph)."""
+in a model's forward as random ops of the exported graph) or seeds the generator
+(`_onnxify.unseeded_seed`: onnxify's torch, while --model builds the model, with a warning)."""
 import math as _math
 import _onnxify
 
