@@ -7,7 +7,7 @@ file checked in ONNX Runtime against eager PyTorch at two shapes, batch 1 includ
         [--mem-limit-gb G] [--resume]
     .venv/bin/python bench/zoo/run.py LIBRARY --from-jsonl A.jsonl[.gz] [B.jsonl ...] [--out DIR]
 
-LIBRARY: transformers, timm, diffusers, torchvision (lib_LIBRARY.py says what each sweeps and how
+LIBRARY: transformers, timm, diffusers, torchvision, keras (lib_LIBRARY.py says what each sweeps and how
 its configs and inputs are chosen). The transformers model_types and timm architecture names
 whose int(sha256(name).hexdigest(), 16) % 8 == 0 (bert excepted) are HELD OUT: the listing drops
 them by name before anything about them is built or read, and the summary says how many.
@@ -41,7 +41,7 @@ sys.path.insert(0, HERE)
 
 from common import held_out  # noqa: E402,F401  (the rule, for readers of this file)
 
-LIBRARIES = ("transformers", "timm", "diffusers", "torchvision")
+LIBRARIES = ("transformers", "timm", "diffusers", "torchvision", "keras")
 EXPORTERS = [("onnxify", "onnxify"), ("ts", "dynamo=False"), ("dy", "dynamo=True")]
 VENV = os.path.join(ROOT, ".venv", "bin", "python")
 VENV_NEW = "/work/venv-new/bin/python"
@@ -185,7 +185,7 @@ def summarize(library, rows, metas):
     lines.append("")
     total, held = meta.get("total"), meta.get("held_out")
     what = {"transformers": "model_types with a base model class", "timm": "registered architectures",
-            "torchvision": "models", "diffusers": "model classes"}[library]
+            "torchvision": "models", "diffusers": "model classes", "keras": "keras.applications models"}[library]
     if total is not None:
         lines.append(f"{total} {what}; **{held} held out** (skipped by name, never built or read)" +
                      (f"; {meta['families']} families of the rest, each at its smallest variant" if meta.get("families")

@@ -161,7 +161,11 @@ def build(harness, lib, name, work, eager_timeout, python):
         case = harness.Case(f"{safe}.{k}", c["source"], c["model"], c["inputs"], shapes=c["shapes"], gen=c["gen"],
                             module=c["module"], args=["--python", python], matrix=False,
                             calibrate=c.get("calibrate", True), probe_size_one=False, probe_size_zero=False)
-        case.after_build = untie_routers  # (no size probes: the sweep's two shapes include batch 1)
+        # (no size probes: the sweep's two shapes include batch 1); a library's own adjustment after it
+        lib_after = getattr(lib, "after_build", None)
+        case.build64 = getattr(lib, "float64_model", None)
+        case.after_build = (untie_routers if lib_after is None
+                            else lambda m, g, lib_after=lib_after: (untie_routers(m, g), lib_after(m, g)))
         signal.signal(signal.SIGALRM, _alarm)
         signal.alarm(eager_timeout)
         try:
@@ -262,7 +266,9 @@ def float64_outputs(harness, case):
         case.wants64 = None
         try:
             mod = harness._import_source(case)
-            model = eval(case.model, vars(mod), harness._ModuleNames(mod))
+            build = lambda: eval(case.model, vars(mod), harness._ModuleNames(mod))  # noqa: E731
+            # a library whose layers cast to their own dtype builds its float64 model itself (Keras)
+            model = case.build64(build) if getattr(case, "build64", None) else build()
             model.load_state_dict(torch.load(case.ckpt), strict=True)
             model.eval().double()
             wants = []
