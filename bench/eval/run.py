@@ -91,7 +91,6 @@ def onnxify_import_cpu(path, cache):
 
 
 def imports():
-    import shutil
     import tempfile
     print(f"\n{'library import':<16} {'cpython':>9} {'cold':>9} {'warm':>9} {'ratio':>7}   (CPU s; ratio: warm)")
     for lib, stmt in LIBRARIES.items():
@@ -108,7 +107,6 @@ def imports():
             for i in range(REPEAT):
                 cold.append(onnxify_import_cpu(path, os.path.join(tmp, f"cold{i}")))
             warm = min(onnxify_import_cpu(path, os.path.join(tmp, "cold0")) for _ in range(REPEAT))
-            shutil.rmtree(os.path.join(tmp, "cold0"), ignore_errors=True)
         print(f"{lib:<16} {tp:8.3f}s {min(cold):8.3f}s {warm:8.3f}s {warm / tp:6.2f}x")
 
 

@@ -31,7 +31,9 @@ def after_build(model, g):
     """Moving statistics other than Keras' initial 0 and 1, so that the checkpoint's matter (the e2e
     tests' own randomize_batchnorm)."""
     import sys
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "torch", "models"))
+    models = os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "torch", "models")
+    if models not in sys.path:
+        sys.path.insert(0, models)
     from keras_models import randomize_batchnorm
     randomize_batchnorm(model, g)
 

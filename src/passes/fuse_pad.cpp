@@ -9,11 +9,10 @@
 // each pad below the kernel size (ONNX Runtime requires it).
 // A zero Pad that stays in front of a MaxPool / AveragePool (or reaches one through Transposes) gets
 // an absent constant_value (zero is the default), which the ONNX writer spells as an explicit empty
-// input: ONNX Runtime's own
-// PadFusion folds a Pad whose constant_value is a zero constant (or not given at all) into the pool
-// that follows, whatever the pool, which changes a max (its padding counts as -inf) or an average
-// that does not count padding, and can break ONNX Runtime's pads < kernel check; it leaves a Pad
-// whose constant_value is an empty input alone.
+// input: ONNX Runtime's own PadFusion folds a Pad whose constant_value is a zero constant (or not
+// given at all) into the pool that follows, whatever the pool, which changes a max (its padding
+// counts as -inf) or an average that does not count padding, and can break ONNX Runtime's pads <
+// kernel check; it leaves a Pad whose constant_value is an empty input alone.
 #include <cmath>
 
 #include "passes/match.h"

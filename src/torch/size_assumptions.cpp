@@ -107,10 +107,8 @@ bool slice_bound_from_end(Torch& T, ir::DimExpr b) {
   std::string what = fmt::format("the slice bound {}", b.str());
   // The reading the default bounds give (every undeclared dim at least 2) is assumed and said.
   if (std::optional<int64_t> lo = size_lower_bound(T, -b, 2); lo && *lo >= 1) {
-    assume(T, -b, 1, fmt::format("{} >= 1", (-b).str()), what,
-           fmt::format("with {} < 1 Python reads the bound from the start, and the exported shapes read it from "
-                       "the end",
-                       (-b).str()));
+    assume_at_least(T, -b, 1, what,
+                    "Python reads the bound from the start, and the exported shapes read it from the end");
     return true;
   }
   assume(T, b, 0, fmt::format("{} >= 0", b.str()), what,

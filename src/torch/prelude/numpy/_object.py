@@ -8,8 +8,8 @@ import itertools as _it
 import math as _math
 import operator as _op
 
-from numpy._array import ndarray
-from numpy._core import _DTYPES, generic
+from numpy._array import _wrap, array, asarray, ndarray
+from numpy._core import _DTYPES, _to_dtype, generic
 
 _BINARY = {
     "add": _op.add, "subtract": _op.sub, "multiply": _op.mul, "true_divide": _op.truediv,
@@ -97,7 +97,6 @@ def _strides(shape):
 
 def _items_of(x):
     """(items, shape) of an operand: an object array, a numeric array, a sequence or a scalar."""
-    from numpy._array import asarray
     if isinstance(x, ObjectArray):
         return x._items, x._shp
     if isinstance(x, ndarray):
@@ -156,8 +155,6 @@ def unary(name, x):
 
 
 def _numeric(items, shape, dtype):
-    from numpy._array import array
-    from numpy._array import _wrap
     a = array(items, dtype=dtype) if items else array([], dtype=dtype)
     return _wrap(a._t.reshape(shape)) if shape != (len(items),) else a
 
@@ -330,7 +327,6 @@ class ObjectArray(ndarray):
         return ObjectArray(self._items, self._shp)
 
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
-        from numpy._core import _to_dtype
         d = _to_dtype(dtype)
         if d is _DTYPES["object"]:
             return self.copy() if copy else self
@@ -378,7 +374,6 @@ class ObjectArray(ndarray):
         return _b.str(self.tolist()).replace(",", "")
 
     def __reduce__(self):
-        from numpy._array import array
         return (array, (self.tolist(), _DTYPES["object"]))
 
 
