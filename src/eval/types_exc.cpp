@@ -14,7 +14,33 @@ static Value exc_alloc(Interp& I, Type* cls) {
   return e.take_value();
 }
 
+// OSError(errno, strerror, ...) makes the subclass that errno names, as CPython's OSError.__new__ does
+// (Linux numbers), so `except FileNotFoundError` catches OSError(2, ...).
+static Type* oserror_subclass(Interp& I, const Args& a) {
+  int64_t code;
+  if (a.npos < 2 || !int_value(a.pos[0], &code)) return nullptr;
+  switch (code) {
+    case 11: case 114: case 115: return I.exc.BlockingIOError;  // EAGAIN/EWOULDBLOCK, EALREADY, EINPROGRESS
+    case 10: return I.exc.ChildProcessError;                     // ECHILD
+    case 32: case 108: return I.exc.BrokenPipeError;             // EPIPE, ESHUTDOWN
+    case 103: return I.exc.ConnectionAbortedError;               // ECONNABORTED
+    case 111: return I.exc.ConnectionRefusedError;               // ECONNREFUSED
+    case 104: return I.exc.ConnectionResetError;                 // ECONNRESET
+    case 17: return I.exc.FileExistsError;                       // EEXIST
+    case 2: return I.exc.FileNotFoundError;                      // ENOENT
+    case 21: return I.exc.IsADirectoryError;                     // EISDIR
+    case 20: return I.exc.NotADirectoryError;                    // ENOTDIR
+    case 4: return I.exc.InterruptedError;                       // EINTR
+    case 1: case 13: return I.exc.PermissionError;               // EPERM, EACCES
+    case 3: return I.exc.ProcessLookupError;                     // ESRCH
+    case 110: return I.exc.TimeoutError;                         // ETIMEDOUT
+    default: return nullptr;
+  }
+}
+
 static Value exc_new(Interp& I, Type* cls, const Args& a) {
+  if (cls == I.exc.OSError)
+    if (Type* sub = oserror_subclass(I, a)) cls = sub;
   Value e = alloc_instance(I, cls);
   self_exc(e)->args = new_tuple(I, std::vector<Value>(a.pos, a.pos + a.npos));
   return e;
