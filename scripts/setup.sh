@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 # Build: compiler toolchain and the few libraries the converter links (DESIGN.md).
 build_pkgs=(g++ cmake ninja-build make pkg-config
   libprotobuf-dev protobuf-compiler libonnx-dev zlib1g-dev
-  libfmt-dev libcli11-dev nlohmann-json3-dev libxxhash-dev)
+  libfmt-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libhdf5-dev)
 # Tests, fuzzing and benchmarks (the Python side lives in .venv below).
 test_pkgs=(libgtest-dev libgmock-dev libbenchmark-dev
   clang libfuzzer-14-dev libclang-rt-14-dev hyperfine time)

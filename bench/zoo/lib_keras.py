@@ -1,5 +1,5 @@
 """keras: every model of `keras.applications` (Keras 3, torch backend), random weights, BatchNorm moving
-statistics randomized (after_build), built in this file's namespace (keras_apps.py's `app(NAME, SIZE)`,
+statistics randomized (after_build), saved as a `.keras` archive by keras.Model.save (save), built in this file's namespace (keras_apps.py's `app(NAME, SIZE)`,
 10 classes). Input: inputs = float32[N,S,S,3] (channels last, Keras' default), the batch symbolic, at
 batch 2 and 1; S = 64, or the least size the architecture takes above it (Inception 75, Xception 71),
 or the one NASNet insists on without pretrained weights (224 Mobile, 331 Large). Nothing is held out
@@ -48,3 +48,14 @@ def float64_model(build):
         return build()
     finally:
         keras.config.set_floatx(old)
+
+
+def save(model, stem):
+    """The weights as Keras users have them: keras.Model.save's .keras archive (its model.weights.h5 read by
+    onnxify's HDF5 reader and bound by Keras' own variable paths)."""
+    model.save(stem + ".keras")
+    return stem + ".keras"
+
+
+def load(model, path):
+    model.load_weights(path)

@@ -92,8 +92,10 @@ def reproducible(harness, case):
     torch.manual_seed(12345)
     model = eval(case.model, vars(mod), harness._ModuleNames(mod))
     params = sum(p.numel() for p in model.parameters())
-    missing = model.load_state_dict(torch.load(case.ckpt), strict=True)
-    del missing
+    if getattr(case, "load", None):  # the library's own weights file, read back its own way
+        case.load(model, case.ckpt)
+    else:
+        model.load_state_dict(torch.load(case.ckpt), strict=True)
     model.eval()
     kwargs = {}
     for n, s in case.inputs.items():
@@ -164,6 +166,8 @@ def build(harness, lib, name, work, eager_timeout, python):
         # (no size probes: the sweep's two shapes include batch 1); a library's own adjustment after it
         lib_after = getattr(lib, "after_build", None)
         case.build64 = getattr(lib, "float64_model", None)
+        case.save = getattr(lib, "save", None)  # the library's own weights file (keras: .keras), else torch.save
+        case.load = getattr(lib, "load", None)
         case.after_build = (untie_routers if lib_after is None
                             else lambda m, g, lib_after=lib_after: (untie_routers(m, g), lib_after(m, g)))
         signal.signal(signal.SIGALRM, _alarm)

@@ -178,6 +178,70 @@ void bind_random(Session& s, const std::vector<std::pair<std::string, TensorObj*
                     count, count == 1 ? "" : "s", count == 1 ? "" : "s")));
 }
 
+// A Keras weights file names its tensors by Keras' variable paths. Keras' own saving code says which
+// model tensor each path is (prelude _onnxify_keras.py); this renames the file's tensors to the model's
+// state_dict names. As Keras loads: a state_dict entry no path reaches (a SeedGenerator's state) keeps
+// the value the model built, and a file dataset in a group the model does not save is not read. A
+// dataset in a group the model saves that no variable takes is unexpected; a path without a dataset
+// is missing.
+struct KerasRenamed {
+  weights::StateDict sd;
+  std::set<std::string> unreached;  // state_dict names no Keras path reaches
+  // The Keras path of each state_dict name ("" for the further names of a tensor with several: a
+  // mismatch is said once, by the first).
+  std::map<std::string, std::string> path_of;
+  std::vector<std::string> missing, unexpected;
+};
+
+KerasRenamed rename_keras(Session& s, const weights::StateDict& file,
+                          const std::vector<std::pair<std::string, TensorObj*>>& entries) {
+  eval::Interp& I = *s.I;
+  KerasRenamed out;
+  out.sd.key = file.key;
+  out.sd.format = file.format;
+  std::set<std::string> reached, groups, taken;
+  try {
+    Value mod = I.loader().import_module("_onnxify_keras", nullptr, 0, false, SourceRange{});
+    Value res = eval::call(I, eval::getattr(I, mod, I.intern("weight_paths")), s.model);
+    const auto& pair = eval::as_tuple(res)->items;
+    Value why = pair[1];
+    eval::for_each(I, eval::call_method(I, pair[0], I.intern("items")), [&](const Value& item) {
+      const auto& kv = eval::as_tuple(item)->items;
+      std::string path = eval::as_str(kv[0])->s;
+      groups.insert(path.substr(0, path.rfind('/') + 1));
+      if (kv[1].is_none()) {
+        Value reason = eval::call_method(I, why, I.intern("get"), kv[0]);
+        throw Diagnostic::error(fmt::format("the Keras weights' '{}' cannot be bound: {}", path,
+                                            eval::str_string(I, reason)));
+      }
+      std::vector<std::string> names;
+      eval::for_each(I, kv[1], [&](const Value& n) { return names.push_back(eval::as_str(n)->s), true; });
+      reached.insert(names.begin(), names.end());
+      const weights::Tensor* t = file.find(path);
+      if (!t) {
+        out.missing.push_back(fmt::format("{} (the model's {})", path, names.front()));
+        return true;
+      }
+      taken.insert(path);
+      for (const std::string& name : names) {
+        out.sd.add({name, *t});
+        out.path_of[name] = &name == &names.front() ? path : "";
+      }
+      return true;
+    });
+  } catch (eval::PyException& e) {
+    throw s.failure(python_error(I, e.exc));
+  }
+  for (const auto& [name, t] : entries)
+    if (!reached.count(name)) out.unreached.insert(name);
+  for (const weights::NamedTensor& nt : file.tensors) {
+    size_t slash = nt.name.rfind('/');
+    std::string group = slash == std::string::npos ? "" : nt.name.substr(0, slash + 1);
+    if (groups.count(group) && !taken.count(nt.name)) out.unexpected.push_back(nt.name);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool is_model_dtype(const std::string& dtype) {
@@ -221,18 +285,35 @@ void bind_weights(Session& s) {
     throw BadInput{d};
   }
   std::vector<std::string> missing, unexpected, mismatched;
+  std::set<std::string> keras_unreached;
+  std::map<std::string, std::string> keras_path;
+  const bool keras = sd.format == weights::Format::Keras;
+  if (keras) {
+    KerasRenamed k = rename_keras(s, sd, entries);
+    sd = std::move(k.sd);
+    keras_unreached = std::move(k.unreached);
+    keras_path = std::move(k.path_of);
+    missing = std::move(k.missing);
+    unexpected = std::move(k.unexpected);
+  }
   std::set<std::string> model_keys;
   for (const auto& [name, t] : entries) {
     model_keys.insert(name);
     const weights::Tensor* w = sd.find(name);
     if (!w) {
+      // A Keras file holds what Keras saves; the rest keeps its built value when it has one.
+      if (keras_unreached.count(name) && !t->uninitialized && !t->random) continue;
+      if (!keras_unreached.count(name) && keras) continue;  // listed by path
       missing.push_back(name);
       continue;
     }
     bool same = w->shape.size() == t->rank();
     for (size_t i = 0; same && i < w->shape.size(); ++i) same = t->shape[i].is_const() && t->shape[i].value() == w->shape[i];
     if (!same) {
-      mismatched.push_back(fmt::format("{} is {} in the checkpoint, {} in the model", name, dims_text(w->shape),
+      auto kp = keras_path.find(name);
+      if (kp != keras_path.end() && kp->second.empty()) continue;  // said by the tensor's first name
+      std::string what = kp == keras_path.end() ? name : fmt::format("{} (the model's {})", kp->second, name);
+      mismatched.push_back(fmt::format("{} is {} in the checkpoint, {} in the model", what, dims_text(w->shape),
                                        dims_text(t->shape)));
       continue;
     }
@@ -285,7 +366,10 @@ void bind_weights(Session& s) {
   if (!mismatched.empty())
     msg += fmt::format("\n  size mismatches ({}): {}", mismatched.size(), joined(mismatched, 6, "; "));
   Diagnostic d = Diagnostic::error(msg).with_file(s.opts.weights);
-  if (!sd.key.empty() || !s.opts.weights_key.empty())
+  if (keras)
+    d.with_help("check that --model builds the model the weights were saved from: Keras names each variable by the "
+                "path its saving code walks to it (layer names included)");
+  else if (!sd.key.empty() || !s.opts.weights_key.empty())
     d.with_help(fmt::format("the tensors were selected with --weights-key '{}'", sd.key));
   else
     d.with_help("check that --model builds the architecture the checkpoint was saved from; --weights-key selects a "

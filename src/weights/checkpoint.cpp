@@ -19,6 +19,8 @@ std::string_view format_name(Format f) {
       return "torch legacy";
     case Format::Safetensors:
       return "safetensors";
+    case Format::Keras:
+      return "keras";
   }
   return "?";
 }
@@ -29,6 +31,7 @@ Format sniff(const Bytes& file) {
   const uint8_t* d = file.data();
   const size_t n = file.size();
   if (n == 0) throw Diagnostic::error("the file is empty: not a checkpoint");
+  if (looks_like_hdf5(file) || looks_like_keras_archive(file)) return Format::Keras;
   if (looks_like_zip(file)) return Format::TorchZip;
   // Legacy files start with the magic number pickled at protocol >= 2 (PROTO, LONG1) or, from
   // pickle_protocol 0/1, as a text LONG.
@@ -42,9 +45,8 @@ Format sniff(const Bytes& file) {
   std::string head;
   for (size_t i = 0; i < std::min<size_t>(n, 8); ++i) head += fmt::format("{}{:02x}", i ? " " : "", d[i]);
   throw Diagnostic::error(
-      fmt::format("not a PyTorch checkpoint or safetensors file (it starts with bytes {}; expected a zip "
-                  "archive, a torch.save "
-                  "pickle or a safetensors header)",
+      fmt::format("not a PyTorch checkpoint, safetensors or Keras weights file (it starts with bytes {}; expected a zip "
+                  "archive, a torch.save pickle, a safetensors header or an HDF5 file)",
                   head));
 }
 
@@ -66,6 +68,9 @@ Checkpoint Checkpoint::from_bytes(Bytes bytes, const std::string& name) {
         break;
       case Format::Safetensors:
         c.root_ = load_safetensors(c.file_, *c.heap_);
+        break;
+      case Format::Keras:
+        c.root_ = load_keras_h5(c.file_, *c.heap_);
         break;
     }
     bind_tensors(*c.heap_);

@@ -1,4 +1,4 @@
-// The three file formats, each read into a Heap and a root Value, and the storage plumbing they
+// The four file formats, each read into a Heap and a root Value, and the storage plumbing they
 // share. Internal to src/weights; Checkpoint (checkpoint.cpp) picks the loader from the file's
 // first bytes. Each throws Diagnostic without a file name; Checkpoint adds it.
 #pragma once
@@ -17,6 +17,11 @@ Value load_torch_zip(const Bytes& file, Heap& heap);
 Value load_torch_legacy(const Bytes& file, Heap& heap);
 // Hugging Face safetensors: a dict of name -> tensor.
 Value load_safetensors(const Bytes& file, Heap& heap);
+// Keras' HDF5 weights, alone (.weights.h5) or in a .keras archive: a dict of dataset path -> tensor.
+Value load_keras_h5(const Bytes& file, Heap& heap);
+bool looks_like_hdf5(const Bytes& file);
+// A zip with a config.json at its root, as keras.Model.save writes it (torch.save's never has one).
+bool looks_like_keras_archive(const Bytes& file);
 
 // A persistent id for a storage, as torch.save writes it:
 //   zip:    ('storage', storage_type, key, location, numel)

@@ -191,6 +191,7 @@ Selection walk(const Value& root, const std::string& key) {
 StateDict Checkpoint::select(const std::string& key) const {
   StateDict sd;
   sd.key = key;
+  sd.format = format_;
   try {
     Selection sel;
     if (key == ".") {

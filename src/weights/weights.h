@@ -6,7 +6,7 @@
 //   for (const auto& [name, t] : sd.tensors) use(t.storage, t.shape, ...);   // zero-copy views
 //
 // Formats: torch.save's zip container (PyTorch >= 1.6, stored or deflated records, zip64), the
-// legacy pre-1.6 stream of pickles, and safetensors. Pickles are read by a data-only unpickler whose
+// legacy pre-1.6 stream of pickles, safetensors, and Keras' HDF5 weights (.keras, .weights.h5). Pickles are read by a data-only unpickler whose
 // globals are resolved against a small allowlist (globals.h); anything else is refused by name.
 // Every error is a one-line Diagnostic carrying the file name.
 #pragma once
@@ -26,7 +26,8 @@
 
 namespace onnxify::weights {
 
-enum class Format { TorchZip, TorchLegacy, Safetensors };
+// Keras: a `.keras` archive or a `.weights.h5` file (HDF5), its tensors named by their dataset paths.
+enum class Format { TorchZip, TorchLegacy, Safetensors, Keras };
 std::string_view format_name(Format f);
 
 struct NamedTensor {
@@ -37,6 +38,9 @@ struct NamedTensor {
 // The tensors selected from a checkpoint, in the checkpoint's order, with lookup by name.
 struct StateDict {
   std::string key;  // the path that was selected ("" for the root)
+  // The file's format: Keras files name tensors by Keras' variable paths, which the model's own code
+  // maps to its state_dict (src/torch/weights_bind.cpp).
+  Format format = Format::TorchZip;
   std::vector<NamedTensor> tensors;
   const Tensor* find(std::string_view name) const;
   // Appends a tensor (names are unique; the caller checks).

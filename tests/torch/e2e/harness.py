@@ -277,7 +277,7 @@ class _ModuleNames:
 
 
 def prepare(case, workdir):
-    """Builds the model in PyTorch, saves its state_dict, computes the eager outputs."""
+    """Builds the model in PyTorch, saves its state_dict (or case.save's file), computes the eager outputs."""
     torch.manual_seed(case.seed)
     g = torch.Generator().manual_seed(case.seed + 1)
     mod = _import_source(case)
@@ -286,8 +286,11 @@ def prepare(case, workdir):
         case.after_build(model, g)
     _calibrate(model, case, g)
     model.eval()
-    case.ckpt = os.path.join(workdir, case.name + ".pt")
-    torch.save(model.state_dict(), case.ckpt)
+    if getattr(case, "save", None):  # another framework's weights file: save(model, path stem) -> its path
+        case.ckpt = case.save(model, os.path.join(workdir, case.name))
+    else:
+        case.ckpt = os.path.join(workdir, case.name + ".pt")
+        torch.save(model.state_dict(), case.ckpt)
     case.onnx = os.path.join(workdir, case.name + ".onnx")
     # Each shape's call starts from the module as saved (a copy): a forward that keeps state between
     # calls (a running statistic in an attribute) must not hand the first call's state to the next,

@@ -31,6 +31,22 @@ CASES = [
     Case("keras_resnet50", "keras_models.py", "resnet50()", {"inputs": "float32[N,64,64,3]"}, shapes=N21,
          matrix=False),
 ]
+
+# Keras' own weights files instead of a torch state_dict: bound by the paths Keras' saving code gives
+# each variable (a .keras archive and a .weights.h5 file, HDF5 read by onnxify's libhdf5).
+SAVED = [
+    Case("keras_functional_dot_keras", "keras_models.py", "functional()", {"inputs": "float32[N,24,24,3]"},
+         shapes=N21, matrix=False),
+    Case("keras_subclassed_weights_h5", "keras_models.py", "subclassed()", {"inputs": "float32[N,H,W,3]"},
+         shapes=[{"N": 2, "H": 20, "W": 20}, {"N": 1, "H": 12, "W": 16}], matrix=False),
+    Case("keras_recurrent_dot_keras", "keras_models.py", "recurrent()", {"inputs": "float32[N,T,8]"},
+         shapes=[{"N": 2, "T": 5}, {"N": 1, "T": 3}], matrix=False),
+    Case("keras_resnet50_weights_h5", "keras_models.py", "resnet50()", {"inputs": "float32[N,64,64,3]"}, shapes=N21,
+         matrix=False),
+]
+SAVED[0].save = SAVED[2].save = keras_models.save_keras
+SAVED[1].save = SAVED[3].save = keras_models.save_weights_h5
+CASES += SAVED
 for _c in CASES:
     _c.calibrate = False  # torch's BatchNorm calibration: Keras' layers have their own (randomized below)
     _c.after_build = keras_models.randomize_batchnorm
@@ -100,3 +116,41 @@ def test_keras_needs_no_configuration_and_writes_none(tmp_path):
     assert p.returncode == 0, p.stderr
     assert not list(tmp_path.glob("**/keras.json"))
     assert len(re.findall(r"drew from Python's random module, which was not seeded", p.stderr)) == 1, p.stderr
+
+
+def _export(tmp_path, model, weights, inputs="inputs=float32[N,24,24,3]"):
+    return subprocess.run([ONNXIFY, "export", SRC, "--model", model, "--input", inputs, "--weights", str(weights),
+                           "--python", sitepaths.PYTHON, "-o", str(tmp_path / "m.onnx")],
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_keras_weights_of_another_model(tmp_path):
+    """Weights saved from another architecture: one strict error naming Keras' paths that have no dataset
+    (and the model's names for them), as load_state_dict lists missing keys."""
+    keras_models.functional().save_weights(str(tmp_path / "f.weights.h5"))
+    p = _export(tmp_path, "sequential()", tmp_path / "f.weights.h5", "inputs=float32[N,32,32,3]")
+    assert p.returncode == 1, p.stderr
+    assert "does not match Sequential's state_dict" in p.stderr, p.stderr
+    assert re.search(r"missing keys \(\d+\): layers/conv2d/vars/\d \(the model's ", p.stderr) or \
+        re.search(r"size mismatches", p.stderr), p.stderr
+    assert not (tmp_path / "m.onnx").exists()
+
+
+def test_keras_computed_weight_is_refused(tmp_path):
+    """A Dense with LoRA enabled saves its kernel merged with the LoRA factors, a value computed from three
+    variables: no single parameter takes it, and the export says so instead of guessing."""
+    src = tmp_path / "lora.py"
+    src.write_text("import keras\n\n\ndef build():\n    keras.backend.clear_session(free_memory=False)\n"
+                   "    m = keras.Sequential([keras.Input(shape=(8,)), keras.layers.Dense(4)])\n"
+                   "    m.layers[0].enable_lora(2)\n    return m\n")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import lora
+        lora.build().save_weights(str(tmp_path / "l.weights.h5"))
+    finally:
+        sys.path.remove(str(tmp_path))
+    p = subprocess.run([ONNXIFY, "export", str(src), "--model", "build()", "--input", "inputs=float32[N,8]",
+                        "--weights", str(tmp_path / "l.weights.h5"), "--python", sitepaths.PYTHON,
+                        "-o", str(tmp_path / "m.onnx")], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 1, p.stderr
+    assert "'layers/dense/vars/0' cannot be bound: Keras saves a value computed" in p.stderr, p.stderr

@@ -125,3 +125,15 @@ def randomize_batchnorm(model, g):
             shape = tuple(layer.moving_mean.shape)
             layer.moving_mean.assign(torch.randn(shape, generator=g) * 0.1)
             layer.moving_variance.assign(torch.rand(shape, generator=g) + 0.5)
+
+
+def save_keras(model, stem):
+    """The whole model as keras.Model.save writes it (a zip of config.json and model.weights.h5)."""
+    model.save(stem + ".keras")
+    return stem + ".keras"
+
+
+def save_weights_h5(model, stem):
+    """The weights alone, as keras.Model.save_weights writes them (HDF5)."""
+    model.save_weights(stem + ".weights.h5")
+    return stem + ".weights.h5"

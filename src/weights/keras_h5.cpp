@@ -1,0 +1,290 @@
+// Keras weights in HDF5: `model.weights.h5` (Keras 3's save_weights), the same file inside a `.keras`
+// archive (a zip with config.json and metadata.json beside it), read through Debian's libhdf5,
+// read-only, from memory, with no filter plugins loaded (so nothing from outside the library runs).
+//
+// The result is a flat dict of dataset path -> tensor ("layers/conv2d/vars/0"): the names Keras'
+// saving code gives each layer's variables. Which model parameter a path is, Keras' own code says
+// when the weights are bound (src/torch/weights_bind.cpp, prelude _onnxify_keras.py).
+//
+// A contiguous little-endian dataset is a zero-copy view of the file (the mapping, or the stored zip
+// record it sits in); a chunked or compressed one is read by HDF5 into a buffer of its own.
+#include <hdf5.h>
+#include <hdf5_hl.h>
+
+#include <fmt/core.h>
+
+#include <cstring>
+
+#include "support/diagnostic.h"
+#include "weights/loaders.h"
+#include "weights/zip.h"
+
+namespace onnxify::weights {
+
+namespace {
+
+[[noreturn]] void fail(std::string msg) { throw Diagnostic::error(std::move(msg)); }
+
+// The member of a .keras archive that holds the weights (keras/src/saving/saving_lib.py).
+constexpr std::string_view kKerasWeights = "model.weights.h5";
+
+// A declared size this much larger than what is stored, and over 1 GiB, is a decompression bomb
+// (Keras refuses the same kind of dataset, at 4 GiB and 1000x).
+constexpr uint64_t kBombFloorBytes = uint64_t{1} << 30;
+constexpr uint64_t kMaxExpansion = 1000;
+
+// An HDF5 identifier closed when it goes out of scope.
+class Id {
+ public:
+  Id(hid_t id, herr_t (*close)(hid_t)) : id_(id), close_(close) {}
+  ~Id() {
+    if (id_ >= 0) close_(id_);
+  }
+  Id(const Id&) = delete;
+  Id& operator=(const Id&) = delete;
+  hid_t get() const { return id_; }
+  bool ok() const { return id_ >= 0; }
+
+ private:
+  hid_t id_;
+  herr_t (*close_)(hid_t);
+};
+
+// The library's global settings, once: no error stack printed to stderr (each failure becomes our
+// own diagnostic) and no dynamically loaded filter plugins.
+void init_library() {
+  static const bool done = [] {
+    H5open();
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+    H5PLset_loading_state(0);
+    return true;
+  }();
+  (void)done;
+}
+
+// A string attribute (fixed or variable length), or "" when there is none.
+std::string string_attr(hid_t obj, const char* name) {
+  if (H5Aexists(obj, name) <= 0) return "";
+  Id a(H5Aopen(obj, name, H5P_DEFAULT), H5Aclose);
+  if (!a.ok()) return "";
+  Id type(H5Aget_type(a.get()), H5Tclose);
+  if (H5Tget_class(type.get()) != H5T_STRING) return "";
+  Id space(H5Aget_space(a.get()), H5Sclose);
+  if (H5Sget_simple_extent_npoints(space.get()) != 1) return "";
+  if (H5Tis_variable_str(type.get()) > 0) {
+    Id mem(H5Tcopy(H5T_C_S1), H5Tclose);
+    H5Tset_size(mem.get(), H5T_VARIABLE);
+    char* s = nullptr;
+    if (H5Aread(a.get(), mem.get(), &s) < 0 || !s) return "";
+    std::string out(s);
+    H5free_memory(s);
+    return out;
+  }
+  size_t n = H5Tget_size(type.get());
+  if (n == 0 || n > 4096) return "";
+  std::string out(n, '\0');
+  if (H5Aread(a.get(), type.get(), out.data()) < 0) return "";
+  out.resize(std::strlen(out.c_str()));
+  return out;
+}
+
+// The dtype a dataset's file type holds, as numpy (and so h5py, and so Keras) writes it.
+DType dtype_of(hid_t type, hid_t dataset, const std::string& path) {
+  const H5T_class_t cls = H5Tget_class(type);
+  const size_t size = H5Tget_size(type);
+  if (string_attr(dataset, "dtype") == "bfloat16" && size == 2) return DType::BFloat16;
+  if (cls == H5T_FLOAT) {
+    if (size == 2) return DType::Float16;
+    if (size == 4) return DType::Float32;
+    if (size == 8) return DType::Float64;
+  } else if (cls == H5T_INTEGER) {
+    const bool is_signed = H5Tget_sign(type) == H5T_SGN_2;
+    switch (size) {
+      case 1:
+        return is_signed ? DType::Int8 : DType::UInt8;
+      case 2:
+        return is_signed ? DType::Int16 : DType::UInt16;
+      case 4:
+        return is_signed ? DType::Int32 : DType::UInt32;
+      case 8:
+        return is_signed ? DType::Int64 : DType::UInt64;
+    }
+  } else if (cls == H5T_ENUM && size == 1) {
+    // h5py writes numpy bool as an enum of int8 {FALSE: 0, TRUE: 1}.
+    return DType::Bool;
+  }
+  fail(fmt::format("HDF5 dataset '{}' holds elements of a type no tensor has (HDF5 class {}, {} bytes)", path,
+                   static_cast<int>(cls), size));
+}
+
+// A link name as it can be printed and matched: the name itself when it is well-formed UTF-8 without
+// control characters (every name Keras writes), else with each offending byte as \xNN, so a damaged
+// file cannot put raw bytes into a listing or a diagnostic.
+std::string readable(std::string_view name) {
+  std::string out;
+  for (size_t i = 0; i < name.size();) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = len > 0 && i + len <= name.size() && (len > 1 || (c >= 0x20 && c != 0x7f));
+    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(name[i + k]) & 0xC0) == 0x80;
+    if (ok) {
+      out.append(name.substr(i, len));
+      i += len;
+    } else {
+      out += fmt::format("\\x{:02x}", c);
+      ++i;
+    }
+  }
+  return out;
+}
+
+struct Walk {
+  const Bytes* file;
+  Heap* heap;
+  Value root;
+  std::string error;  // the first problem; the visit stops there
+};
+
+void add_dataset(Walk& w, hid_t file, const char* link) {
+  const std::string path = readable(link);
+  Id ds(H5Dopen2(file, link, H5P_DEFAULT), H5Dclose);
+  if (!ds.ok()) {
+    unsigned major = 0, minor = 0, release = 0;
+    H5get_libversion(&major, &minor, &release);
+    fail(fmt::format("HDF5 dataset '{}' cannot be opened by HDF5 {}.{}.{}: the file is damaged, or was written with "
+                     "format features newer than that version reads (h5py's libver='latest'; Keras does not use it)",
+                     path, major, minor, release));
+  }
+  Id type(H5Dget_type(ds.get()), H5Tclose);
+  Id space(H5Dget_space(ds.get()), H5Sclose);
+  Id plist(H5Dget_create_plist(ds.get()), H5Pclose);
+  if (!type.ok() || !space.ok() || !plist.ok())
+    fail(fmt::format("HDF5 dataset '{}' cannot be read (is the file damaged?)", path));
+  if (H5Pget_external_count(plist.get()) > 0)
+    fail(fmt::format("HDF5 dataset '{}' keeps its data in an external file, which onnxify does not read", path));
+  if (H5Pget_layout(plist.get()) == H5D_VIRTUAL)
+    fail(fmt::format("HDF5 dataset '{}' is a virtual dataset (made of other files), which onnxify does not read", path));
+  const DType dtype = dtype_of(type.get(), ds.get(), path);
+
+  std::vector<int64_t> shape;
+  const H5S_class_t sclass = H5Sget_simple_extent_type(space.get());
+  if (sclass == H5S_SIMPLE) {
+    int rank = H5Sget_simple_extent_ndims(space.get());
+    if (rank < 0 || rank > 32) fail(fmt::format("HDF5 dataset '{}' has a dataspace of rank {}", path, rank));
+    std::vector<hsize_t> dims(static_cast<size_t>(rank));
+    H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+    for (hsize_t d : dims) shape.push_back(static_cast<int64_t>(d));
+  } else if (sclass != H5S_SCALAR) {
+    fail(fmt::format("HDF5 dataset '{}' has no data (a null dataspace)", path));
+  }
+  uint64_t numel = 1, nbytes;
+  for (int64_t d : shape)
+    if (d < 0 || __builtin_mul_overflow(numel, static_cast<uint64_t>(d), &numel))
+      fail(fmt::format("HDF5 dataset '{}' has more elements than fit in 64 bits", path));
+  if (__builtin_mul_overflow(numel, element_size(dtype), &nbytes) || nbytes > static_cast<uint64_t>(INT64_MAX))
+    fail(fmt::format("HDF5 dataset '{}' has more bytes than fit in 64 bits", path));
+
+  Bytes data;
+  const bool little = H5Tget_class(type.get()) == H5T_ENUM || H5Tget_order(type.get()) == H5T_ORDER_LE ||
+                      element_size(dtype) == 1;
+  const haddr_t offset = H5Dget_offset(ds.get());
+  if (little && H5Pget_layout(plist.get()) == H5D_CONTIGUOUS && offset != HADDR_UNDEF &&
+      offset <= w.file->size() && nbytes <= w.file->size() - offset) {
+    data = w.file->slice(offset, nbytes);  // as it lies in the file
+  } else if (nbytes == 0) {
+    data = Bytes::from_vector({});
+  } else {
+    const uint64_t stored = H5Dget_storage_size(ds.get());
+    if (nbytes > kBombFloorBytes && nbytes / kMaxExpansion > stored)
+      fail(fmt::format("HDF5 dataset '{}' declares {} bytes but stores only {}: refused as a decompression bomb",
+                       path, nbytes, stored));
+    // Read as little-endian elements of the file's own kind (HDF5 converts a big-endian file).
+    Id mem(H5Tcopy(type.get()), H5Tclose);
+    if (H5Tget_class(type.get()) != H5T_ENUM) H5Tset_order(mem.get(), H5T_ORDER_LE);
+    uint8_t* out = nullptr;
+    data = Bytes::uninitialized(nbytes, &out);
+    if (H5Dread(ds.get(), mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, out) < 0)
+      fail(fmt::format("HDF5 dataset '{}' cannot be read (damaged, or compressed with a filter onnxify's HDF5 "
+                       "library lacks)",
+                       path));
+  }
+  auto* s = w.heap->make<StorageObject>();
+  s->dtype = dtype;
+  s->key = path;
+  s->numel = static_cast<int64_t>(numel);
+  s->data = data;
+  s->loaded = true;
+  auto* t = w.heap->make<TensorObject>();
+  t->storage = s;
+  t->tensor.dtype = dtype;
+  t->tensor.shape = shape;
+  t->tensor.strides.assign(shape.size(), 1);
+  for (size_t i = shape.size(); i-- > 1;) t->tensor.strides[i - 1] = t->tensor.strides[i] * std::max<int64_t>(shape[i], 1);
+  w.root.dict().set(w.heap->str(path), Value::object(Kind::Tensor, t));
+}
+
+herr_t visit_link(hid_t group, const char* name, const H5L_info_t* info, void* data) {
+  auto& w = *static_cast<Walk*>(data);
+  try {
+    if (info->type != H5L_TYPE_HARD)
+      fail(fmt::format("HDF5 link '{}' is {} link; onnxify reads only what the file itself holds", readable(name),
+                       info->type == H5L_TYPE_SOFT ? "a soft" : "an external"));
+    H5O_info_t oi;
+#if H5_VERSION_GE(1, 12, 0)
+    if (H5Oget_info_by_name3(group, name, &oi, H5O_INFO_BASIC, H5P_DEFAULT) < 0)
+#else
+    if (H5Oget_info_by_name2(group, name, &oi, H5O_INFO_BASIC, H5P_DEFAULT) < 0)
+#endif
+      fail(fmt::format("HDF5 object '{}' cannot be read (is the file damaged?)", readable(name)));
+    if (oi.type == H5O_TYPE_DATASET) add_dataset(w, group, name);
+    return 0;
+  } catch (const Diagnostic& d) {
+    w.error = d.message();
+    return -1;
+  }
+}
+
+bool is_hdf5(const Bytes& b) {
+  static constexpr uint8_t kSignature[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+  return b.size() >= 8 && std::memcmp(b.data(), kSignature, 8) == 0;
+}
+
+}  // namespace
+
+bool looks_like_hdf5(const Bytes& file) { return is_hdf5(file); }
+
+bool looks_like_keras_archive(const Bytes& file) {
+  if (!looks_like_zip(file)) return false;
+  try {
+    ZipArchive zip(file);
+    return zip.find("config.json") && !zip.find("data.pkl");
+  } catch (const Diagnostic&) {
+    return false;
+  }
+}
+
+Value load_keras_h5(const Bytes& file, Heap& heap) {
+  Bytes h5 = file;
+  if (!is_hdf5(file)) {
+    ZipArchive zip(file);
+    const ZipEntry* e = zip.find(kKerasWeights);
+    if (!e)
+      fail(fmt::format("a .keras archive without {} (it holds the weights; an archive saved with another weights "
+                       "format is not read)",
+                       kKerasWeights));
+    h5 = zip.read(*e, /*verify_stored_crc=*/false);
+    if (!is_hdf5(h5)) fail(fmt::format("the archive's {} is not an HDF5 file", kKerasWeights));
+  }
+  init_library();
+  // HDF5 reads the image in place (no copy) and never writes it: the mapping stays read-only.
+  Id f(H5LTopen_file_image(const_cast<uint8_t*>(h5.data()), h5.size(),
+                           H5LT_FILE_IMAGE_DONT_COPY | H5LT_FILE_IMAGE_DONT_RELEASE),
+       H5Fclose);
+  if (!f.ok()) fail("the HDF5 file cannot be opened (is it damaged or truncated?)");
+  Walk w{&h5, &heap, heap.dict(), ""};
+  if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, &visit_link, &w) < 0)
+    fail(w.error.empty() ? "the HDF5 file's groups cannot be read (is it damaged?)" : w.error);
+  return w.root;
+}
+
+}  // namespace onnxify::weights
