@@ -28,5 +28,9 @@ if [ -f "fuzz/seeds/$target.list" ]; then
   done < "fuzz/seeds/$target.list"
 fi
 seeds=(); [ -d "fuzz/seeds/$target" ] && seeds=("fuzz/seeds/$target")
+# A C library's malloc of an absurd size (libhdf5 sizing a buffer from a damaged header) returns NULL
+# and is handled, as in a normal build; C++ `new` still reports every oversized allocation.
+export ASAN_OPTIONS="allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 exec "$build/fuzz/$target" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -timeout=10 \
   -rss_limit_mb=2048 -artifact_prefix=fuzz/artifacts/ -print_final_stats=1

@@ -5,7 +5,7 @@ Keras session: parameter names hold Keras' per-process layer numbering, which mu
 process's for the checkpoint's keys to be the ones onnxify's build gives."""
 import os
 
-os.environ["KERAS_BACKEND"] = "torch"  # before keras is imported
+os.environ.setdefault("KERAS_BACKEND", "torch")  # before keras is imported
 
 import keras  # noqa: E402
 

@@ -273,7 +273,10 @@ def float64_outputs(harness, case):
             build = lambda: eval(case.model, vars(mod), harness._ModuleNames(mod))  # noqa: E731
             # a library whose layers cast to their own dtype builds its float64 model itself (Keras)
             model = case.build64(build) if getattr(case, "build64", None) else build()
-            model.load_state_dict(torch.load(case.ckpt), strict=True)
+            if getattr(case, "load", None):  # the library's own weights file (keras: .keras)
+                case.load(model, case.ckpt)
+            else:
+                model.load_state_dict(torch.load(case.ckpt), strict=True)
             model.eval().double()
             wants = []
             for feed in case.feeds:
@@ -358,7 +361,10 @@ def _rebuilt(harness, case):
     import torch
     mod = harness._import_source(case)
     model = eval(case.model, vars(mod), harness._ModuleNames(mod))
-    model.load_state_dict(torch.load(case.ckpt), strict=True)
+    if getattr(case, "load", None):
+        case.load(model, case.ckpt)
+    else:
+        model.load_state_dict(torch.load(case.ckpt), strict=True)
     return model.eval()
 
 

@@ -9,13 +9,13 @@
 // A contiguous little-endian dataset is a zero-copy view of the file (the mapping, or the stored zip
 // record it sits in); a chunked or compressed one is read by HDF5 into a buffer of its own.
 #include <hdf5.h>
-#include <hdf5_hl.h>
 
 #include <fmt/core.h>
 
 #include <cstring>
 
 #include "support/diagnostic.h"
+#include "weights/hdf5_chunked.h"
 #include "weights/loaders.h"
 #include "weights/zip.h"
 
@@ -195,18 +195,28 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
     data = Bytes::from_vector({});
   } else {
     const uint64_t stored = H5Dget_storage_size(ds.get());
+    // libhdf5 1.10 copies a compact dataset's declared size out of its header buffer without checking
+    // the buffer holds that much (a heap over-read found by fuzzing): check it here.
+    uint64_t file_bytes = 0;
+    if (H5Pget_layout(plist.get()) == H5D_COMPACT &&
+        (__builtin_mul_overflow(numel, static_cast<uint64_t>(H5Tget_size(type.get())), &file_bytes) ||
+         stored < file_bytes))
+      fail(fmt::format("HDF5 dataset '{}' declares {} bytes but its compact storage holds {} (is the file damaged?)",
+                       path, file_bytes, stored));
     if (nbytes > kBombFloorBytes && nbytes / kMaxExpansion > stored)
       fail(fmt::format("HDF5 dataset '{}' declares {} bytes but stores only {}: refused as a decompression bomb",
                        path, nbytes, stored));
-    // Read as little-endian elements of the file's own kind (HDF5 converts a big-endian file).
-    Id mem(H5Tcopy(type.get()), H5Tclose);
-    if (H5Tget_class(type.get()) != H5T_ENUM) H5Tset_order(mem.get(), H5T_ORDER_LE);
     uint8_t* out = nullptr;
     data = Bytes::uninitialized(nbytes, &out);
-    if (H5Dread(ds.get(), mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, out) < 0)
-      fail(fmt::format("HDF5 dataset '{}' cannot be read (damaged, or compressed with a filter onnxify's HDF5 "
-                       "library lacks)",
-                       path));
+    if (H5Pget_layout(plist.get()) == H5D_CHUNKED) {
+      read_chunked(ds.get(), plist.get(), type.get(), shape, out, nbytes, w.file->size(), path);
+    } else {
+      // Read as little-endian elements of the file's own kind (HDF5 converts a big-endian file).
+      Id mem(H5Tcopy(type.get()), H5Tclose);
+      if (H5Tget_class(type.get()) != H5T_ENUM) H5Tset_order(mem.get(), H5T_ORDER_LE);
+      if (H5Dread(ds.get(), mem.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, out) < 0)
+        fail(fmt::format("HDF5 dataset '{}' cannot be read (is the file damaged?)", path));
+    }
   }
   auto* s = w.heap->make<StorageObject>();
   s->dtype = dtype;
@@ -263,6 +273,44 @@ bool looks_like_keras_archive(const Bytes& file) {
   }
 }
 
+// HDF5 opens the bytes in place through the core driver: the callbacks below hand it our buffer
+// instead of a copy, refuse to grow it, and free nothing, so the mapping stays read-only and owned by
+// the caller. (H5LTopen_file_image does the same but, in libhdf5 1.10, leaks its callback state on
+// every open.)
+struct Image {
+  void* data;
+  size_t size;
+};
+
+void* image_malloc(size_t size, H5FD_file_image_op_t, void* udata) {
+  auto* im = static_cast<Image*>(udata);
+  return size == im->size ? im->data : nullptr;
+}
+void* image_memcpy(void* dest, const void* src, size_t size, H5FD_file_image_op_t, void*) {
+  if (dest != src) return nullptr;  // every "copy" is of the image onto itself
+  (void)size;
+  return dest;
+}
+void* image_realloc(void*, size_t, H5FD_file_image_op_t, void*) { return nullptr; }
+herr_t image_free(void*, H5FD_file_image_op_t, void*) { return 0; }
+void* udata_copy(void* udata) { return udata; }
+herr_t udata_free(void*) { return 0; }
+
+// `im` must outlive the returned file: HDF5 keeps the pointer until the file is closed.
+hid_t open_image(Image& im) {
+  Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  if (!fapl.ok() || H5Pset_fapl_core(fapl.get(), 64 * 1024, /*backing_store=*/0) < 0) return -1;
+  H5FD_file_image_callbacks_t cb{&image_malloc, &image_memcpy, &image_realloc, &image_free,
+                                 &udata_copy,   &udata_free,   &im};
+  if (H5Pset_file_image_callbacks(fapl.get(), &cb) < 0) return -1;
+  if (H5Pset_file_image(fapl.get(), im.data, im.size) < 0) return -1;
+  // Closing the file closes whatever HDF5 still holds open in it, even after a failed read, so no
+  // file outlives `im`.
+  if (H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG) < 0) return -1;
+  // The name only labels the image in HDF5's messages; nothing is opened on disk.
+  return H5Fopen("keras-weights-image", H5F_ACC_RDONLY, fapl.get());
+}
+
 Value load_keras_h5(const Bytes& file, Heap& heap) {
   Bytes h5 = file;
   if (!is_hdf5(file)) {
@@ -276,10 +324,8 @@ Value load_keras_h5(const Bytes& file, Heap& heap) {
     if (!is_hdf5(h5)) fail(fmt::format("the archive's {} is not an HDF5 file", kKerasWeights));
   }
   init_library();
-  // HDF5 reads the image in place (no copy) and never writes it: the mapping stays read-only.
-  Id f(H5LTopen_file_image(const_cast<uint8_t*>(h5.data()), h5.size(),
-                           H5LT_FILE_IMAGE_DONT_COPY | H5LT_FILE_IMAGE_DONT_RELEASE),
-       H5Fclose);
+  Image im{const_cast<uint8_t*>(h5.data()), h5.size()};
+  Id f(open_image(im), H5Fclose);
   if (!f.ok()) fail("the HDF5 file cannot be opened (is it damaged or truncated?)");
   Walk w{&h5, &heap, heap.dict(), ""};
   if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, &visit_link, &w) < 0)

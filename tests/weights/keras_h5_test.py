@@ -91,6 +91,17 @@ def write_variants(path):
         f.create_dataset("shuffled/vars/0", data=rng.standard_normal((30, 30)).astype(np.float32), shuffle=True,
                          compression="gzip")
         f.create_dataset("fletcher/vars/0", data=rng.standard_normal((10, 10)).astype(np.float32), fletcher32=True)
+        # Chunks that overhang the dataset's edge, in 3-D, big-endian, through all three filters at once.
+        f.create_dataset("edges/vars/0", data=rng.standard_normal((7, 5, 9)).astype(">f8"), chunks=(3, 2, 4),
+                         shuffle=True, compression="gzip", fletcher32=True)
+        f.create_dataset("edges/vars/1", data=rng.integers(-30000, 30000, (13, 6)).astype("<i2"), chunks=(4, 4),
+                         shuffle=True)
+        # Chunks never written hold the dataset's fill value.
+        sparse = f.create_dataset("sparse/vars/0", shape=(10, 10), dtype=np.float32, chunks=(5, 5), fillvalue=2.5)
+        sparse[0:5, 5:10] = rng.standard_normal((5, 5)).astype(np.float32)
+        f.create_dataset("sparse/vars/1", shape=(6,), dtype=">i4", chunks=(2,), fillvalue=-7)
+        f.create_dataset("bools/chunked", data=rng.integers(0, 2, (9, 3)).astype(bool), chunks=(2, 2),
+                         compression="gzip")
         f["vars/0"] = np.arange(6, dtype=np.float32)  # the model's own variables sit at the root
         f["vars"].attrs["name"] = "model"
 
@@ -135,6 +146,20 @@ def main():
     with h5py.File(P("lzf.weights.h5"), "w") as f:  # h5py's own filter, which libhdf5 does not have
         f.create_dataset("layers/a/vars/0", data=np.ones((20, 20), np.float32), compression="lzf")
     expect_error("filter not in libhdf5", P("lzf.weights.h5"), "layers/a/vars/0", "filter")
+    # A chunk whose bytes changed after writing: the checksum, or the deflate stream, says so.
+    for label, opts, needle in [("fletcher32", {"fletcher32": True}, "Fletcher-32"),
+                                ("deflate", {"compression": "gzip"}, "deflate stream")]:
+        damaged = P(f"damaged_{label}.weights.h5")
+        with h5py.File(damaged, "w") as f:
+            d = f.create_dataset("layers/a/vars/0", data=rng.standard_normal((16, 16)).astype(np.float32),
+                                 chunks=(8, 8), **opts)
+            info = d.id.get_chunk_info(1)
+        with open(damaged, "r+b") as fh:
+            fh.seek(info.byte_offset + info.size // 2)
+            b = fh.read(1)
+            fh.seek(-1, 1)
+            fh.write(bytes([b[0] ^ 0x5A]))
+        expect_error(f"damaged chunk ({label})", damaged, "layers/a/vars/0", needle)
     with h5py.File(P("strings.weights.h5"), "w") as f:
         f["layers/a/vars/0"] = np.array([b"abc", b"de"])
     expect_error("a dataset of strings", P("strings.weights.h5"), "layers/a/vars/0", "type no tensor has")

@@ -5,7 +5,7 @@ take each path. Subclassed models only: Keras traces a Functional model's layers
 a Python condition on a tensor has no value."""
 import os
 
-os.environ["KERAS_BACKEND"] = "torch"
+os.environ.setdefault("KERAS_BACKEND", "torch")
 
 import keras  # noqa: E402
 from keras import layers, ops  # noqa: E402

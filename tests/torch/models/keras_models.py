@@ -7,7 +7,7 @@ others); each builder starts from a cleared session so that names, and so the ch
 those of a fresh process, whichever models were built before in it."""
 import os
 
-os.environ["KERAS_BACKEND"] = "torch"  # before keras is imported, as Keras' documentation says
+os.environ.setdefault("KERAS_BACKEND", "torch")  # before keras is imported, as Keras' documentation says
 
 import keras  # noqa: E402
 from keras import layers, ops  # noqa: E402
