@@ -12,6 +12,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "support/diagnostic.h"
@@ -32,6 +33,11 @@ constexpr std::string_view kKerasWeights = "model.weights.h5";
 // (Keras refuses the same kind of dataset, at 4 GiB and 1000x).
 constexpr uint64_t kBombFloorBytes = uint64_t{1} << 30;
 constexpr uint64_t kMaxExpansion = 1000;
+
+// Bounds on the group tree's walk (visit_link).
+constexpr uint64_t kMaxLinks = 1'000'000;
+constexpr size_t kMaxPathBytes = 4096;
+constexpr long kMaxDepth = 64;
 
 // An HDF5 identifier closed when it goes out of scope.
 class Id {
@@ -143,6 +149,7 @@ struct Walk {
   Heap* heap;
   Value root;
   std::string error;  // the first problem; the visit stops there
+  uint64_t links = 0;
 };
 
 void add_dataset(Walk& w, hid_t file, const char* link) {
@@ -203,6 +210,13 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
          stored < file_bytes))
       fail(fmt::format("HDF5 dataset '{}' declares {} bytes but its compact storage holds {} (is the file damaged?)",
                        path, file_bytes, stored));
+    // A contiguous dataset's bytes lie in the file: one that claims to end past it is damaged (and
+    // its declared size is no reason to allocate anything).
+    if (H5Pget_layout(plist.get()) == H5D_CONTIGUOUS && offset != HADDR_UNDEF &&
+        (offset > w.file->size() || nbytes > w.file->size() - offset))
+      fail(fmt::format("HDF5 dataset '{}' declares {} bytes at offset {}, past the end of the file (is it damaged "
+                       "or truncated?)",
+                       path, nbytes, offset));
     if (nbytes > kBombFloorBytes && nbytes / kMaxExpansion > stored)
       fail(fmt::format("HDF5 dataset '{}' declares {} bytes but stores only {}: refused as a decompression bomb",
                        path, nbytes, stored));
@@ -236,6 +250,12 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
 herr_t visit_link(hid_t group, const char* name, const H5L_info_t* info, void* data) {
   auto& w = *static_cast<Walk*>(data);
   try {
+    // A damaged file can link a group into itself: H5Lvisit then walks ever longer paths. Keras'
+    // paths are a few levels deep; one this deep, or this many links, is not a weights file.
+    const std::string_view path(name);
+    if (++w.links > kMaxLinks || path.size() > kMaxPathBytes ||
+        std::count(path.begin(), path.end(), '/') > kMaxDepth)
+      fail("the HDF5 file's groups nest deeper, or hold more links, than any weights file (is it damaged?)");
     if (info->type != H5L_TYPE_HARD)
       fail(fmt::format("HDF5 link '{}' is {} link; onnxify reads only what the file itself holds", readable(name),
                        info->type == H5L_TYPE_SOFT ? "a soft" : "an external"));
