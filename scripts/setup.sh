@@ -2,7 +2,8 @@
 # Installs everything onnxify needs to build and test on a fresh Debian 12 machine (kind
 # python-native): the build toolchain and libraries from Debian, and the test environment — the
 # oracles and anchors (PyTorch 2.14, ONNX Runtime, onnx, transformers, timm) — as a virtual
-# environment in .venv, pinned in scripts/requirements.txt.
+# environment in .venv, pinned in scripts/requirements.txt; and TensorFlow's side of the Keras tests
+# in .venv-tf (scripts/setup-tf.sh).
 # Idempotent: what is already there is left alone, so a second run takes a second or two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,4 +41,6 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; 
   "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$req"
   echo "$want" > "$stamp"
 fi
+# TensorFlow's side of the Keras tests (a venv of its own: the test venv stays without TensorFlow).
+./scripts/setup-tf.sh
 echo "setup: all dependencies present ($("$venv/bin/python" -c 'import torch, onnxruntime; print("torch", torch.__version__, "onnxruntime", onnxruntime.__version__)'))"

@@ -1,0 +1,75 @@
+"""Keras models whose weights and reference outputs come from TensorFlow (issue 30): each model is built
+by Keras 3 on its TensorFlow backend in the TensorFlow venv (.venv-tf, scripts/setup-tf.sh), its weights
+saved as Keras files and its outputs computed by TensorFlow eager; onnxify exports the same source with
+those files from the test venv, which has no TensorFlow (the converter never needs it), and ONNX
+Runtime runs the file on the same inputs. The TensorFlow-side steps are bench/keras_tf's (`step
+prepare`/`check`), so the tests and the side-by-side tables use one oracle."""
+import importlib.util
+import json
+import os
+import subprocess
+
+import pytest
+
+from harness import MODELS, ONNXIFY, SRC, sitepaths
+
+TF_PYTHON = os.environ.get("ONNXIFY_TF_PYTHON") or os.path.join(SRC, ".venv-tf", "bin", "python")
+BENCH = os.path.join(SRC, "bench", "keras_tf")
+CF = os.path.join(BENCH, "control_flow.py")
+APPS = os.path.join(BENCH, "run.py")
+
+
+def _load(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+paths = _load(CF, "keras_tf_control_flow").paths
+SIZES = _load(APPS, "keras_tf_run").SIZES
+
+
+def tf_step(script, *args):
+    assert os.path.exists(TF_PYTHON), f"no TensorFlow venv at {TF_PYTHON}: run scripts/setup-tf.sh"
+    p = subprocess.run([TF_PYTHON, script, "step", *args], capture_output=True, text=True, timeout=900)
+    assert p.returncode == 0, f"{os.path.basename(script)} step {args[0]}:\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}"
+    return p.stdout
+
+
+def export(source, model, weights, spec, out):
+    p = subprocess.run([ONNXIFY, "export", source, "--model", model, "--weights", weights, "--input", spec,
+                        "--python", sitepaths.PYTHON, "-o", out], capture_output=True, text=True, timeout=900)
+    assert p.returncode == 0, p.stderr
+
+
+def test_test_venv_has_no_tensorflow():
+    """What makes the tests below "without TensorFlow": the venv onnxify reads keras from cannot import it."""
+    p = subprocess.run([sitepaths.PYTHON, "-c", "import tensorflow"], capture_output=True, text=True)
+    assert p.returncode != 0 and "No module named 'tensorflow'" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("name", sorted(paths(__import__("numpy"))))
+def test_control_flow_from_tensorflow(name, tmp_path):
+    """Every path of each model right vs TensorFlow eager, from weights TensorFlow's Keras saved, with the
+    Python control flow kept as If/Loop."""
+    work = str(tmp_path)
+    tf_step(CF, "prepare", name, work)
+    export(os.path.join(MODELS, "keras_control_flow.py"), f"{name}.make()", os.path.join(work, name + ".weights.h5"),
+           "x=float32[N,8]", os.path.join(work, f"{name}.onnxify.onnx"))
+    res = json.loads(tf_step(CF, "check", name, work).strip().splitlines()[-1])["onnxify"]
+    assert res["paths"] and all(v == "right" for v in res["paths"].values()), res
+    assert res["control_flow"], f"no If or Loop in the file: {res}"
+
+
+@pytest.mark.parametrize("name", ["MobileNetV3Small", "ResNet50", "EfficientNetV2B0", "DenseNet121", "Xception"])
+def test_application_from_tensorflow(name, tmp_path):
+    """keras.applications models from a .keras archive TensorFlow's Keras saved (BatchNorm statistics
+    randomized), right vs TensorFlow eager at batch 1 and 3 with the batch symbolic."""
+    work, size = str(tmp_path), SIZES.get(name, 64)
+    tf_step(APPS, "prepare", name, str(size), work)
+    export(os.path.join(SRC, "bench", "zoo", "keras_apps.py"), f"app({name!r}, {size})",
+           os.path.join(work, name + ".keras"), f"inputs=float32[N,{size},{size},3]",
+           os.path.join(work, f"{name}.onnxify.onnx"))
+    res = json.loads(tf_step(APPS, "check", name, str(size), work).strip().splitlines()[-1])["onnxify"]
+    assert res["verdict"] == "right", res
