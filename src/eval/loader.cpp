@@ -56,6 +56,18 @@ static const struct {
     {"code", "running other programs is not allowed"},
     {"pty", "running processes is not allowed"},
     {"webbrowser", "running processes is not allowed"},
+    // Other frameworks' code: onnxify evaluates PyTorch (and Keras 3 on its torch backend), never
+    // these, even where they are installed beside torch (a library's optional integration then costs
+    // nothing, and a model written for them gets this reason instead of an error deep in their source).
+    {"tensorflow", "TensorFlow code is not evaluated: onnxify converts PyTorch models and Keras 3 models (run on "
+                   "Keras' torch backend); write the model with `import keras` and keras.layers/keras.ops"},
+    {"tf_keras", "Keras 2 (tf_keras) runs on TensorFlow, which onnxify does not evaluate; Keras 3 (`import keras`) "
+                 "models convert"},
+    {"jax", "JAX code is not evaluated: onnxify converts PyTorch models and Keras 3 models (on Keras' torch backend)"},
+    {"jaxlib", "JAX code is not evaluated: onnxify converts PyTorch models and Keras 3 models (on Keras' torch "
+               "backend)"},
+    {"flax", "Flax (JAX) code is not evaluated: onnxify converts PyTorch models and Keras 3 models (on Keras' torch "
+             "backend)"},
 };
 
 const char* forbidden_module_reason(const std::string& name) {

@@ -73,3 +73,31 @@ def test_application_from_tensorflow(name, tmp_path):
            os.path.join(work, f"{name}.onnxify.onnx"))
     res = json.loads(tf_step(APPS, "check", name, str(size), work).strip().splitlines()[-1])["onnxify"]
     assert res["verdict"] == "right", res
+
+
+def test_tensorflow_code_is_a_clear_error(tmp_path):
+    """A model written for TensorFlow, with TensorFlow installed in the venv onnxify is pointed at: one
+    located error saying what converts instead (not an error deep inside TensorFlow's own source), and an
+    optional `import tensorflow` inside a try is the ImportError a program without it would see."""
+    src = tmp_path / "tf_model.py"
+    src.write_text("import tensorflow as tf\n\n\nclass M(tf.Module):\n    def __call__(self, x):\n"
+                   "        return tf.nn.relu(x)\n\n\ndef build():\n    return M()\n")
+    p = subprocess.run([ONNXIFY, "export", str(src), "--model", "build()", "--input", "x=float32[N,8]",
+                        "--python", TF_PYTHON, "-o", str(tmp_path / "m.onnx")], capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 1, p.stderr
+    assert f"{src}:1:8: error:" in p.stderr and "TensorFlow code is not evaluated" in p.stderr, p.stderr
+    assert "import keras" in p.stderr, p.stderr
+    opt = tmp_path / "optional.py"
+    opt.write_text("import torch\ntry:\n    import tensorflow\n    HAVE_TF = True\nexcept ImportError:\n"
+                   "    HAVE_TF = False\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+                   "        return x * 2 if HAVE_TF else x + 1\n")
+    p = subprocess.run([ONNXIFY, "export", str(opt), "--model", "M()", "--input", "x=float32[N,8]",
+                        "--python", sitepaths.PYTHON, "-o", str(tmp_path / "o.onnx")], capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 0, p.stderr
+    import numpy as np
+    import onnxruntime as ort
+    x = np.ones((2, 8), np.float32)
+    got = ort.InferenceSession(str(tmp_path / "o.onnx"), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+    np.testing.assert_array_equal(got, x + 1)  # CPython, without tensorflow, takes the except arm
