@@ -10,8 +10,10 @@
 //    which keeps dynamic-shape graphs small.
 //
 // A result is kept only if it is at most options.fold_max_bytes, or it is a zero-copy view of a
-// constant this node alone uses (a Reshape of a weight), so folding never grows the model.
+// constant this node alone uses (a Reshape of a weight), so folding never grows the model; a
+// Transpose of such a constant feeding a Conv is evaluated whatever its size (limits_for).
 // Inputs left unused are removed by dce.
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -75,7 +77,7 @@ class Folder {
       if (v && !v->initializer()) all_const = false;
     }
     if (kernels::Kernel k = kernels::find_kernel(*n); k && all_const) {
-      auto out = k(*n, in, limits_);
+      auto out = k(*n, in, limits_for(*n, in));
       if (out && accept(*n, in, *out)) {
         replace(g, n, std::move(*out));
         return;
@@ -93,6 +95,22 @@ class Folder {
       return;
     }
     sym_[n->output(0)] = std::move(*sym);
+  }
+
+  // A convolution weight stored in another layout (Keras' HWIO kernel given to an OIHW Conv: a
+  // Transpose of a constant that nothing else uses, feeding only a Conv) is laid out once here
+  // whatever its size: the result replaces the constant, so the model does not grow (accept()
+  // checks that), and no Transpose runs per call. Not for MatMul/Gemm weights, whose Transpose
+  // becomes transB (fuse_matmul_add) and whose checkpoint bytes stay zero-copy.
+  kernels::Limits limits_for(const Node& n, const std::vector<const Tensor*>& in) const {
+    kernels::Limits l = limits_;
+    if (!n.is("Transpose") || in.size() != 1 || !in[0] || n.input(0)->uses().size() != 1) return l;
+    const auto& uses = n.output(0)->uses();
+    if (!uses.empty() && std::all_of(uses.begin(), uses.end(), [](const ir::Use& u) {
+          return u.user && (u.user->is("Conv") || u.user->is("ConvTranspose"));
+        }))
+      l.max_bytes = std::max(l.max_bytes, in[0]->nbytes());
+    return l;
   }
 
   // An If whose condition became a constant is replaced by the branch it takes: no If whose

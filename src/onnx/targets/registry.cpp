@@ -17,8 +17,9 @@ const TargetProfile* find_target(std::string_view name) {
 std::vector<std::string> standard_pipeline() {
   // Fold first so fusions see constants (BatchNorm statistics, Pad amounts, shapes); the fusions
   // can expose more folding and duplicates, so fold and cse run again before dce sweeps up.
-  return {"fold", "cse", "fuse_batchnorm", "fuse_pad", "cancel_transpose_reshape", "fuse_matmul_add", "fold",
-          "cse",  "dce"};
+  // sink_transpose moves layout Transposes next to their inverses for cancel_transpose_reshape.
+  return {"fold", "cse", "fuse_batchnorm", "fuse_pad", "sink_transpose", "cancel_transpose_reshape",
+          "fuse_matmul_add", "fold", "cse", "dce"};
 }
 
 }  // namespace onnxify::targets

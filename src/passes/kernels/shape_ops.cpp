@@ -8,6 +8,7 @@
 
 #include "passes/kernels/array.h"
 #include "passes/kernels/kernels.h"
+#include "support/parallel.h"
 
 namespace onnxify::passes::kernels {
 
@@ -317,6 +318,37 @@ Out k_transpose(const Node& node, const std::vector<const Tensor*>& in, const Li
   auto stride = strides_of(x->shape());
   int64_t n = x->numel();
   if (too_big(*x, n, limits)) return std::nullopt;
+  if (x->dtype() != ElementType::String && copyable(*x) && r > 0 && n > 0) {
+    // Whole weights come through here (fold's limits_for): copied row by row of the output, without
+    // an index per element, the rows split across cores.
+    const size_t es = static_cast<size_t>(ir::info(x->dtype()).bits / 8);
+    std::vector<uint8_t> out(static_cast<size_t>(n) * es);
+    const int64_t last = shape[r - 1];
+    const int64_t step = stride[static_cast<size_t>(perm[r - 1])] * static_cast<int64_t>(es);
+    parallel_ranges(n / last, std::max<int64_t>(1, (int64_t{1} << 16) / last), [&](int64_t begin, int64_t end) {
+      std::vector<int64_t> counter(r, 0);
+      for (int64_t rest = begin, d = static_cast<int64_t>(r) - 2; d >= 0; --d) {
+        counter[static_cast<size_t>(d)] = rest % shape[static_cast<size_t>(d)];
+        rest /= shape[static_cast<size_t>(d)];
+      }
+      uint8_t* dst = out.data() + begin * last * static_cast<int64_t>(es);
+      for (int64_t row = begin; row < end; ++row) {
+        int64_t base = 0;
+        for (size_t d = 0; d + 1 < r; ++d) base += counter[d] * stride[static_cast<size_t>(perm[d])];
+        const uint8_t* src = x->data() + base * static_cast<int64_t>(es);
+        if (es == 4) {
+          for (int64_t j = 0; j < last; ++j, dst += 4, src += step) std::memcpy(dst, src, 4);
+        } else {
+          for (int64_t j = 0; j < last; ++j, dst += es, src += step) std::memcpy(dst, src, es);
+        }
+        for (size_t d = r - 1; d-- > 0;) {
+          if (++counter[d] < shape[d]) break;
+          counter[d] = 0;
+        }
+      }
+    });
+    return one(Tensor(x->dtype(), std::move(shape), Bytes::from_vector(std::move(out))));
+  }
   std::vector<int64_t> index(static_cast<size_t>(n)), counter(r, 0);
   for (int64_t k = 0; k < n; ++k) {
     int64_t flat = 0;

@@ -1,0 +1,234 @@
+// sink_transpose: Transposes moved below the elementwise ops they feed, so that a layout round trip
+// ends up adjacent and cancel_transpose_reshape removes it.
+//
+// Channels-last code on a channels-first library (Keras on its torch backend, timm's NHWC blocks)
+// turns every convolution into Transpose -> Conv -> Transpose, with the activations, BatchNorm's
+// affine and residual Adds computed in between, in the other layout: a ResNet50 holds ~150
+// Transposes that cancel in pairs once each has moved past the elementwise ops between it and its
+// inverse. Elementwise ops commute with a Transpose:
+//   * unary:   U(Transpose(x, p))                    = Transpose(U(x), p)
+//   * binary:  B(Transpose(x, p), c)                 = Transpose(B(x, c'), p), c a constant of rank
+//              <= rank(x): c' is c with ones prepended to that rank (numpy broadcasting), then
+//              transposed by p's inverse (a Reshape and a Transpose on the constant, which fold
+//              evaluates);
+//              B(Transpose(x, p), Transpose(y, p))   = Transpose(B(x, y), p)
+//   * another Transpose of the result composes with p (cancel_transpose_reshape then drops the
+//     identity).
+// A Transpose moves only when every use of its result can take it, and only when that does not add
+// Transposes: each use that cancels or merges with another Transpose pays for one a unary or
+// constant use leaves below itself. Moves go strictly down the graph, so the pass ends.
+#include <algorithm>
+#include <optional>
+
+#include "passes/match.h"
+#include "passes/passes.h"
+
+namespace onnxify::passes {
+
+namespace {
+
+using ir::DimExpr;
+using ir::Graph;
+using ir::Node;
+using ir::Type;
+using ir::Value;
+
+// Default-domain ops computed element by element, where a Transpose of the inputs is a Transpose of
+// the output (the extra inputs of Clip are scalars; PRelu's slope broadcasts like a binary operand).
+bool unary(const Node& n) {
+  static const char* const kOps[] = {"Relu", "Sigmoid", "Tanh", "HardSigmoid", "HardSwish", "LeakyRelu", "Elu",
+                                     "Selu", "Celu", "Softplus", "Softsign", "Neg", "Abs", "Exp", "Log", "Sqrt",
+                                     "Reciprocal", "Erf", "Floor", "Ceil", "Round", "Sign", "Not", "Cast",
+                                     "Identity", "Gelu", "Mish", "Sin", "Cos", "IsNaN", "ThresholdedRelu", "Clip"};
+  if (!n.domain().empty()) return false;
+  return std::any_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return n.is(op); });
+}
+
+bool binary(const Node& n) {
+  static const char* const kOps[] = {"Add",  "Sub",   "Mul",  "Div",     "Pow",          "Max",
+                                     "Min",  "Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual",
+                                     "And",  "Or",    "Xor",  "PRelu",   "Mod"};
+  if (!n.domain().empty() || n.num_inputs() != 2 || n.num_outputs() != 1) return false;
+  return std::any_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return n.is(op); });
+}
+
+std::optional<std::vector<int64_t>> perm_of(const Node& t) {
+  std::vector<int64_t> p = t.attr_ints("perm");
+  const Type& x = t.input(0)->type();
+  if (!x.is_tensor() || !x.has_rank()) return std::nullopt;
+  if (p.empty())
+    for (size_t i = x.rank(); i-- > 0;) p.push_back(static_cast<int64_t>(i));
+  if (p.size() != x.rank()) return std::nullopt;
+  return p;
+}
+
+std::vector<int64_t> inverse(const std::vector<int64_t>& p) {
+  std::vector<int64_t> inv(p.size());
+  for (size_t i = 0; i < p.size(); ++i) inv[static_cast<size_t>(p[i])] = static_cast<int64_t>(i);
+  return inv;
+}
+
+// The type `t` has before Transpose(perm p) gives it: dim p[i] of the input is dim i of the output.
+Type untransposed(const Type& t, const std::vector<int64_t>& p) {
+  std::vector<DimExpr> dims(p.size());
+  for (size_t i = 0; i < p.size(); ++i) dims[static_cast<size_t>(p[i])] = t.dims()[i];
+  return Type::tensor(t.elem(), std::move(dims));
+}
+
+Type transposed(const Type& t, const std::vector<int64_t>& p) {
+  std::vector<DimExpr> dims;
+  for (int64_t i : p) dims.push_back(t.dims()[static_cast<size_t>(i)]);
+  return Type::tensor(t.elem(), std::move(dims));
+}
+
+// How one use of a Transpose's result takes the Transpose.
+enum class Take { kNo, kCancel, kMerge, kBelow };
+
+struct Plan {
+  Take take = Take::kNo;
+  Value* other = nullptr;  // the binary op's other operand
+};
+
+bool is_transpose_with(const Value* v, const std::vector<int64_t>& p) {
+  const Node* t = v ? v->producer() : nullptr;
+  if (!t || !t->is("Transpose")) return false;
+  auto q = perm_of(*t);
+  return q && *q == p;
+}
+
+Plan plan_use(const Node& u, const Value* t, const std::vector<int64_t>& p) {
+  Plan plan;
+  if (u.num_outputs() != 1 || !u.output(0)->type().is_tensor() || !u.output(0)->type().has_rank() ||
+      u.output(0)->type().rank() != p.size())
+    return plan;
+  if (u.is("Transpose")) {
+    plan.take = Take::kCancel;
+    return plan;
+  }
+  if (unary(u)) {
+    if (u.input(0) != t) return plan;
+    for (size_t i = 1; i < u.num_inputs(); ++i)
+      if (u.input(i) && (!u.input(i)->initializer() || u.input(i)->type().rank() > 0)) return plan;
+    plan.take = Take::kBelow;
+    return plan;
+  }
+  if (!binary(u)) return plan;
+  Value* other = u.input(0) == t ? u.input(1) : u.input(0);
+  plan.other = other;
+  if (other == t) {
+    plan.take = Take::kBelow;
+  } else if (other->initializer() && other->type().is_tensor() && other->type().has_rank() &&
+             other->type().rank() <= p.size()) {
+    plan.take = Take::kBelow;
+  } else if (is_transpose_with(other, p) && other->uses().size() == 1) {
+    plan.take = Take::kMerge;
+  }
+  return plan;
+}
+
+// The constant `c`, broadcast against a rank-r operand in the layout before Transpose(perm p): ones
+// prepended to rank r, then transposed by p's inverse (folded to a constant by the fold pass).
+Value* untransposed_constant(Graph& g, Value* c, const std::vector<int64_t>& p, Node* before) {
+  const Type& ct = c->type();
+  if (ct.rank() == 0 || (ct.numel().is_const() && ct.numel().value() == 1)) return c;  // a single value broadcasts alike in any layout
+  Value* v = c;
+  if (ct.rank() < p.size()) {
+    std::vector<int64_t> shape(p.size() - ct.rank(), 1);
+    for (DimExpr d : ct.dims()) shape.push_back(d.value());
+    Value* s = g.add_initializer(ir::Tensor::vector_int64(shape));
+    s->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(shape.size()))}));
+    Node* r = g.create("", "Reshape", {v, s}, 1, before);
+    std::vector<DimExpr> dims;
+    for (int64_t d : shape) dims.push_back(DimExpr(d));
+    r->output(0)->set_type(Type::tensor(ct.elem(), dims));
+    v = r->output(0);
+  }
+  Node* t = g.create("", "Transpose", {v}, 1, before);
+  t->set_attr("perm", inverse(p));
+  t->output(0)->set_type(transposed(v->type(), inverse(p)));
+  return t->output(0);
+}
+
+bool constant_dims_known(const Value* c) {
+  if (!c || !c->initializer()) return true;
+  for (DimExpr d : c->type().dims())
+    if (!d.is_const()) return false;
+  return true;
+}
+
+bool sink(Graph& g, Node& tr) {
+  auto p = perm_of(tr);
+  if (!p) return false;
+  Value* x = tr.input(0);
+  Value* t = tr.output(0);
+  std::vector<std::pair<Node*, Plan>> plans;
+  int cost = -1;  // this Transpose goes
+  for (const ir::Use& use : t->uses()) {
+    Node* u = use.user;
+    if (!u || u->graph() != &g) return false;  // a graph output, or a use inside a region
+    if (std::any_of(plans.begin(), plans.end(), [&](const auto& pl) { return pl.first == u; })) continue;
+    Plan plan = plan_use(*u, t, *p);
+    if (plan.take == Take::kNo || !constant_dims_known(plan.other)) return false;
+    cost += plan.take == Take::kCancel ? -1 : plan.take == Take::kMerge ? 0 : 1;
+    plans.emplace_back(u, plan);
+  }
+  if (plans.empty() || cost > 0) return false;
+
+  for (auto& [u, plan] : plans) {
+    if (plan.take == Take::kCancel) {
+      auto q = perm_of(*u);
+      std::vector<int64_t> composed;
+      for (int64_t i : *q) composed.push_back((*p)[static_cast<size_t>(i)]);
+      u->set_input(0, x);
+      u->set_attr("perm", composed);
+      continue;
+    }
+    // u computes in x's layout; a new Transpose below it gives its old result to its old uses.
+    Value* other = nullptr;
+    if (plan.other && plan.other != t)
+      other = plan.take == Take::kMerge ? plan.other->producer()->input(0)
+                                        : untransposed_constant(g, plan.other, *p, u);
+    for (size_t i = 0; i < u->num_inputs(); ++i) {
+      if (u->input(i) == t)
+        u->set_input(i, x);
+      else if (other && u->input(i) == plan.other)
+        u->set_input(i, other);
+    }
+    Value* y = u->output(0);
+    const Type old_type = y->type();
+    std::vector<ir::Use> uses(y->uses().begin(), y->uses().end());
+    Node* below = g.create("", "Transpose", {y}, 1, u->next());
+    below->set_attr("perm", *p);
+    below->output(0)->set_type(old_type);
+    y->set_type(untransposed(old_type, *p));
+    for (const ir::Use& use : uses) {
+      if (use.user) {
+        use.user->set_input(use.index, below->output(0));
+      } else {
+        if (!y->name().empty()) below->output(0)->set_name(y->name());
+        g.set_output(use.index, below->output(0));
+      }
+    }
+  }
+  return true;
+}
+
+bool run(Graph& g) {
+  bool changed = false;
+  for (Node* n : g.nodes()) {
+    for (Graph* r : n->regions()) changed = run(*r) || changed;
+    if (n->is("Transpose")) changed = sink(g, *n) || changed;
+  }
+  return changed;
+}
+
+}  // namespace
+
+Status sink_transpose(ir::Graph& graph, const PassOptions&) {
+  while (run(graph)) {
+  }
+  // Transposes left without uses (moved, merged) are left for dce.
+  return Status::ok();
+}
+
+}  // namespace onnxify::passes
