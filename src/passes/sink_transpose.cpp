@@ -12,6 +12,7 @@
 //              transposed by p's inverse (a Reshape and a Transpose on the constant, which fold
 //              evaluates);
 //              B(Transpose(x, p), Transpose(y, p))   = Transpose(B(x, y), p)
+//   * a reduction keeping its dims: on the axes p maps its axes from (keepdims_reduce below);
 //   * another Transpose of the result composes with p (cancel_transpose_reshape then drops the
 //     identity).
 // A Transpose moves only when every use of its result can take it, and only when that does not add
@@ -81,6 +82,24 @@ Type transposed(const Type& t, const std::vector<int64_t>& p) {
   return Type::tensor(t.elem(), std::move(dims));
 }
 
+// Reductions that keep their reduced dims (keepdims=1) commute with a Transpose whose axes they
+// follow: Reduce(Transpose(x, p), axes) = Transpose(Reduce(x, p[axes]), p). Squeeze-and-excite
+// blocks average channels-last activations over their spatial axes this way.
+bool keepdims_reduce(const Node& n) {
+  static const char* const kOps[] = {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd",
+                                     "ReduceL1",   "ReduceL2",  "ReduceLogSumExp", "ReduceSumSquare"};
+  if (!n.domain().empty() || n.attr_int("keepdims", 1) != 1) return false;
+  return std::any_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return n.is(op); });
+}
+
+// The axes a reduction names, as given (attribute, or constant second input); nullopt when they are
+// not known at conversion time; empty when it reduces every axis.
+std::optional<std::vector<int64_t>> reduce_axes(const Node& n) {
+  if (n.attr("axes")) return n.attr_ints("axes");
+  if (n.num_inputs() < 2 || !n.input(1)) return std::vector<int64_t>{};
+  return const_ints(n.input(1));
+}
+
 // How one use of a Transpose's result takes the Transpose.
 enum class Take { kNo, kCancel, kMerge, kBelow };
 
@@ -109,6 +128,14 @@ Plan plan_use(const Node& u, const Value* t, const std::vector<int64_t>& p) {
     if (u.input(0) != t) return plan;
     for (size_t i = 1; i < u.num_inputs(); ++i)
       if (u.input(i) && (!u.input(i)->initializer() || u.input(i)->type().rank() > 0)) return plan;
+    plan.take = Take::kBelow;
+    return plan;
+  }
+  if (keepdims_reduce(u)) {
+    auto axes = reduce_axes(u);
+    if (u.input(0) != t || !axes || (axes->empty() && u.attr_int("noop_with_empty_axes", 0) != 0)) return plan;
+    const auto r = static_cast<int64_t>(p.size());
+    if (std::any_of(axes->begin(), axes->end(), [&](int64_t a) { return a < -r || a >= r; })) return plan;
     plan.take = Take::kBelow;
     return plan;
   }
@@ -156,6 +183,21 @@ bool constant_dims_known(const Value* c) {
   return true;
 }
 
+// What the Transpose left below u costs: one more, unless every use of u's result is the inverse
+// Transpose, which it then cancels (each of those goes too).
+int below_cost(const Node& u, const std::vector<int64_t>& p) {
+  const auto& uses = u.output(0)->uses();
+  const std::vector<int64_t> inv = inverse(p);
+  int inverses = 0;
+  for (const ir::Use& use : uses) {
+    if (!use.user || !use.user->is("Transpose")) return 1;
+    auto q = perm_of(*use.user);
+    if (!q || *q != inv) return 1;
+    ++inverses;
+  }
+  return inverses ? -inverses : 1;
+}
+
 bool sink(Graph& g, Node& tr) {
   auto p = perm_of(tr);
   if (!p) return false;
@@ -169,7 +211,7 @@ bool sink(Graph& g, Node& tr) {
     if (std::any_of(plans.begin(), plans.end(), [&](const auto& pl) { return pl.first == u; })) continue;
     Plan plan = plan_use(*u, t, *p);
     if (plan.take == Take::kNo || !constant_dims_known(plan.other)) return false;
-    cost += plan.take == Take::kCancel ? -1 : plan.take == Take::kMerge ? 0 : 1;
+    cost += plan.take == Take::kCancel ? -1 : plan.take == Take::kMerge ? 0 : below_cost(*u, *p);
     plans.emplace_back(u, plan);
   }
   if (plans.empty() || cost > 0) return false;
@@ -188,6 +230,19 @@ bool sink(Graph& g, Node& tr) {
     if (plan.other && plan.other != t)
       other = plan.take == Take::kMerge ? plan.other->producer()->input(0)
                                         : untransposed_constant(g, plan.other, *p, u);
+    if (keepdims_reduce(*u)) {
+      // The same reduction, on the axes they were before the Transpose.
+      std::vector<int64_t> axes = *reduce_axes(*u);
+      const auto r = static_cast<int64_t>(p->size());
+      for (int64_t& a : axes) a = (*p)[static_cast<size_t>(a < 0 ? a + r : a)];
+      if (u->attr("axes")) {
+        u->set_attr("axes", axes);
+      } else if (!axes.empty()) {
+        Value* c = g.add_initializer(ir::Tensor::vector_int64(axes));
+        c->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(axes.size()))}));
+        u->set_input(1, c);
+      }
+    }
     for (size_t i = 0; i < u->num_inputs(); ++i) {
       if (u->input(i) == t)
         u->set_input(i, x);
