@@ -260,7 +260,11 @@ bool sink(Graph& g, Node& tr) {
       if (use.user) {
         use.user->set_input(use.index, below->output(0));
       } else {
-        if (!y->name().empty()) below->output(0)->set_name(y->name());
+        // The graph output keeps its name: it moves from y to the Transpose that now gives it.
+        if (!y->name().empty()) {
+          below->output(0)->set_name(y->name());
+          y->set_name("");
+        }
         g.set_output(use.index, below->output(0));
       }
     }
