@@ -187,6 +187,9 @@ bool apply(Graph& g, Node* p, const std::vector<double>& f, const std::vector<do
       new_weights = scale_blocks(wt, 1, f, [=](int64_t b) { return b % cols; });  // (in, out): columns
     }
     p->set_input(1, g.add_initializer(std::move(new_weights), w->name()));
+    // A weight this pass made a step earlier (the Mul after an Add) goes now, not at dce: chains of
+    // folds then hold one copy of a model's weights at a time.
+    if (!w->has_uses() && w->is_initializer() && w->graph() == &g) g.erase_initializer(w);
   }
   std::vector<double> nb(static_cast<size_t>(channels));
   for (size_t c = 0; c < nb.size(); ++c) nb[c] = bias[c] * f[c] + shift[c];
