@@ -23,6 +23,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import sys
 import tempfile
 
@@ -216,7 +217,8 @@ def main():
             if got and right == len(got):
                 totals[ex][0] += 1
             if "error" in res and not got:
-                cells.append("fails: " + res["error"].replace("|", "\\|")[:140])
+                error = re.sub(r"/tmp/onnxify-keras-cf-[^/]*/", "", res["error"])  # the work folder
+                cells.append("fails: " + error.replace("|", "\\|")[:140])
                 continue
             wrong = [k for k, v in got.items() if v != "right"]
             cf = ", ".join(res.get("control_flow", [])) or "no If/Loop"

@@ -23,6 +23,7 @@ models whose float32 rounding alone exceeds the tolerance).
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -195,6 +196,9 @@ def run_timed(cmd, timeout, mem_limit_mib=None):
 
 def last_error(text):
     lines = [ln for ln in text.splitlines() if ln.strip()]
+    for ln in lines:  # onnxify's diagnostic: FILE:LINE:COL: error: ...
+        if ": error: " in ln:
+            return ln.split(": error: ", 1)[1].strip()[:300]
     for ln in reversed(lines):
         if "Error" in ln or "error:" in ln:
             return ln.strip()[:300]
@@ -222,7 +226,8 @@ def run_case(o, name, work):
         rc, wall, rss, text = run_timed(cmds[ex], o.timeout, o.mem_limit_gb * 1024)
         res = {"seconds": round(wall, 2), "rss_mib": round(rss)}
         if rc != 0 or not os.path.exists(os.path.join(work, f"{name}.{ex}.onnx")):
-            res.update(verdict="fails", error=("timeout" if rc == -9 else last_error(text)))
+            stopped = "over the memory limit" if "over the memory limit" in text else "over the time limit"
+            res.update(verdict="fails", error=(f"stopped: {stopped}" if rc == -9 else last_error(text)))
         row[ex] = res
     rc, _, _, text = run_timed(me + ["check", name, str(size), work], o.timeout)
     checked = json.loads(text.strip().splitlines()[-1]) if rc == 0 else {}
@@ -236,11 +241,11 @@ def run_case(o, name, work):
     return row
 
 
-def summarize(rows, versions):
+def summarize(rows, versions, note=""):
     rows = sorted(rows, key=lambda r: r["name"])
     built = [r for r in rows if r.get("eager") == "yes"]
     lines = ["# Keras applications on TensorFlow: onnxify, tf2onnx and Keras' exporter", "",
-             f"Versions: {versions}.", "",
+             f"Versions: {versions}." + (f" {note}" if note else ""), "",
              f"{len(rows)} `keras.applications` models; {len(built)} build and run in TensorFlow eager "
              f"(random weights, BatchNorm statistics randomized, saved as `.keras`). Each exporter's file runs "
              f"in ONNX Runtime at batch {' and '.join(map(str, BATCHES))} (the batch symbolic) vs TensorFlow "
@@ -258,9 +263,9 @@ def summarize(rows, versions):
             cells.append(f"{statistics.median(vals):.1f}" if vals else "-")
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     ratios = [r["tf2onnx"]["seconds"] / r["onnxify"]["seconds"] for r in built
-              if "seconds" in r.get("tf2onnx", {}) and r.get("onnxify", {}).get("verdict") == "right"]
+              if r.get("tf2onnx", {}).get("verdict") == "right" and r.get("onnxify", {}).get("verdict") == "right"]
     if ratios:
-        lines += ["", f"tf2onnx whole process / onnxify whole process, where onnxify is right: median "
+        lines += ["", f"tf2onnx whole process / onnxify whole process, where both are right: median "
                   f"{statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x."]
     lines += ["", "| model | input | " + " | ".join(EXPORTERS) + " |",
               "| --- | --- | " + " | ".join("---" for _ in EXPORTERS) + " |"]
@@ -279,7 +284,10 @@ def summarize(rows, versions):
             elif res.get("verdict") == "wrong":
                 cells.append(f"wrong: max diff {res['max_diff']:.2g}")
             else:
-                cells.append("fails: " + res.get("error", "").replace("|", "\\|")[:160])
+                error = re.sub(r"/tmp/onnxify-keras-tf-[^/]*/", "", res.get("error", ""))  # the work folder
+                if error == "timeout":  # rows of runs that did not yet record which limit stopped them
+                    error = "stopped by the time (900 s) or memory (16 GiB) limit"
+                cells.append("fails: " + error.replace("|", "\\|")[:160])
         lines.append(f"| {r['name']} | {r['input']} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -300,6 +308,9 @@ def main():
     ap.add_argument("--mem-limit-gb", type=float, default=16, help="a process resident above this is stopped")
     ap.add_argument("--resume", action="store_true", help="keep OUT/cases.jsonl's rows, run only the rest")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
+    ap.add_argument("--note", default="", help="a sentence for the summary (the build, the machine's load)")
+    ap.add_argument("--from-jsonl", nargs="+", help="only write OUT/summary.md from these cases.jsonl files (a "
+                    "later file's row for a model replaces an earlier one's)")
     o = ap.parse_args()
     o.exporters = o.exporters.split(",")
     versions = subprocess.run(
@@ -308,6 +319,19 @@ def main():
          "tf2onnx {tf2onnx.__version__}, onnxruntime {ort.__version__}')"],
         capture_output=True, text=True).stdout.strip()
     versions += ", " + subprocess.run([o.onnxify, "--version"], capture_output=True, text=True).stdout.strip()
+    if o.from_jsonl:
+        merged = {}
+        for path in o.from_jsonl:
+            for line in open(path):
+                if line.strip():
+                    row = json.loads(line)
+                    merged[row["name"]] = row
+        os.makedirs(o.out, exist_ok=True)
+        with open(os.path.join(o.out, "cases.jsonl"), "w") as f:
+            f.writelines(json.dumps(r) + "\n" for r in merged.values())
+        with open(os.path.join(o.out, "summary.md"), "w") as f:
+            f.write(summarize(list(merged.values()), versions, o.note))
+        return
     if o.names:
         names = o.names.split(",")
     else:
@@ -332,7 +356,7 @@ def main():
             jl.flush()
             print(name, {ex: row.get(ex, {}).get("verdict") for ex in o.exporters}, flush=True)
     with open(os.path.join(o.out, "summary.md"), "w") as f:
-        f.write(summarize(rows, versions))
+        f.write(summarize(rows, versions, o.note))
     print(open(os.path.join(o.out, "summary.md")).read())
 
 
