@@ -26,25 +26,7 @@ failures = []
 
 
 def expect_error(label, path, *needles, key=None):
-    r = ct.run_onnxify(path, key)
-    lines = r.stderr.splitlines()
-    problems = []
-    if r.returncode != 2:
-        problems.append(f"exit status {r.returncode}, want 2")
-    if r.stdout:
-        problems.append(f"printed a listing: {r.stdout[:80]!r}")
-    if len(lines) != 1:
-        problems.append(f"{len(lines)} lines on stderr: {r.stderr[:300]!r}")
-    elif not lines[0].startswith(f"{path}: error: "):
-        problems.append(f"not 'FILE: error: …': {lines[0]!r}")
-    for n in needles:
-        if n not in r.stderr:
-            problems.append(f"no {n!r} in {r.stderr.strip()!r}")
-    if problems:
-        failures.append(label)
-        print(f"FAIL {label}: " + "; ".join(problems))
-    else:
-        print(f"ok   {label}: {lines[0][len(str(path)) + 2:]}")
+    ct.expect_error(failures, label, path, *needles, key=key)
 
 
 class Run:

@@ -87,6 +87,28 @@ def run_onnxify(path, key=None, extra=()):
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
+def expect_error(failures, label, path, *needles, key=None):
+    """Checks that `onnxify weights PATH` refuses the file as bad input: exit status 2, no listing, one
+    'PATH: error: ...' line holding every needle. Prints ok/FAIL; a failure's label goes to `failures`."""
+    r = run_onnxify(path, key)
+    lines = r.stderr.splitlines()
+    problems = []
+    if r.returncode != 2:
+        problems.append(f"exit status {r.returncode}, want 2")
+    if r.stdout:
+        problems.append(f"printed a listing: {r.stdout[:80]!r}")
+    if len(lines) != 1:
+        problems.append(f"{len(lines)} lines on stderr: {r.stderr[:300]!r}")
+    elif not lines[0].startswith(f"{path}: error: "):
+        problems.append(f"not 'FILE: error: …': {lines[0]!r}")
+    problems += [f"no {n!r} in {r.stderr.strip()!r}" for n in needles if n not in r.stderr]
+    if problems:
+        failures.append(label)
+        print(f"FAIL {label}: " + "; ".join(problems))
+    else:
+        print(f"ok   {label}: {lines[0][len(str(path)) + 2:]}")
+
+
 def parse_listing(stdout):
     rows = []
     for line in stdout.splitlines():

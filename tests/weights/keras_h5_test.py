@@ -54,21 +54,7 @@ def check(label, path, oracle_from):
 
 
 def expect_error(label, path, *needles):
-    r = ct.run_onnxify(path)
-    lines = r.stderr.splitlines()
-    problems = []
-    if r.returncode != 2:
-        problems.append(f"exit status {r.returncode}, want 2")
-    if r.stdout:
-        problems.append(f"printed a listing: {r.stdout[:80]!r}")
-    if len(lines) != 1 or not lines[0].startswith(f"{path}: error: "):
-        problems.append(f"not one 'FILE: error: …' line: {r.stderr[:300]!r}")
-    problems += [f"no {n!r} in {r.stderr.strip()!r}" for n in needles if n not in r.stderr]
-    if problems:
-        failures.append(label)
-        print(f"FAIL {label}: " + "; ".join(problems))
-    else:
-        print(f"ok   {label}: {lines[0][len(str(path)) + 2:]}")
+    ct.expect_error(failures, label, path, *needles)
 
 
 def write_variants(path):
