@@ -15,6 +15,12 @@
 #include <algorithm>
 #include <cstring>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cerrno>
+#include <cstdio>
+
 #include "support/diagnostic.h"
 #include "weights/hdf5_chunked.h"
 #include "weights/loaders.h"
@@ -150,6 +156,7 @@ struct Walk {
   Value root;
   std::string error;  // the first problem; the visit stops there
   uint64_t links = 0;
+  bool metadata_only = false;  // the sandboxed first walk: every check, no data read
 };
 
 void add_dataset(Walk& w, hid_t file, const char* link) {
@@ -191,6 +198,19 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
   if (__builtin_mul_overflow(numel, element_size(dtype), &nbytes) || nbytes > static_cast<uint64_t>(INT64_MAX))
     fail(fmt::format("HDF5 dataset '{}' has more bytes than fit in 64 bits", path));
 
+  if (w.metadata_only) {
+    // The chunk index is metadata too (a B-tree libhdf5 walks): list it, read nothing.
+    hsize_t nchunks = 0;
+    if (H5Pget_layout(plist.get()) == H5D_CHUNKED && H5Dget_num_chunks(ds.get(), space.get(), &nchunks) >= 0)
+      for (hsize_t k = 0; k < nchunks && k < kMaxLinks; ++k) {
+        std::vector<hsize_t> offset(shape.size());
+        unsigned mask = 0;
+        haddr_t addr = 0;
+        hsize_t size = 0;
+        if (H5Dget_chunk_info(ds.get(), space.get(), k, offset.data(), &mask, &addr, &size) < 0) break;
+      }
+    return;
+  }
   Bytes data;
   const bool little = H5Tget_class(type.get()) == H5T_ENUM || H5Tget_order(type.get()) == H5T_ORDER_LE ||
                       element_size(dtype) == 1;
@@ -331,6 +351,96 @@ hid_t open_image(Image& im) {
   return H5Fopen("keras-weights-image", H5F_ACC_RDONLY, fapl.get());
 }
 
+// Every link of the file through visit_link (datasets added to w.root, or only checked).
+void walk(Walk& w) {
+  Image im{const_cast<uint8_t*>(w.file->data()), w.file->size()};
+  Id f(open_image(im), H5Fclose);
+  if (!f.ok()) fail("the HDF5 file cannot be opened (is it damaged or truncated?)");
+  if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, &visit_link, &w) < 0)
+    fail(w.error.empty() ? "the HDF5 file's groups cannot be read (is it damaged?)" : w.error);
+}
+
+// libhdf5 walks a damaged file's metadata without bounds: a 12 KB file found by fuzzing makes it
+// allocate until the machine has no memory left (newer libhdf5 too, through h5py). So the walk runs
+// first, metadata only, in a forked child with an address-space and CPU budget; the file is read
+// here only when that walk ends there, as it then ends here (same library, same bytes). A child that
+// ends on a diagnostic passes it back; one stopped by its budget or a signal is a clear error.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ONNXIFY_HAS_ASAN 1
+#endif
+#endif
+#ifndef ONNXIFY_HAS_ASAN
+#define ONNXIFY_HAS_ASAN 0
+#endif
+constexpr uint64_t kMetadataBudgetBytes = uint64_t{2} << 30;
+constexpr rlim_t kMetadataCpuSeconds = 60;
+
+void walk_metadata_in_child(const Bytes& h5, Heap& heap) {
+#if defined(__SANITIZE_ADDRESS__) || ONNXIFY_HAS_ASAN
+  // AddressSanitizer reserves terabytes of address space, so an address-space budget cannot work
+  // under it: sanitizer builds (tests, fuzzing) walk once, unsandboxed (libFuzzer's -rss_limit_mb
+  // catches the unbounded allocation there).
+  (void)h5;
+  (void)heap;
+  return;
+#endif
+  int fds[2];
+  if (::pipe(fds) != 0) return;  // no sandbox to be had: the walk below is the only one
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    long pages = 0;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+      if (std::fscanf(f, "%ld", &pages) != 1) pages = 0;
+      std::fclose(f);
+    }
+    const rlim_t now = static_cast<rlim_t>(pages) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE));
+    rlimit as{now + kMetadataBudgetBytes, now + kMetadataBudgetBytes};
+    rlimit cpu{kMetadataCpuSeconds, kMetadataCpuSeconds};
+    ::setrlimit(RLIMIT_AS, &as);
+    ::setrlimit(RLIMIT_CPU, &cpu);
+    int status = 0;
+    try {
+      Walk w{&h5, &heap, Value(), "", 0, /*metadata_only=*/true};
+      walk(w);
+    } catch (const Diagnostic& d) {
+      const std::string m = d.message();
+      if (::write(fds[1], m.data(), m.size()) < 0) status = 3;
+      status = status ? status : 1;
+    } catch (...) {
+      status = 2;  // out of memory in our own code, or a library error
+    }
+    ::_exit(status);
+  }
+  ::close(fds[1]);
+  std::string message;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) != 0;) {
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    message.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 1 && !message.empty()) fail(message);
+  fail(fmt::format("libhdf5 could not read this HDF5 file's structure within {} GiB and {} s of CPU ({}): the file "
+                   "is damaged or made to exhaust the reader",
+                   kMetadataBudgetBytes >> 30, kMetadataCpuSeconds,
+                   WIFSIGNALED(status) ? fmt::format("stopped by signal {}", WTERMSIG(status))
+                                       : fmt::format("exit status {}", WEXITSTATUS(status))));
+}
+
 Value load_keras_h5(const Bytes& file, Heap& heap) {
   Bytes h5 = file;
   if (!is_hdf5(file)) {
@@ -344,12 +454,9 @@ Value load_keras_h5(const Bytes& file, Heap& heap) {
     if (!is_hdf5(h5)) fail(fmt::format("the archive's {} is not an HDF5 file", kKerasWeights));
   }
   init_library();
-  Image im{const_cast<uint8_t*>(h5.data()), h5.size()};
-  Id f(open_image(im), H5Fclose);
-  if (!f.ok()) fail("the HDF5 file cannot be opened (is it damaged or truncated?)");
+  walk_metadata_in_child(h5, heap);
   Walk w{&h5, &heap, heap.dict(), ""};
-  if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, &visit_link, &w) < 0)
-    fail(w.error.empty() ? "the HDF5 file's groups cannot be read (is it damaged?)" : w.error);
+  walk(w);
   return w.root;
 }
 
