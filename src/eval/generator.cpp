@@ -22,13 +22,7 @@
 #include "eval/internal.h"
 #include "eval/recursion.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define ONNXIFY_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ONNXIFY_ASAN 1
-#endif
-#endif
+#include "support/sanitizer.h"
 
 #ifdef ONNXIFY_ASAN
 extern "C" void __sanitizer_start_switch_fiber(void** fake_stack_save, const void* bottom, size_t size);

@@ -20,15 +20,6 @@ using ir::Graph;
 using ir::Node;
 using ir::Value;
 
-std::optional<std::vector<int64_t>> perm_of(const Node& t) {
-  std::vector<int64_t> p = t.attr_ints("perm");
-  if (!p.empty()) return p;
-  const ir::Type& x = t.input(0)->type();
-  if (!x.is_tensor() || !x.has_rank()) return std::nullopt;
-  for (size_t i = x.rank(); i-- > 0;) p.push_back(static_cast<int64_t>(i));
-  return p;
-}
-
 bool identity(const std::vector<int64_t>& p) {
   for (size_t i = 0; i < p.size(); ++i)
     if (p[i] != static_cast<int64_t>(i)) return false;
@@ -56,15 +47,14 @@ bool bypass(Graph& g, Node& n, Value* v) {
 
 bool rewrite(Graph& g, Node& n) {
   if (n.is("Transpose")) {
-    auto q = perm_of(n);
+    auto q = transpose_perm(n);
     if (!q) return false;
     if (identity(*q)) return bypass(g, n, n.input(0));
     Node* inner = n.input(0)->producer();
     if (!inner || !inner->is("Transpose")) return false;
-    auto p = perm_of(*inner);
+    auto p = transpose_perm(*inner);
     if (!p || p->size() != q->size()) return false;
-    std::vector<int64_t> composed;
-    for (int64_t i : *q) composed.push_back((*p)[static_cast<size_t>(i)]);
+    std::vector<int64_t> composed = compose(*p, *q);
     if (identity(composed)) return bypass(g, n, inner->input(0));
     n.set_input(0, inner->input(0));
     n.set_attr("perm", composed);

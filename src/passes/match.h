@@ -1,5 +1,5 @@
 // What the fusion passes ask of a value while they match a pattern (shared by cancel_transpose_reshape,
-// fuse_pad, fuse_rotary): small, header-only queries on the IR.
+// sink_transpose, fuse_pad, fuse_rotary): small, header-only queries on the IR.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +19,24 @@ inline std::optional<std::vector<int64_t>> const_ints(const ir::Value* v) {
   std::vector<int64_t> out;
   for (int64_t i = 0; i < t.numel(); ++i) out.push_back(t.int_at(i));
   return out;
+}
+
+// A Transpose's permutation: its `perm` attribute, or the reversal ONNX gives when there is none
+// (which needs the input's rank); nullopt when neither is known.
+inline std::optional<std::vector<int64_t>> transpose_perm(const ir::Node& t) {
+  std::vector<int64_t> p = t.attr_ints("perm");
+  if (!p.empty()) return p;
+  const ir::Type& x = t.input(0)->type();
+  if (!x.is_tensor() || !x.has_rank()) return std::nullopt;
+  for (size_t i = x.rank(); i-- > 0;) p.push_back(static_cast<int64_t>(i));
+  return p;
+}
+
+// Transpose(Transpose(x, p), q) is Transpose(x, compose(p, q)).
+inline std::vector<int64_t> compose(const std::vector<int64_t>& p, const std::vector<int64_t>& q) {
+  std::vector<int64_t> r;
+  for (int64_t i : q) r.push_back(p[static_cast<size_t>(i)]);
+  return r;
 }
 
 }  // namespace onnxify::passes

@@ -53,13 +53,12 @@ bool binary(const Node& n) {
   return std::any_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return n.is(op); });
 }
 
+// The permutation of a Transpose whose input rank is known and matches it (types are rewritten by
+// rank below).
 std::optional<std::vector<int64_t>> perm_of(const Node& t) {
-  std::vector<int64_t> p = t.attr_ints("perm");
+  auto p = transpose_perm(t);
   const Type& x = t.input(0)->type();
-  if (!x.is_tensor() || !x.has_rank()) return std::nullopt;
-  if (p.empty())
-    for (size_t i = x.rank(); i-- > 0;) p.push_back(static_cast<int64_t>(i));
-  if (p.size() != x.rank()) return std::nullopt;
+  if (!p || !x.is_tensor() || !x.has_rank() || p->size() != x.rank()) return std::nullopt;
   return p;
 }
 
@@ -157,7 +156,8 @@ Plan plan_use(const Node& u, const Value* t, const std::vector<int64_t>& p) {
 // prepended to rank r, then transposed by p's inverse (folded to a constant by the fold pass).
 Value* untransposed_constant(Graph& g, Value* c, const std::vector<int64_t>& p, Node* before) {
   const Type& ct = c->type();
-  if (ct.rank() == 0 || (ct.numel().is_const() && ct.numel().value() == 1)) return c;  // a single value broadcasts alike in any layout
+  // A single value broadcasts alike in any layout.
+  if (ct.rank() == 0 || (ct.numel().is_const() && ct.numel().value() == 1)) return c;
   Value* v = c;
   if (ct.rank() < p.size()) {
     std::vector<int64_t> shape(p.size() - ct.rank(), 1);
@@ -218,11 +218,8 @@ bool sink(Graph& g, Node& tr) {
 
   for (auto& [u, plan] : plans) {
     if (plan.take == Take::kCancel) {
-      auto q = perm_of(*u);
-      std::vector<int64_t> composed;
-      for (int64_t i : *q) composed.push_back((*p)[static_cast<size_t>(i)]);
       u->set_input(0, x);
-      u->set_attr("perm", composed);
+      u->set_attr("perm", compose(*p, *perm_of(*u)));
       continue;
     }
     // u computes in x's layout; a new Transpose below it gives its old result to its old uses.

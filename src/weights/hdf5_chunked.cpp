@@ -78,7 +78,7 @@ std::vector<uint8_t> unshuffle(const std::vector<uint8_t>& in, size_t esize) {
 
 }  // namespace
 
-void read_chunked(hid_t ds, hid_t plist, hid_t type, const std::vector<int64_t>& shape, uint8_t* out,
+void read_chunked(hid_t ds, hid_t space, hid_t plist, hid_t type, const std::vector<int64_t>& shape, uint8_t* out,
                   uint64_t nbytes, uint64_t file_size, const std::string& path) {
   auto fail = [&](const std::string& why) {
     throw Diagnostic::error(fmt::format("HDF5 dataset '{}' {}", path, why));
@@ -115,21 +115,16 @@ void read_chunked(hid_t ds, hid_t plist, hid_t type, const std::vector<int64_t>&
   for (uint64_t at = 0; at + esize <= nbytes; at += esize) std::memcpy(out + at, fill.data(), esize);
 
   // libhdf5 1.10 wants the file dataspace itself here (H5S_ALL is refused).
-  struct Space {
-    hid_t id;
-    ~Space() {
-      if (id >= 0) H5Sclose(id);
-    }
-  } space{H5Dget_space(ds)};
   hsize_t nchunks = 0;
-  if (space.id < 0 || H5Dget_num_chunks(ds, space.id, &nchunks) < 0) fail("has a chunk index that cannot be read (is the file damaged?)");
+  if (H5Dget_num_chunks(ds, space, &nchunks) < 0)
+    fail("has a chunk index that cannot be read (is the file damaged?)");
   std::vector<hsize_t> offset(shape.size());
   std::vector<uint8_t> raw, next;
   for (hsize_t k = 0; k < nchunks; ++k) {
     unsigned mask = 0;
     haddr_t addr = 0;
     hsize_t size = 0;
-    if (H5Dget_chunk_info(ds, space.id, k, offset.data(), &mask, &addr, &size) < 0 || size > file_size)
+    if (H5Dget_chunk_info(ds, space, k, offset.data(), &mask, &addr, &size) < 0 || size > file_size)
       fail(fmt::format("has a damaged chunk record (chunk {})", k));
     for (int d = 0; d < rank; ++d)
       if (offset[d] % cdims[d] != 0 || offset[d] >= static_cast<hsize_t>(shape[d]))

@@ -7,21 +7,24 @@
 // when the weights are bound (src/torch/weights_bind.cpp, prelude _onnxify_keras.py).
 //
 // A contiguous little-endian dataset is a zero-copy view of the file (the mapping, or the stored zip
-// record it sits in); a chunked or compressed one is read by HDF5 into a buffer of its own.
+// record it sits in); a chunked one is decoded into a buffer of its own by hdf5_chunked.cpp, any
+// other by HDF5.
 #include <hdf5.h>
 
 #include <fmt/core.h>
 
-#include <algorithm>
-#include <cstring>
-
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "support/diagnostic.h"
+#include "support/fd_io.h"
+#include "support/sanitizer.h"
 #include "weights/hdf5_chunked.h"
 #include "weights/loaders.h"
 #include "weights/zip.h"
@@ -176,7 +179,8 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
     fail(fmt::format("HDF5 dataset '{}' cannot be read (is the file damaged?)", path));
   if (H5Pget_external_count(plist.get()) > 0)
     fail(fmt::format("HDF5 dataset '{}' keeps its data in an external file, which onnxify does not read", path));
-  if (H5Pget_layout(plist.get()) == H5D_VIRTUAL)
+  const H5D_layout_t layout = H5Pget_layout(plist.get());
+  if (layout == H5D_VIRTUAL)
     fail(fmt::format("HDF5 dataset '{}' is a virtual dataset (made of other files), which onnxify does not read", path));
   const DType dtype = dtype_of(type.get(), ds.get(), path);
 
@@ -201,9 +205,9 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
   if (w.metadata_only) {
     // The chunk index is metadata too (a B-tree libhdf5 walks): list it, read nothing.
     hsize_t nchunks = 0;
-    if (H5Pget_layout(plist.get()) == H5D_CHUNKED && H5Dget_num_chunks(ds.get(), space.get(), &nchunks) >= 0)
+    std::vector<hsize_t> offset(shape.size());
+    if (layout == H5D_CHUNKED && H5Dget_num_chunks(ds.get(), space.get(), &nchunks) >= 0)
       for (hsize_t k = 0; k < nchunks && k < kMaxLinks; ++k) {
-        std::vector<hsize_t> offset(shape.size());
         unsigned mask = 0;
         haddr_t addr = 0;
         hsize_t size = 0;
@@ -215,7 +219,7 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
   const bool little = H5Tget_class(type.get()) == H5T_ENUM || H5Tget_order(type.get()) == H5T_ORDER_LE ||
                       element_size(dtype) == 1;
   const haddr_t offset = H5Dget_offset(ds.get());
-  if (little && H5Pget_layout(plist.get()) == H5D_CONTIGUOUS && offset != HADDR_UNDEF &&
+  if (little && layout == H5D_CONTIGUOUS && offset != HADDR_UNDEF &&
       offset <= w.file->size() && nbytes <= w.file->size() - offset) {
     data = w.file->slice(offset, nbytes);  // as it lies in the file
   } else if (nbytes == 0) {
@@ -225,14 +229,14 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
     // libhdf5 1.10 copies a compact dataset's declared size out of its header buffer without checking
     // the buffer holds that much (a heap over-read found by fuzzing): check it here.
     uint64_t file_bytes = 0;
-    if (H5Pget_layout(plist.get()) == H5D_COMPACT &&
+    if (layout == H5D_COMPACT &&
         (__builtin_mul_overflow(numel, static_cast<uint64_t>(H5Tget_size(type.get())), &file_bytes) ||
          stored < file_bytes))
       fail(fmt::format("HDF5 dataset '{}' declares {} bytes but its compact storage holds {} (is the file damaged?)",
                        path, file_bytes, stored));
     // A contiguous dataset's bytes lie in the file: one that claims to end past it is damaged (and
     // its declared size is no reason to allocate anything).
-    if (H5Pget_layout(plist.get()) == H5D_CONTIGUOUS && offset != HADDR_UNDEF &&
+    if (layout == H5D_CONTIGUOUS && offset != HADDR_UNDEF &&
         (offset > w.file->size() || nbytes > w.file->size() - offset))
       fail(fmt::format("HDF5 dataset '{}' declares {} bytes at offset {}, past the end of the file (is it damaged "
                        "or truncated?)",
@@ -242,8 +246,8 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
                        path, nbytes, stored));
     uint8_t* out = nullptr;
     data = Bytes::uninitialized(nbytes, &out);
-    if (H5Pget_layout(plist.get()) == H5D_CHUNKED) {
-      read_chunked(ds.get(), plist.get(), type.get(), shape, out, nbytes, w.file->size(), path);
+    if (layout == H5D_CHUNKED) {
+      read_chunked(ds.get(), space.get(), plist.get(), type.get(), shape, out, nbytes, w.file->size(), path);
     } else {
       // Read as little-endian elements of the file's own kind (HDF5 converts a big-endian file).
       Id mem(H5Tcopy(type.get()), H5Tclose);
@@ -365,19 +369,11 @@ void walk(Walk& w) {
 // first, metadata only, in a forked child with an address-space and CPU budget; the file is read
 // here only when that walk ends there, as it then ends here (same library, same bytes). A child that
 // ends on a diagnostic passes it back; one stopped by its budget or a signal is a clear error.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ONNXIFY_HAS_ASAN 1
-#endif
-#endif
-#ifndef ONNXIFY_HAS_ASAN
-#define ONNXIFY_HAS_ASAN 0
-#endif
 constexpr uint64_t kMetadataBudgetBytes = uint64_t{2} << 30;
 constexpr rlim_t kMetadataCpuSeconds = 60;
 
 void walk_metadata_in_child(const Bytes& h5, Heap& heap) {
-#if defined(__SANITIZE_ADDRESS__) || ONNXIFY_HAS_ASAN
+#ifdef ONNXIFY_ASAN
   // AddressSanitizer reserves terabytes of address space, so an address-space budget cannot work
   // under it: sanitizer builds (tests, fuzzing) walk once, unsandboxed (libFuzzer's -rss_limit_mb
   // catches the unbounded allocation there).
@@ -411,8 +407,7 @@ void walk_metadata_in_child(const Bytes& h5, Heap& heap) {
       walk(w);
     } catch (const Diagnostic& d) {
       const std::string m = d.message();
-      if (::write(fds[1], m.data(), m.size()) < 0) status = 3;
-      status = status ? status : 1;
+      status = write_fully(fds[1], m.data(), m.size()) ? 1 : 3;
     } catch (...) {
       status = 2;  // out of memory in our own code, or a library error
     }
@@ -420,14 +415,7 @@ void walk_metadata_in_child(const Bytes& h5, Heap& heap) {
   }
   ::close(fds[1]);
   std::string message;
-  char buf[4096];
-  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) != 0;) {
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    message.append(buf, static_cast<size_t>(n));
-  }
+  read_to_end(fds[0], &message);
   ::close(fds[0]);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
