@@ -169,7 +169,8 @@ def main():
     import numpy as np
     me = [o.tf_python, os.path.abspath(__file__), "step"]
     rows = []
-    for name in paths(np):
+    inputs = paths(np)
+    for name in inputs:
         row = {"name": name}
         with tempfile.TemporaryDirectory(prefix="onnxify-keras-cf-") as work:
             rc, _, _, text = run_timed(me + ["prepare", name, work], 600)
@@ -206,14 +207,13 @@ def main():
         if "eager" in r:
             lines.append(f"| {r['name']} | - | not built in TensorFlow eager: {r['eager']} |")
             continue
-        cells, npaths = [], None
+        cells = []
         for ex in EXPORTERS:
             res = r[ex]
             got = res.get("paths", {})
-            npaths = npaths or len(got)
             right = sum(1 for v in got.values() if v == "right")
             totals[ex][1] += right
-            totals[ex][2] += len(paths(np)[r["name"]])
+            totals[ex][2] += len(inputs[r["name"]])
             if got and right == len(got):
                 totals[ex][0] += 1
             if "error" in res and not got:
@@ -224,7 +224,7 @@ def main():
             cf = ", ".join(res.get("control_flow", [])) or "no If/Loop"
             via = " via call() + AutoGraph" if res.get("via") else ""
             cells.append(f"{right}/{len(got)} ({cf}{via})" + (f"; not right: {', '.join(wrong)}" if wrong else ""))
-        lines.append(f"| {r['name']} | {len(paths(np)[r['name']])} | " + " | ".join(cells) + " |")
+        lines.append(f"| {r['name']} | {len(inputs[r['name']])} | " + " | ".join(cells) + " |")
     lines.append("| **all** | " + str(totals[EXPORTERS[0]][2]) + " | " + " | ".join(
         f"**{t[0]}** models, {t[1]}/{t[2]} paths" for t in totals.values()) + " |")
     os.makedirs(o.out, exist_ok=True)
