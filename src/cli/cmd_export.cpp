@@ -56,6 +56,10 @@ void add_model_source(CLI::App& sub, torch::ExportOptions& o) {
   src->excludes(mod);
   mod->excludes(src);
   add_no_cache_flag(sub, o.cache);
+  sub.add_option("--framework", o.framework,
+                 "what the model is written for: torch, keras (Keras 3) or tensorflow; default auto (tensorflow when "
+                 "SOURCE imports it, else torch, with Keras found by its own imports)")
+      ->check(CLI::IsMember({"auto", "torch", "keras", "tensorflow"}));
 }
 
 bool check_model_source(const torch::ExportOptions& o) {

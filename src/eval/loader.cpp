@@ -59,8 +59,10 @@ static const struct {
     // Other frameworks' code: onnxify evaluates PyTorch (and Keras 3 on its torch backend), never
     // these, even where they are installed beside torch (a library's optional integration then costs
     // nothing, and a model written for them gets this reason instead of an error deep in their source).
-    {"tensorflow", "TensorFlow code is not evaluated: onnxify converts PyTorch models and Keras 3 models (run on "
-                   "Keras' torch backend); write the model with `import keras` and keras.layers/keras.ops"},
+    // TensorFlow models are evaluated on onnxify's own `tensorflow` module (ModuleLoader::frameworks).
+    {"tensorflow", "TensorFlow is imported only by a model written for it: one whose own file imports tensorflow, or "
+                   "with --framework tensorflow (onnxify then evaluates it on its own tensorflow module, written on its "
+                   "torch API); a library's optional TensorFlow integration is left out"},
     {"tf_keras", "Keras 2 (tf_keras) runs on TensorFlow, which onnxify does not evaluate; Keras 3 (`import keras`) "
                  "models convert"},
     {"jax", "JAX code is not evaluated: onnxify converts PyTorch models and Keras 3 models (on Keras' torch backend)"},
@@ -286,7 +288,9 @@ Value ModuleLoader::load_embedded(const EmbeddedModule& e) {
 
 ModuleLoader::Location ModuleLoader::locate(const std::string& fullname, const Value& parent) {
   Location loc;
-  if (const char* why = forbidden_module_reason(fullname)) {
+  const char* why = forbidden_module_reason(fullname);
+  if (why && frameworks.count(fullname.substr(0, fullname.find('.')))) why = nullptr;
+  if (why) {
     loc.kind = Location::kForbidden;
     loc.reason = why;
     return loc;

@@ -30,6 +30,10 @@ class ModuleLoader {
 
   // Import roots, searched in order after the modules built into the binary.
   std::vector<std::string> search_path;  // the roots imports may read (script folder, --path dirs)
+  // Frameworks whose modules are refused (forbidden_module_reason) unless the program being converted
+  // is written for them: then onnxify's own module of that name, written in Python on its torch API,
+  // is imported ("tensorflow"). Set before the first import.
+  std::set<std::string> frameworks;
   // Import-fault containment (DESIGN.md decision 10), on for exports: a module read from a file,
   // other than `main_module` (the one exported), whose top-level code stops (an onnxify limit, an
   // unknown value, an exception no enclosing import handles) becomes an unknown value for its

@@ -63,6 +63,27 @@ bool valid_module_name(const std::string& m) {
   }
 }
 
+// Whether a model file is written for TensorFlow: a statement at the file's top level, outside any
+// block, imports it (`import tensorflow as tf`, `from tensorflow import keras`). An import inside a
+// try or a function is an optional integration: there the program runs as CPython would without
+// TensorFlow (ImportError), since what the user's Python has is what it would see. A library's
+// import does not count either.
+bool imports_tensorflow(const std::string& path) {
+  if (path.empty()) return false;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    for (std::string_view kw : {"import ", "from "}) {
+      if (line.compare(0, kw.size(), kw) != 0) continue;
+      size_t j = line.find_first_not_of(" \t", kw.size());
+      if (j != std::string::npos && line.compare(j, 10, "tensorflow") == 0 &&
+          (j + 10 == line.size() || !(std::isalnum(static_cast<unsigned char>(line[j + 10])) || line[j + 10] == '_')))
+        return true;
+    }
+  }
+  return false;
+}
+
 // SOURCE's dotted module name below `root`, or "" when it is not below it.
 std::string dotted_name(const std::string& source, const std::string& root) {
   std::string r = real_path(root);
@@ -206,6 +227,8 @@ void Session::import_source() {
   // one that fails to import is an unknown value, an error only where the model uses it.
   in.loader().contain_failures = true;
   in.loader().main_module = module_name;
+  if (opts.framework == "tensorflow" || (opts.framework == "auto" && imports_tensorflow(src)))
+    in.loader().frameworks.insert("tensorflow");
 
   try {
     module = in.loader().import_module(module_name, nullptr, 0, false, SourceRange{});

@@ -55,6 +55,9 @@ struct ExportOptions {
   int64_t max_unroll = 10000;  // --max-unroll: iterations a Python loop in forward may be unrolled to (a
                                // model with thousands of layers loops over them: Keras, NASNetLarge)
   std::string emit_ir;        // --emit-ir FILE: the graph after passes and lowering, in the IR text form
+  // --framework: "tensorflow" evaluates the model on onnxify's tensorflow module; "auto" does when the
+  // model's own file imports tensorflow. torch and keras need nothing (Keras runs on its torch backend).
+  std::string framework = "auto";
   bool cache = true;  // --no-cache: false = compile every module's source (no compiled-module cache)
   // Told the phase that starts ("binding weights from x.pth"), and while the file is written the
   // fraction of tensor bytes written (else -1): drives the progress line (support/progress.h).

@@ -21,6 +21,8 @@ std::string_view format_name(Format f) {
       return "safetensors";
     case Format::Keras:
       return "keras";
+    case Format::TFCheckpoint:
+      return "tensorflow checkpoint";
   }
   return "?";
 }
@@ -33,6 +35,7 @@ Format sniff(const Bytes& file) {
   if (n == 0) throw Diagnostic::error("the file is empty: not a checkpoint");
   if (looks_like_hdf5(file) || looks_like_keras_archive(file)) return Format::Keras;
   if (looks_like_zip(file)) return Format::TorchZip;
+  if (looks_like_tf_bundle_index(file)) return Format::TFCheckpoint;
   // Legacy files start with the magic number pickled at protocol >= 2 (PROTO, LONG1) or, from
   // pickle_protocol 0/1, as a text LONG.
   if (n >= 2 && d[0] == 0x80 && d[1] >= 2 && d[1] <= 5) return Format::TorchLegacy;
@@ -45,8 +48,9 @@ Format sniff(const Bytes& file) {
   std::string head;
   for (size_t i = 0; i < std::min<size_t>(n, 8); ++i) head += fmt::format("{}{:02x}", i ? " " : "", d[i]);
   throw Diagnostic::error(
-      fmt::format("not a PyTorch checkpoint, safetensors or Keras weights file (it starts with bytes {}; expected a zip "
-                  "archive, a torch.save pickle, a safetensors header or an HDF5 file)",
+      fmt::format("not a PyTorch checkpoint, safetensors, Keras weights file or TensorFlow checkpoint index (it starts with "
+                  "bytes {}; expected a zip archive, a torch.save pickle, a safetensors header, an HDF5 file or a "
+                  "checkpoint table)",
                   head));
 }
 
@@ -71,6 +75,9 @@ Checkpoint Checkpoint::from_bytes(Bytes bytes, const std::string& name) {
         break;
       case Format::Keras:
         c.root_ = load_keras_h5(c.file_, *c.heap_);
+        break;
+      case Format::TFCheckpoint:
+        c.root_ = load_tf_bundle(c.file_, name, *c.heap_);
         break;
     }
     bind_tensors(*c.heap_);

@@ -1,4 +1,4 @@
-// The four file formats, each read into a Heap and a root Value, and the storage plumbing they
+// The file formats, each read into a Heap and a root Value, and the storage plumbing they
 // share. Internal to src/weights; Checkpoint (checkpoint.cpp) picks the loader from the file's
 // first bytes. Each throws Diagnostic without a file name; Checkpoint adds it.
 #pragma once
@@ -22,6 +22,10 @@ Value load_keras_h5(const Bytes& file, Heap& heap);
 bool looks_like_hdf5(const Bytes& file);
 // A zip with a config.json at its root, as keras.Model.save writes it (torch.save's never has one).
 bool looks_like_keras_archive(const Bytes& file);
+// A TensorFlow checkpoint's PREFIX.index (a LevelDB-format table: its footer's magic number); the
+// tensors are read from PREFIX.data-* beside it.
+Value load_tf_bundle(const Bytes& index, const std::string& index_path, Heap& heap);
+bool looks_like_tf_bundle_index(const Bytes& file);
 
 // A persistent id for a storage, as torch.save writes it:
 //   zip:    ('storage', storage_type, key, location, numel)

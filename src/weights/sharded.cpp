@@ -126,8 +126,23 @@ void StateDict::add(NamedTensor t) {
   tensors.push_back(std::move(t));
 }
 
+// A TensorFlow checkpoint is named by its prefix ("ckpt-1", as tf.train.Checkpoint.save returns it)
+// or a SavedModel folder; its table is PREFIX.index. "" when `path` is not one.
+std::string tf_checkpoint_index(const std::string& path) {
+  if (is_directory(path)) {
+    std::string saved_model = path + "/variables/variables.index";
+    return exists(saved_model) ? saved_model : "";
+  }
+  if (!exists(path) && exists(path + ".index")) return path + ".index";
+  size_t data = path.rfind(".data-");  // a data shard named instead of the prefix
+  if (data != std::string::npos && path.find('/', data) == std::string::npos && exists(path.substr(0, data) + ".index"))
+    return path.substr(0, data) + ".index";
+  return "";
+}
+
 StateDict open_state_dict(const std::string& path, const std::string& key) {
-  std::string file = is_directory(path) ? file_in_folder(path) : path;
+  std::string file = tf_checkpoint_index(path);
+  if (file.empty()) file = is_directory(path) ? file_in_folder(path) : path;
   if (ends_with(file, ".index.json")) return open_sharded(file, key);
   return Checkpoint::open(file).select(key);
 }

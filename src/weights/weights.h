@@ -27,7 +27,7 @@
 namespace onnxify::weights {
 
 // Keras: a `.keras` archive or a `.weights.h5` file (HDF5), its tensors named by their dataset paths.
-enum class Format { TorchZip, TorchLegacy, Safetensors, Keras };
+enum class Format { TorchZip, TorchLegacy, Safetensors, Keras, TFCheckpoint };
 std::string_view format_name(Format f);
 
 struct NamedTensor {

@@ -92,9 +92,9 @@ TEST(Checkpoint, NotACheckpoint) {
   EXPECT_EQ(error_of(""), "ckpt.pt: error: the file is empty: not a checkpoint\n");
   EXPECT_EQ(error_of("\x7f"
                      "ELF\x02\x01\x01\x00\x00\x00"s),
-            "ckpt.pt: error: not a PyTorch checkpoint, safetensors or Keras weights file (it starts with bytes 7f 45 4c 46 "
-            "02 01 01 "
-            "00; expected a zip archive, a torch.save pickle, a safetensors header or an HDF5 file)\n");
+            "ckpt.pt: error: not a PyTorch checkpoint, safetensors, Keras weights file or TensorFlow checkpoint index (it "
+            "starts with bytes 7f 45 4c 46 02 01 01 00; expected a zip archive, a torch.save pickle, a safetensors "
+            "header, an HDF5 file or a checkpoint table)\n");
   EXPECT_EQ(
       error_of("\x80\x02K\x01."),
       "ckpt.pt: error: a pickle without torch's magic number: not a checkpoint written by torch.save\n");

@@ -75,19 +75,10 @@ def test_application_from_tensorflow(name, tmp_path):
     assert res["verdict"] == "right", res
 
 
-def test_tensorflow_code_is_a_clear_error(tmp_path):
-    """A model written for TensorFlow, with TensorFlow installed in the venv onnxify is pointed at: one
-    located error saying what converts instead (not an error deep inside TensorFlow's own source), and an
-    optional `import tensorflow` inside a try is the ImportError a program without it would see."""
-    src = tmp_path / "tf_model.py"
-    src.write_text("import tensorflow as tf\n\n\nclass M(tf.Module):\n    def __call__(self, x):\n"
-                   "        return tf.nn.relu(x)\n\n\ndef build():\n    return M()\n")
-    p = subprocess.run([ONNXIFY, "export", str(src), "--model", "build()", "--input", "x=float32[N,8]",
-                        "--python", TF_PYTHON, "-o", str(tmp_path / "m.onnx")], capture_output=True, text=True,
-                       timeout=300)
-    assert p.returncode == 1, p.stderr
-    assert f"{src}:1:8: error:" in p.stderr and "TensorFlow code is not evaluated" in p.stderr, p.stderr
-    assert "import keras" in p.stderr, p.stderr
+def test_optional_tensorflow_import_sees_what_cpython_sees(tmp_path):
+    """A program that imports tensorflow only optionally (inside a try) is not a TensorFlow model:
+    onnxify's tensorflow module is not used, and with the test venv's Python (no TensorFlow) the import
+    is the ImportError CPython raises, so the except arm is what is exported."""
     opt = tmp_path / "optional.py"
     opt.write_text("import torch\ntry:\n    import tensorflow\n    HAVE_TF = True\nexcept ImportError:\n"
                    "    HAVE_TF = False\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
