@@ -202,6 +202,10 @@ struct TypeSpec {
 };
 // Creates a native type. Slots not given are inherited from the base.
 Type* new_native_type(Interp& I, const TypeSpec& spec);
+// Sets an attribute of a native type, which Python code cannot (its types are immutable): for a
+// prelude module that gives onnxify's own types another framework's methods (tensorflow's
+// TensorShape.as_list on torch.Size), installed only when that framework's module is imported.
+void extend_native_type(Interp& I, Type* t, Str* name, const Value& v);
 // Allocates a bare instance of `cls` (a native type or a Python subclass of one: its native layout,
 // and a __dict__ when it has one). A native type's __new__ slot starts with this.
 Value alloc_instance(Interp& I, Type* cls);

@@ -517,6 +517,11 @@ static void set_abstract_flag(Interp& I, Type* t, const Value& v) {
     t->flags &= ~kTypeAbstract;
 }
 
+void extend_native_type(Interp& I, Type* t, Str* name, const Value& v) {
+  dict_set_str(I, t->dict, name, v);
+  type_modified(I, t);
+}
+
 static void type_setattr(Interp& I, const Value& self, Str* name, const Value& v) {
   Type* t = as_type(self);
   // Data descriptors of the metatype (__name__, __doc__, ...) first.

@@ -230,6 +230,7 @@ std::string state_key(const ExportOptions& o) {
   add(::getcwd(buf, sizeof buf) ? buf : "");
   add(o.module.empty() ? (::realpath(o.source.c_str(), buf) ? buf : o.source) : "");
   add(o.module);
+  add(o.framework);  // which framework modules may be imported (ModuleLoader::frameworks)
   add("paths");
   for (const std::string& p : o.paths) add(p);
   add("env");

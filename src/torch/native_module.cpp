@@ -126,6 +126,19 @@ Value c_building_model(Interp& I, const Value&, const Args& a) {
   return Value::boolean(torch_state().building && torch_state().model_expr);
 }
 
+// _extend_type(cls, name, value): an attribute on torch.Size or torch.Tensor, native types Python code
+// cannot change: the tensorflow module's shape and tensor methods (x.shape.as_list(), x.get_shape()),
+// which only a TensorFlow model imports.
+Value c_extend_type(Interp& I, const Value&, const Args& a) {
+  eval::check_nargs(I, a, "_extend_type", 3, 3);
+  Torch& T = torch_state();
+  eval::Type* t = eval::is_type(a[0]) ? eval::as_type(a[0]) : nullptr;
+  if (t != T.size_type && t != T.tensor_type)
+    eval::raise(I, I.exc.TypeError, "_extend_type() extends torch.Size and torch.Tensor only");
+  eval::extend_native_type(I, t, I.intern(eval::str_string(I, a[1])), a[2]);
+  return Value::none();
+}
+
 void init_c_module(Interp& I, eval::Module* m) {
   Torch& T = torch_state();
   eval::module_set(I, m, "Tensor", Value::borrow(T.tensor_type));
@@ -161,6 +174,7 @@ void init_c_module(Interp& I, eval::Module* m) {
   eval::add_function(I, m, "_building", &c_building);
   eval::add_function(I, m, "_building_model", &c_building_model);
   eval::add_function(I, m, "_is_random", &c_is_random);
+  eval::add_function(I, m, "_extend_type", &c_extend_type);
   eval::Ref<eval::Module> vf = eval::new_module(I, "torch._C._VariableFunctions");
   eval::Ref<eval::Module> nn = eval::new_module(I, "torch._C._nn");
   install_op_functions(T, vf.get(), nn.get());

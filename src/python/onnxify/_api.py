@@ -87,13 +87,19 @@ def _progress(progress: Optional[bool]) -> bool:
         return False
 
 
+def _framework(framework: str) -> str:
+    if framework not in ("auto", "torch", "keras", "tensorflow"):
+        raise ValueError(f"framework={framework!r}: expected 'auto', 'torch', 'keras' or 'tensorflow'")
+    return framework
+
+
 def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec]] = None, *,
            weights: Optional[PathLike] = None, weights_key: Optional[str] = None, dtype: Optional[str] = None,
            output: Optional[PathLike] = None, target: str = "onnxruntime", opset: int = 17,
            paths: Sequence[PathLike] = (), keep: Sequence[str] = (), decompose: Sequence[str] = (),
            trt_version: str = "10.15", max_unroll: int = 10000, emit_ir: Optional[PathLike] = None,
            dims: Optional[Mapping[str, Union[int, str]]] = None, progress: Optional[bool] = None,
-           cache: bool = True) -> ExportResult:
+           cache: bool = True, framework: str = "auto") -> ExportResult:
     """Converts a PyTorch model's source (and checkpoint) to an ONNX file, as ``onnxify export``.
 
     source:      the model's Python file, or an installed module's dotted name
@@ -103,7 +109,8 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
     inputs:      forward()'s parameters by name: a tensor type such as ``"float32[N,3,224,224]"``
                  (identifiers are symbolic sizes, integers static) or a Python literal (``3``,
                  ``True``, ``None``, or its text). Parameters left out take their defaults.
-    weights:     a checkpoint (``torch.save`` file or ``.safetensors``); without one, deterministic
+    weights:     a checkpoint (``torch.save`` file, ``.safetensors``, a Keras weights file or a TensorFlow
+                 checkpoint, as the CLI's ``--weights``); without one, deterministic
                  random weights (and an :class:`ExportWarning`). ``weights_key``: the dict inside it.
     dtype:       the CLI's ``--dtype``: ``model.to(dtype)`` before the weights are bound.
     output:      the ONNX file to write; default: the source file's name with ``.onnx`` (for a
@@ -126,6 +133,9 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
                  export); they are imported again when a file they were read from changes, or the
                  source, ``paths`` or this Python's ``sys.path`` do. :func:`release_modules` frees them.
 
+    framework:   the CLI's ``--framework``: ``"auto"`` (TensorFlow when the source imports it at top
+                 level), ``"torch"``, ``"keras"`` or ``"tensorflow"``.
+
     The same arguments give the same bytes as the command line. Raises :class:`ConversionError`
     (every problem found, each with file, line and column) or :class:`BadInputError`; warnings go
     through :mod:`warnings`. Runs with the GIL released; with ``cache=False`` in this process,
@@ -143,7 +153,7 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
         decompose=list(decompose), keep=list(keep), trt_version=trt_version, max_unroll=int(max_unroll),
         emit_ir=os.fspath(emit_ir) if emit_ir is not None else "",
         dims=[f"{name}={lo}" if str(lo).endswith("..") else f"{name}={lo}.." for name, lo in (dims or {}).items()],
-        progress=_progress(progress), cache=bool(cache)))
+        progress=_progress(progress), cache=bool(cache), framework=_framework(framework)))
     warned = _warn(result, stacklevel=2)
     return ExportResult(result["output"], result["nodes"], tuple(result["inputs"]), tuple(result["outputs"]), warned,
                         bool(result["reused_modules"]))

@@ -146,3 +146,33 @@ def test_tensorflow_model_with_tensorflow_installed_never_imports_it(tmp_path):
                 python=TF_PYTHON)
     assert p.returncode == 1, p.stderr
     assert f"{src}:1:8: error:" in p.stderr and "--framework tensorflow" in p.stderr, p.stderr
+
+
+def test_python_api_framework(tmp_path):
+    """onnxify.export(framework=...) as the CLI's --framework: a TensorFlow model converts with "auto"
+    and "tensorflow"; "torch" refuses its `import tensorflow`; an unknown name is a ValueError."""
+    work = str(tmp_path)
+    prepare("Cond", work)
+    build_py = os.environ.get("ONNXIFY_PYTHONPATH") or os.path.join(SRC, "build", "python")
+    script = f"""
+import onnxify
+args = ({SOURCE!r}, "make('Cond')", {{"x": "float32[N,8]"}})
+for fw in ("auto", "tensorflow"):
+    onnxify.export(*args, weights={os.path.join(work, 'Cond', 'ckpt')!r}, output={work!r} + "/" + fw + ".onnx",
+                   framework=fw)
+try:
+    onnxify.export(*args, framework="torch", output={work!r} + "/t.onnx")
+except onnxify.ConversionError as e:
+    print("torch refused:", "--framework tensorflow" in str(e))
+try:
+    onnxify.export(*args, framework="jax")
+except ValueError as e:
+    print("bad name:", e)
+"""
+    p = subprocess.run([sitepaths.PYTHON, "-c", script], capture_output=True, text=True, timeout=600,
+                       env=dict(os.environ, PYTHONPATH=build_py))
+    assert p.returncode == 0, p.stderr
+    assert "torch refused: True" in p.stdout and "bad name: framework='jax'" in p.stdout, p.stdout
+    for fw in ("auto", "tensorflow"):
+        results, control_flow = bench.compare(os.path.join(work, fw + ".onnx"), os.path.join(work, "Cond.npz"))
+        assert set(results.values()) == {"right"} and control_flow, (fw, results)

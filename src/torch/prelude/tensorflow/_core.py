@@ -219,3 +219,14 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
         return lambda f: f
     return func
 
+
+
+# TensorFlow's shape and tensor methods on onnxify's tensors, which are TensorFlow's tensors here.
+def _as_list(self):
+    return list(self)
+
+
+torch._C._extend_type(torch.Size, "as_list", _as_list)
+torch._C._extend_type(torch.Size, "rank", property(len))
+torch._C._extend_type(torch.Size, "ndims", property(len))
+torch._C._extend_type(torch.Tensor, "get_shape", lambda self: self.shape)
