@@ -272,7 +272,10 @@ Value load_tf_bundle(const Bytes& file, const std::string& index_path, Heap& hea
     fail(fmt::format("the checkpoint header claims {} data shards", header.num_shards));
 
   // The data shards, mapped as they are first needed.
-  const std::string prefix = index_path.substr(0, index_path.size() - std::string_view(".index").size());
+  constexpr std::string_view kIndex = ".index";
+  const bool suffixed = index_path.size() >= kIndex.size() &&
+                        index_path.compare(index_path.size() - kIndex.size(), kIndex.size(), kIndex) == 0;
+  const std::string prefix = suffixed ? index_path.substr(0, index_path.size() - kIndex.size()) : index_path;
   std::vector<std::shared_ptr<MappedFile>> shards(header.num_shards);
   auto shard_bytes = [&](uint64_t id) -> Bytes {
     if (!shards[id]) {
