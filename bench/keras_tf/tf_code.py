@@ -96,7 +96,8 @@ def compare(onnx_path, npz_path):
     try:
         sess = ort.InferenceSession(onnx_path, providers=["CPUExecutionProvider"])
     except Exception as e:  # noqa: BLE001 - a file ONNX Runtime rejects is a result
-        why = f"ONNX Runtime rejects the file: {str(e).split(' : ')[-1].splitlines()[0][:140]}"
+        text = str(e).splitlines()[0]
+        why = "ONNX Runtime rejects the file: " + (text[text.rfind("Error "):] if "Error " in text else text)[:120]
         return {k[:-len("/input")]: why for k in data.files if k.endswith("/input")}, bool(ops & {"If", "Loop"})
     for key in data.files:
         if not key.endswith("/input"):
@@ -132,7 +133,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "results", "tf_code.md"))
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
-    rows = []
+    rows, ratios = [], []
     for name in SPECS:
         p, _ = _run([a.tf_python, __file__, "step", "prepare", name, a.work])
         if p.returncode:
@@ -140,16 +141,30 @@ def main():
         npz = os.path.join(a.work, name + ".npz")
         row = [name]
         out = os.path.join(a.work, f"{name}.onnxify.onnx")
-        p, secs = _run([a.onnxify, "export", SOURCE, "--model", f"make({name!r})", "--weights",
+        p, ours = _run([a.onnxify, "export", SOURCE, "--model", f"make({name!r})", "--weights",
                         os.path.join(a.work, name, "ckpt"), "--input", SPECS[name], "-o", out, "-q"])
-        row.append(_cell(p, secs, out, npz))
+        row.append(_cell(p, ours, out, npz))
         out = os.path.join(a.work, f"{name}.tf2onnx.onnx")
-        p, secs = _run([a.tf_python, __file__, "step", "tf2onnx", name, a.work])
-        row.append(_cell(p, secs, out, npz))
+        p, theirs = _run([a.tf_python, __file__, "step", "tf2onnx", name, a.work])
+        row.append(_cell(p, theirs, out, npz))
+        row.append(f"{theirs / ours:.1f}x")
+        ratios.append(theirs / ours)
         rows.append(row)
         print(" | ".join(row), flush=True)
-    lines = ["| model | onnxify | tf2onnx (`from_function`) |", "| --- | --- | --- |"]
+    import datetime
+    import platform
+    tf_versions = subprocess.run([a.tf_python, "-c", "import tensorflow, tf2onnx; print(tensorflow.__version__, "
+                                  "tf2onnx.__version__)"], capture_output=True, text=True).stdout.split()
+    lines = [f"TensorFlow code vs TensorFlow eager ({datetime.date.today()}, {platform.node() and 'this machine'}: "
+             f"{os.cpu_count()} cores; TensorFlow {tf_versions[0] if tf_versions else '?'}, tf2onnx "
+             f"{tf_versions[1] if len(tf_versions) > 1 else '?'}, opset 17). A cell: paths right of all, whether "
+             "the file keeps an ONNX If/Loop, whole-process wall time of the conversion (onnxify: `onnxify "
+             "export`; tf2onnx: a Python process that builds the model, reads the checkpoint and converts).", "",
+             "| model | onnxify | tf2onnx (`from_function`) | tf2onnx time / onnxify's |", "| --- | --- | --- | ---: |"]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
+    ratios.sort()
+    lines += ["", f"tf2onnx's whole process takes {ratios[len(ratios) // 2]:.1f}x onnxify's (median; "
+              f"{ratios[0]:.1f}x to {ratios[-1]:.1f}x)."]
     with open(a.out, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"wrote {a.out}")
@@ -161,8 +176,8 @@ def _cell(p, secs, out, npz):
         return f"fails: {err[-1][:100] if err else p.returncode}"
     results, cf = compare(out, npz)
     right = sum(v == "right" for v in results.values())
-    bad = "; ".join(f"{k}: {v}" for k, v in results.items() if v != "right")
-    return (f"{right}/{len(results)} paths right{', If/Loop kept' if cf else ', no If/Loop'}, {secs:.1f} s"
+    bad = "; ".join(sorted(set(v[:110] for v in results.values() if v != "right")))
+    return (f"{right}/{len(results)} paths right{', If/Loop kept' if cf else ', no If/Loop'}, {secs:.2f} s"
             + (f" ({bad})" if bad else ""))
 
 

@@ -83,7 +83,9 @@ Action setup_export(CLI::App& sub) {
   sub.add_option("--dim", o->dims,
                  "NAME=LO..: the least value symbolic dim NAME takes (e.g. --dim N=1.. for batch 1; default: "
                  "assumed at least 2 where a decision needs it, with a warning) (repeatable)");
-  sub.add_option("--weights", o->weights, "checkpoint: torch.save file, safetensors, a shard index (*.index.json) or a Hugging Face model folder; without it, random weights");
+  sub.add_option("--weights", o->weights, "checkpoint: torch.save file, safetensors, a shard index (*.index.json), a Hugging Face model folder, a Keras "
+                 "file (.keras, .weights.h5) or a TensorFlow checkpoint (its prefix, or a SavedModel folder); without "
+                 "it, random weights");
   sub.add_option("--weights-key", o->weights_key, "the dictionary inside the checkpoint that holds the state_dict");
   sub.add_option("--dtype", o->dtype,
                  "convert the model's floating-point parameters and buffers to this dtype before binding the "
