@@ -31,7 +31,7 @@ ATOL = 1e-4
 # Each model's input for onnxify (N: the batch, symbolic), and those with data-dependent control flow.
 SPECS = {"MLP": "x=float32[N,8]", "ConvNet": "x=float32[N,28,28,3]", "Attention": "x=float32[N,6,16]",
          "PyIf": "x=float32[N,8]", "Cond": "x=float32[N,8]", "WhileLoop": "x=float32[N,8]",
-         "PyWhile": "x=float32[N,8]", "Switch": "x=float32[N,8]"}
+         "PyWhile": "x=float32[N,8]", "Switch": "x=float32[N,8]", "Extras": "x=float32[N,7,7,6]"}
 CONTROL_FLOW = {"PyIf", "Cond", "WhileLoop", "PyWhile", "Switch"}
 
 

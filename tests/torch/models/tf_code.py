@@ -168,8 +168,33 @@ class Switch(tf.Module):
                                       lambda: self.branches[2](x) * 3.0])
 
 
+class Extras(tf.Module):
+    """Transposed convolutions (SAME with an odd output size, VALID), gather_nd, gather on an axis,
+    map_fn and a TensorArray written in a `for` over the run-time batch."""
+
+    def __init__(self):
+        super().__init__()
+        self.up = tf.Variable(tf.random.normal([3, 3, 4, 6], stddev=0.3))  # [h, w, out, in]
+        self.up_valid = tf.Variable(tf.random.normal([2, 2, 3, 4], stddev=0.3))
+        self.table = tf.Variable(tf.random.normal([10, 5]))
+
+    @tf.function
+    def __call__(self, x):
+        b = tf.shape(x)[0]
+        y = tf.nn.conv2d_transpose(x, self.up, [b, 13, 13, 4], strides=2, padding="SAME")
+        y = tf.nn.leaky_relu(y)
+        y = tf.nn.conv2d_transpose(y, self.up_valid, [b, 26, 26, 3], strides=[1, 2, 2, 1], padding="VALID")
+        pairs = tf.stack([tf.math.floormod(tf.range(4) * 3, 10), tf.range(4) % 5], axis=1)
+        picked = tf.gather_nd(self.table, pairs)
+        pooled = tf.map_fn(lambda img: tf.reduce_max(img, axis=[0, 1]), y)
+        ta = tf.TensorArray(tf.float32, size=b)
+        for i in tf.range(b):
+            ta = ta.write(i, tf.reduce_mean(y[i]) * tf.cast(i + 1, tf.float32))
+        return y, pooled * tf.reduce_sum(picked), tf.gather(self.table, [1, 3], axis=1), ta.stack()
+
+
 MODELS = {"MLP": MLP, "ConvNet": ConvNet, "Attention": Attention, "PyIf": PyIf, "Cond": Cond,
-          "WhileLoop": WhileLoop, "PyWhile": PyWhile, "Switch": Switch}
+          "WhileLoop": WhileLoop, "PyWhile": PyWhile, "Switch": Switch, "Extras": Extras}
 
 def make(name):
     tf.random.set_seed(0)
@@ -184,8 +209,8 @@ def paths(np):
         return rng.uniform(lo, hi, (n,) + shape).astype(np.float32)
 
     out = {}
-    for name in ("MLP", "ConvNet", "Attention"):
-        shape = {"MLP": (8,), "ConvNet": (28, 28, 3), "Attention": (6, 16)}[name]
+    for name in ("MLP", "ConvNet", "Attention", "Extras"):
+        shape = {"MLP": (8,), "ConvNet": (28, 28, 3), "Attention": (6, 16), "Extras": (7, 7, 6)}[name]
         out[name] = {"batch1": batch(1, shape), "batch3": batch(3, shape)}
     for name in ("PyIf", "Cond"):
         out[name] = {"positive": batch(3, (8,), 0.1, 1.0), "negative": batch(1, (8,), -1.0, -0.1)}

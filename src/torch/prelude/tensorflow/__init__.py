@@ -25,7 +25,7 @@ from tensorflow._core import (  # noqa: F401
     uint8, uint16, uint32, uint64, double)
 from tensorflow._control import case, cond, switch_case, while_loop  # noqa: F401
 from tensorflow._array import (  # noqa: F401
-    boolean_mask, broadcast_to, concat, expand_dims, eye, fill, gather, identity, ones, ones_like, one_hot, pad,
+    TensorArray, boolean_mask, broadcast_to, concat, expand_dims, eye, fill, gather, gather_nd, identity, map_fn, ones, ones_like, one_hot, pad,
     range, rank, repeat, reshape, reverse, roll, shape, size, slice, sort, argsort, split, squeeze, stack,
     stop_gradient, tile, transpose, unstack, zeros, zeros_like)
 from tensorflow.math import (  # noqa: F401

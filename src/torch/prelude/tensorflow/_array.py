@@ -213,3 +213,71 @@ def boolean_mask(tensor, mask, axis=None, name=None):
     if axis:
         raise ValueError("tf.boolean_mask with an axis is not supported by onnxify")
     return x[m]
+
+
+def gather_nd(params, indices, batch_dims=0, name=None):
+    """params[indices[..., 0], indices[..., 1], ...]: the last dim of indices indexes the first dims."""
+    if batch_dims:
+        raise ValueError("tf.gather_nd with batch_dims is not supported by onnxify")
+    x, idx = _t(params), _t(indices).long()
+    return x[tuple(idx[..., i] for i in builtins.range(idx.shape[-1]))]
+
+
+def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False, infer_shape=True,
+           name=None, fn_output_signature=None):
+    """fn on each slice along dim 0, stacked: a Python loop over a run-time batch is an ONNX Loop."""
+    several = isinstance(elems, (list, tuple))
+    elems = type(elems)(_t(e) for e in elems) if several else _t(elems)
+
+    def item(i):
+        return type(elems)(e[i] for e in elems) if several else elems[i]
+
+    # fn's result structure, from a call whose values are not used (the graph drops them): a list
+    # appended to in the loop is only read after it (torch.stack), so one list per part up front.
+    probe = fn(item(0))
+    parts = len(probe) if isinstance(probe, (list, tuple)) else 0
+    outs = [[] for _ in builtins.range(builtins.max(parts, 1))]
+    for i in builtins.range((elems[0] if several else elems).shape[0]):
+        r = fn(item(i))
+        for k in builtins.range(len(outs)):
+            outs[k].append(r[k] if parts else r)
+    if parts:
+        return type(probe)(torch.stack(o) for o in outs)
+    return torch.stack(outs[0])
+
+
+class TensorArray:
+    """A list of tensors written in order (ta = ta.write(i, x) in a loop, then ta.stack()): in a loop
+    recorded as ONNX Loop its writes are the Loop's scan outputs. Writes must come in index order
+    0, 1, 2, ... as TensorFlow loops make them; an index known at conversion time that is not the
+    next one is refused rather than misplaced."""
+
+    def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
+                 handle=None, flow=None, infer_shape=True, element_shape=None, colocate_with_first_write_call=True,
+                 name=None):
+        self.dtype = as_dtype(dtype)
+        self._items = []
+
+    def write(self, index, value, name=None):
+        if isinstance(index, int) and index != len(self._items):
+            raise ValueError(f"TensorArray.write({index}) after {len(self._items)} writes: onnxify's TensorArray "
+                             "takes writes in index order")
+        self._items.append(_t(value).to(self.dtype))
+        return self
+
+    def read(self, index, name=None):
+        return self._items[index]
+
+    def stack(self, name=None):
+        return torch.stack(self._items)
+
+    def concat(self, name=None):
+        return torch.cat(self._items)
+
+    def unstack(self, value, name=None):
+        value = _t(value)
+        self._items = [value[i] for i in builtins.range(value.shape[0])]
+        return self
+
+    def size(self, name=None):
+        return torch.tensor(len(self._items), dtype=int32)

@@ -170,6 +170,57 @@ def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilation
                        groups=cin)
 
 
+def conv_transpose(input, filters, output_shape, strides, padding="SAME", data_format=None, dilations=None,
+                   name=None):
+    """The gradient of `convolution` with respect to its input: `output_shape` is the input that
+    convolution would take, and its padding (SAME or VALID, computed on output_shape) is what is cut
+    from the full transposed convolution."""
+    x = _t(input)
+    w = _t(filters)  # [spatial..., out, in]
+    n = w.dim() - 2
+    channels_last = data_format is None or not data_format.startswith("NC")
+    strides = _per_dim(strides, n, channels_last, "strides")
+    dilations = _per_dim(dilations, n, channels_last, "dilations")
+    out_shape = [int(d) if isinstance(d, int) else d for d in (
+        output_shape.tolist() if isinstance(output_shape, torch.Tensor) else list(output_shape))]
+    out_spatial = out_shape[1:-1] if channels_last else out_shape[2:]
+    ksize = list(w.shape[:n])
+    x = _to_nc(x, channels_last)
+    weight = w.permute(n + 1, n, *range(n))  # [in, out, spatial...], as conv_transpose takes it
+    conv = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}[n]
+    y = conv(x, weight, None, stride=strides, dilation=dilations)
+    if isinstance(padding, str) and padding.upper() == "SAME":
+        before = [_same_pads(out_spatial[i], ksize[i], strides[i], dilations[i])[0] for i in range(n)]
+    elif isinstance(padding, str) and padding.upper() == "VALID":
+        before = [0] * n
+    else:
+        pairs = [list(p) for p in padding]
+        before = [p[0] for p in (pairs[1:-1] if channels_last else pairs[2:])]
+    # The full result may be shorter than output_shape (a stride that does not divide it): zeros after.
+    extra = []
+    for i in reversed(range(n)):
+        extra += [0, max(before[i] + out_spatial[i] - y.shape[2 + i], 0)]
+    if any(e != 0 for e in extra):
+        y = F.pad(y, extra)
+    index = (slice(None), slice(None)) + tuple(slice(before[i], before[i] + out_spatial[i]) for i in range(n))
+    return _from_nc(y[index], channels_last)
+
+
+def conv2d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NHWC", dilations=None,
+                     name=None):
+    return conv_transpose(input, filters, output_shape, strides, padding, data_format, dilations)
+
+
+def conv1d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NWC", dilations=None,
+                     name=None):
+    return conv_transpose(input, filters, output_shape, strides, padding, data_format, dilations)
+
+
+def conv3d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NDHWC", dilations=None,
+                     name=None):
+    return conv_transpose(input, filters, output_shape, strides, padding, data_format, dilations)
+
+
 def _pool(kind, input, ksize, strides, padding, data_format, n):
     x = _t(input)
     channels_last = data_format is None or not data_format.startswith("NC")
