@@ -107,6 +107,10 @@ Action setup_export(CLI::App& sub) {
                        : "must be a positive integer, not '" + v + "'";
           },
           "POSITIVE"));
+  sub.add_option("--layout", o->layout,
+                 "the file's 4-d and 5-d inputs and outputs: channels-first (N,C,H,W), channels-last (N,H,W,C) or "
+                 "model (default: as the model's code takes them; Keras and TensorFlow models are channels-last)")
+      ->check(CLI::IsMember({"model", "channels-first", "channels-last"}));
   sub.add_option("--emit-ir", o->emit_ir, "also write the final graph in the IR text form to this file");
   sub.add_flag("-q,--quiet", *quiet, "print nothing on success (and no progress line)");
   auto server = std::make_shared<bool>(false);

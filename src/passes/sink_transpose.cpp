@@ -13,6 +13,9 @@
 //              evaluates);
 //              B(Transpose(x, p), Transpose(y, p))   = Transpose(B(x, y), p)
 //   * a reduction keeping its dims: on the axes p maps its axes from (keepdims_reduce below);
+//   * a reduction dropping its dims, when the kept dims stay in order: it reads x directly (absorbs);
+//   * Pad with constant pads: the same pads on the axes p maps them from (a channels-last model's
+//     ZeroPadding2D between the input's Transpose and its first Conv's);
 //   * another Transpose of the result composes with p (cancel_transpose_reshape then drops the
 //     identity).
 // A Transpose moves only when every use of its result can take it, and only when that does not add
@@ -99,8 +102,39 @@ std::optional<std::vector<int64_t>> reduce_axes(const Node& n) {
   return const_ints(n.input(1));
 }
 
-// How one use of a Transpose's result takes the Transpose.
-enum class Take { kNo, kCancel, kMerge, kBelow };
+// How one use of a Transpose's result takes the Transpose (kAbsorb: it reads x directly and its
+// result is unchanged: a reduction dropping axes whose kept axes stay in order).
+enum class Take { kNo, kCancel, kMerge, kBelow, kAbsorb };
+
+// A reduction that drops its axes (keepdims=0) over Transpose(x, p): the same reduction of x over the
+// axes p maps them from gives the same result when the kept axes keep their order (a channels-last
+// global average pool, [N, H, W, C] -> [N, C], over x = [N, C, H, W]).
+bool absorbs(const Node& u, const std::vector<int64_t>& p) {
+  static const char* const kOps[] = {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd",
+                                     "ReduceL1",   "ReduceL2",  "ReduceLogSumExp", "ReduceSumSquare"};
+  if (!u.domain().empty() || u.attr_int("keepdims", 1) != 0 ||
+      std::none_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return u.is(op); }))
+    return false;
+  std::optional<std::vector<int64_t>> axes;
+  if (u.attr("axes"))
+    axes = u.attr_ints("axes");
+  else if (u.num_inputs() >= 2 && u.input(1))
+    axes = const_ints(u.input(1));
+  if (!axes || axes->empty()) return false;
+  const auto r = static_cast<int64_t>(p.size());
+  std::vector<bool> reduced(p.size(), false);
+  for (int64_t a : *axes) {
+    if (a < -r || a >= r) return false;
+    reduced[static_cast<size_t>(a < 0 ? a + r : a)] = true;
+  }
+  int64_t last = -1;
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (reduced[i]) continue;
+    if (p[i] < last) return false;
+    last = p[i];
+  }
+  return true;
+}
 
 struct Plan {
   Take take = Take::kNo;
@@ -116,6 +150,10 @@ bool is_transpose_with(const Value* v, const std::vector<int64_t>& p) {
 
 Plan plan_use(const Node& u, const Value* t, const std::vector<int64_t>& p) {
   Plan plan;
+  if (u.num_outputs() == 1 && u.input(0) == t && absorbs(u, p)) {
+    plan.take = Take::kAbsorb;
+    return plan;
+  }
   if (u.num_outputs() != 1 || !u.output(0)->type().is_tensor() || !u.output(0)->type().has_rank() ||
       u.output(0)->type().rank() != p.size())
     return plan;
@@ -127,6 +165,15 @@ Plan plan_use(const Node& u, const Value* t, const std::vector<int64_t>& p) {
     if (u.input(0) != t) return plan;
     for (size_t i = 1; i < u.num_inputs(); ++i)
       if (u.input(i) && (!u.input(i)->initializer() || u.input(i)->type().rank() > 0)) return plan;
+    plan.take = Take::kBelow;
+    return plan;
+  }
+  if (u.is("Pad") && u.domain().empty()) {
+    // Pad(Transpose(x, p), pads) = Transpose(Pad(x, pads on x's axes), p), in every mode; the pads
+    // must be known (and no axes input names a subset).
+    if (u.input(0) != t || u.num_inputs() < 2 || !u.input(1) || (u.num_inputs() > 3 && u.input(3))) return plan;
+    auto pads = const_ints(u.input(1));
+    if (!pads || pads->size() != 2 * p.size()) return plan;
     plan.take = Take::kBelow;
     return plan;
   }
@@ -211,7 +258,8 @@ bool sink(Graph& g, Node& tr) {
     if (std::any_of(plans.begin(), plans.end(), [&](const auto& pl) { return pl.first == u; })) continue;
     Plan plan = plan_use(*u, t, *p);
     if (plan.take == Take::kNo || !constant_dims_known(plan.other)) return false;
-    cost += plan.take == Take::kCancel ? -1 : plan.take == Take::kMerge ? 0 : below_cost(*u, *p);
+    cost += plan.take == Take::kCancel ? -1 : plan.take == Take::kMerge || plan.take == Take::kAbsorb ? 0
+                                                                                                 : below_cost(*u, *p);
     plans.emplace_back(u, plan);
   }
   if (plans.empty() || cost > 0) return false;
@@ -220,6 +268,21 @@ bool sink(Graph& g, Node& tr) {
     if (plan.take == Take::kCancel) {
       u->set_input(0, x);
       u->set_attr("perm", compose(*p, *perm_of(*u)));
+      continue;
+    }
+    if (plan.take == Take::kAbsorb) {
+      std::vector<int64_t> axes = u->attr("axes") ? u->attr_ints("axes") : *const_ints(u->input(1));
+      const auto r = static_cast<int64_t>(p->size());
+      for (int64_t& a : axes) a = (*p)[static_cast<size_t>(a < 0 ? a + r : a)];
+      std::sort(axes.begin(), axes.end());
+      if (u->attr("axes")) {
+        u->set_attr("axes", axes);
+      } else {
+        Value* c = g.add_initializer(ir::Tensor::vector_int64(axes));
+        c->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(axes.size()))}));
+        u->set_input(1, c);
+      }
+      u->set_input(0, x);
       continue;
     }
     // u computes in x's layout; a new Transpose below it gives its old result to its old uses.
@@ -239,6 +302,18 @@ bool sink(Graph& g, Node& tr) {
         c->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(axes.size()))}));
         u->set_input(1, c);
       }
+    }
+    if (u->is("Pad")) {
+      // Axis i of the padded tensor was axis p[i] of x: its begin and end pads move there.
+      std::vector<int64_t> pads = *const_ints(u->input(1)), moved(pads.size());
+      const size_t r = p->size();
+      for (size_t i = 0; i < r; ++i) {
+        moved[static_cast<size_t>((*p)[i])] = pads[i];
+        moved[r + static_cast<size_t>((*p)[i])] = pads[r + i];
+      }
+      Value* c = g.add_initializer(ir::Tensor::vector_int64(moved));
+      c->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(moved.size()))}));
+      u->set_input(1, c);
     }
     for (size_t i = 0; i < u->num_inputs(); ++i) {
       if (u->input(i) == t)

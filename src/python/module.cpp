@@ -312,7 +312,7 @@ PYBIND11_MODULE(_core, m) {
          std::vector<std::string> paths, std::vector<std::string> env_paths, int opset, std::string target,
          std::vector<std::string> decompose, std::vector<std::string> keep, std::string trt_version,
          int64_t max_unroll, std::string emit_ir, std::vector<std::string> dims, bool progress, bool cache,
-         std::string framework) {
+         std::string framework, std::string layout) {
         torch::ExportOptions o;
         o.source = std::move(source);
         o.model_expr = std::move(model);
@@ -333,12 +333,13 @@ PYBIND11_MODULE(_core, m) {
         o.dims = std::move(dims);
         o.cache = cache;
         o.framework = std::move(framework);
+        o.layout = std::move(layout);
         return run_export(std::move(o), progress);
       },
       py::arg("source"), py::arg("model"), py::arg("inputs"), py::arg("weights"), py::arg("weights_key"),
       py::arg("dtype"), py::arg("output"), py::arg("paths"), py::arg("env_paths"), py::arg("opset"), py::arg("target"), py::arg("decompose"),
       py::arg("keep"), py::arg("trt_version"), py::arg("max_unroll"), py::arg("emit_ir"), py::arg("dims"),
-      py::arg("progress"), py::arg("cache"), py::arg("framework"));
+      py::arg("progress"), py::arg("cache"), py::arg("framework"), py::arg("layout"));
 
   m.def(
       "inspect_model",

@@ -100,6 +100,10 @@ void run_inspect(Session& session, const ExportOptions& o, bool imported, Inspec
 // An uncaught Python exception as a diagnostic at the user's code: frames of the embedded prelude
 // are onnxify's, so an exception raised there is reported at the innermost user frame.
 Diagnostic python_error(eval::Interp& I, const eval::Value& exc);
+// --layout (layout.cpp): Transposes between the file's image layout ("channels-first",
+// "channels-last"; "model" or "" = as the model takes them) and the model's, at 4-d/5-d graph inputs
+// and outputs.
+void apply_layout(Session& s, ir::Graph& g, const std::string& layout);
 
 // A stable hash of the source text for the model's metadata ("fnv1a64:<16 hex digits>").
 std::string source_hash(const std::string& text);

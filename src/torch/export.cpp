@@ -344,6 +344,7 @@ void run_export(const std::shared_ptr<Session>& session, const ExportOptions& o,
       throw s.failure(python_error(*s.I, e.exc));
     }
     set_outputs(s, result);
+    apply_layout(s, s.T->rec.main(), o.layout);
     if (!s.T->problems.empty()) throw DiagnosticList(s.T->problems);
   } catch (BadInput& b) {
     r.failure = Failure::BadInput;

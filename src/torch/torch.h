@@ -58,6 +58,9 @@ struct ExportOptions {
   // --framework: "tensorflow" evaluates the model on onnxify's tensorflow module; "auto" does when the
   // model's own file imports tensorflow. torch and keras need nothing (Keras runs on its torch backend).
   std::string framework = "auto";
+  // --layout: the file's 4-d/5-d inputs and outputs channels-first or channels-last ("model": as the
+  // model's code takes them: channels-last for Keras and TensorFlow models, channels-first for PyTorch).
+  std::string layout = "model";
   bool cache = true;  // --no-cache: false = compile every module's source (no compiled-module cache)
   // Told the phase that starts ("binding weights from x.pth"), and while the file is written the
   // fraction of tensor bytes written (else -1): drives the progress line (support/progress.h).

@@ -93,13 +93,19 @@ def _framework(framework: str) -> str:
     return framework
 
 
+def _layout(layout: str) -> str:
+    if layout not in ("model", "channels-first", "channels-last"):
+        raise ValueError(f"layout={layout!r}: expected 'model', 'channels-first' or 'channels-last'")
+    return layout
+
+
 def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec]] = None, *,
            weights: Optional[PathLike] = None, weights_key: Optional[str] = None, dtype: Optional[str] = None,
            output: Optional[PathLike] = None, target: str = "onnxruntime", opset: int = 17,
            paths: Sequence[PathLike] = (), keep: Sequence[str] = (), decompose: Sequence[str] = (),
            trt_version: str = "10.15", max_unroll: int = 10000, emit_ir: Optional[PathLike] = None,
            dims: Optional[Mapping[str, Union[int, str]]] = None, progress: Optional[bool] = None,
-           cache: bool = True, framework: str = "auto") -> ExportResult:
+           cache: bool = True, framework: str = "auto", layout: str = "model") -> ExportResult:
     """Converts a PyTorch model's source (and checkpoint) to an ONNX file, as ``onnxify export``.
 
     source:      the model's Python file, or an installed module's dotted name
@@ -133,6 +139,8 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
                  export); they are imported again when a file they were read from changes, or the
                  source, ``paths`` or this Python's ``sys.path`` do. :func:`release_modules` frees them.
 
+    layout:      the CLI's ``--layout``: the file's 4-d and 5-d inputs and outputs ``"channels-first"``
+                 or ``"channels-last"``; ``"model"`` (default) as the model's code takes them.
     framework:   the CLI's ``--framework``: ``"auto"`` (TensorFlow when the source imports it at top
                  level), ``"torch"``, ``"keras"`` or ``"tensorflow"``.
 
@@ -153,7 +161,8 @@ def export(source: PathLike, model: str, inputs: Optional[Mapping[str, InputSpec
         decompose=list(decompose), keep=list(keep), trt_version=trt_version, max_unroll=int(max_unroll),
         emit_ir=os.fspath(emit_ir) if emit_ir is not None else "",
         dims=[f"{name}={lo}" if str(lo).endswith("..") else f"{name}={lo}.." for name, lo in (dims or {}).items()],
-        progress=_progress(progress), cache=bool(cache), framework=_framework(framework)))
+        progress=_progress(progress), cache=bool(cache), framework=_framework(framework),
+        layout=_layout(layout)))
     warned = _warn(result, stacklevel=2)
     return ExportResult(result["output"], result["nodes"], tuple(result["inputs"]), tuple(result["outputs"]), warned,
                         bool(result["reused_modules"]))

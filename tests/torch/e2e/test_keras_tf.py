@@ -92,3 +92,32 @@ def test_optional_tensorflow_import_sees_what_cpython_sees(tmp_path):
     x = np.ones((2, 8), np.float32)
     got = ort.InferenceSession(str(tmp_path / "o.onnx"), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
     np.testing.assert_array_equal(got, x + 1)  # CPython, without tensorflow, takes the except arm
+
+
+@pytest.mark.parametrize("name", ["MobileNetV3Small", "ResNet50"])
+def test_layout_channels_first(name, tmp_path):
+    """--layout channels-first: the channels-last Keras model's file takes (N, C, H, W) images and is
+    right against TensorFlow eager given the same images channels last; the Transposes that layout
+    adds cancel against Keras' own (fewer Transposes than the model's own layout keeps)."""
+    import numpy as np
+    import onnx
+    import onnxruntime as ort
+    work, size = str(tmp_path), SIZES.get(name, 64)
+    tf_step(APPS, "prepare", name, str(size), work)
+    counts = {}
+    for layout in ("model", "channels-first"):
+        out = os.path.join(work, f"{layout}.onnx")
+        p = subprocess.run([ONNXIFY, "export", os.path.join(SRC, "bench", "zoo", "keras_apps.py"), "--model",
+                            f"app({name!r}, {size})", "--weights", os.path.join(work, name + ".keras"), "--input",
+                            f"inputs=float32[N,{size},{size},3]", "--layout", layout, "--python", sitepaths.PYTHON,
+                            "-o", out], capture_output=True, text=True, timeout=900)
+        assert p.returncode == 0, p.stderr
+        counts[layout] = sum(n.op_type == "Transpose" for n in onnx.load(out).graph.node)
+        sess = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
+        io = np.load(os.path.join(work, name + ".io.npz"))
+        for n in (1, 3):
+            x = io[f"x{n}"] if layout == "model" else io[f"x{n}"].transpose(0, 3, 1, 2)
+            assert list(sess.get_inputs()[0].shape[1:]) == list(x.shape[1:])
+            got = sess.run(None, {sess.get_inputs()[0].name: x})[0]
+            np.testing.assert_allclose(got, io[f"y{n}"], atol=1e-4, rtol=0)
+    assert counts["channels-first"] < counts["model"], counts
