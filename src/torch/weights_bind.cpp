@@ -202,7 +202,20 @@ KerasRenamed rename_keras(Session& s, const weights::StateDict& file,
   std::set<std::string> reached, groups, taken;
   try {
     Value mod = I.loader().import_module("_onnxify_keras", nullptr, 0, false, SourceRange{});
-    Value res = eval::call(I, eval::getattr(I, mod, I.intern("weight_paths")), s.model);
+    Value res;
+    if (file.keras_legacy.empty()) {
+      res = eval::call(I, eval::getattr(I, mod, I.intern("weight_paths")), s.model);
+    } else {
+      // Keras 2's .h5: bound by the order of its layer lists.
+      std::vector<Value> layer_list;
+      for (const auto& [group, paths] : file.keras_legacy) {
+        std::vector<Value> ps;
+        for (const std::string& p : paths) ps.push_back(I.str(p));
+        layer_list.push_back(eval::new_tuple(I, {I.str(group), eval::new_list(I, std::move(ps))}));
+      }
+      Value layers = eval::new_list(I, std::move(layer_list));
+      res = eval::call(I, eval::getattr(I, mod, I.intern("legacy_weight_paths")), s.model, layers);
+    }
     const auto& pair = eval::as_tuple(res)->items;
     Value why = pair[1];
     eval::for_each(I, eval::call_method(I, pair[0], I.intern("items")), [&](const Value& item) {

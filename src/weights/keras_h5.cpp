@@ -1,5 +1,6 @@
 // Keras weights in HDF5: `model.weights.h5` (Keras 3's save_weights), the same file inside a `.keras`
-// archive (a zip with config.json and metadata.json beside it), read through Debian's libhdf5,
+// archive (a zip with config.json and metadata.json beside it), Keras 2's `.h5` (read_legacy_layout),
+// read through Debian's libhdf5,
 // read-only, from memory, with no filter plugins loaded (so nothing from outside the library runs).
 //
 // The result is a flat dict of dataset path -> tensor ("layers/conv2d/vars/0"): the names Keras'
@@ -21,6 +22,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 #include "support/diagnostic.h"
 #include "support/fd_io.h"
@@ -101,6 +103,57 @@ std::string string_attr(hid_t obj, const char* name) {
   if (H5Aread(a.get(), type.get(), out.data()) < 0) return "";
   out.resize(std::strlen(out.c_str()));
   return out;
+}
+
+// A string-array attribute as Keras' legacy format writes it (h5py: fixed-length bytes from Keras 2,
+// variable-length from Keras 3; an empty list is an empty float array), or nullopt when there is none
+// or it is not a list of strings. Keras splits one longer than HDF5's 64 KiB header limit into
+// NAME0, NAME1, ... (legacy_h5_format.save_attributes_to_hdf5_group).
+constexpr size_t kMaxAttrStrings = 1 << 20;
+
+std::optional<std::vector<std::string>> one_string_list(hid_t obj, const char* name) {
+  if (H5Aexists(obj, name) <= 0) return std::nullopt;
+  Id a(H5Aopen(obj, name, H5P_DEFAULT), H5Aclose);
+  if (!a.ok()) return std::nullopt;
+  Id type(H5Aget_type(a.get()), H5Tclose);
+  Id space(H5Aget_space(a.get()), H5Sclose);
+  const hssize_t n = H5Sget_simple_extent_npoints(space.get());
+  if (n < 0 || static_cast<size_t>(n) > kMaxAttrStrings) return std::nullopt;
+  std::vector<std::string> out;
+  if (n == 0) return out;
+  if (H5Tget_class(type.get()) != H5T_STRING) return std::nullopt;
+  if (H5Tis_variable_str(type.get()) > 0) {
+    Id mem(H5Tcopy(H5T_C_S1), H5Tclose);
+    H5Tset_size(mem.get(), H5T_VARIABLE);
+    std::vector<char*> ptrs(static_cast<size_t>(n), nullptr);
+    if (H5Aread(a.get(), mem.get(), ptrs.data()) < 0) return std::nullopt;
+    for (char* p : ptrs) {
+      out.emplace_back(p ? p : "");
+      if (p) H5free_memory(p);
+    }
+    return out;
+  }
+  const size_t size = H5Tget_size(type.get());
+  if (size == 0 || size > 4096) return std::nullopt;
+  std::vector<char> buf(size * static_cast<size_t>(n));
+  if (H5Aread(a.get(), type.get(), buf.data()) < 0) return std::nullopt;
+  for (hssize_t i = 0; i < n; ++i) {
+    const char* p = buf.data() + size * static_cast<size_t>(i);
+    out.emplace_back(p, strnlen(p, size));
+  }
+  return out;
+}
+
+std::optional<std::vector<std::string>> string_list_attr(hid_t obj, const std::string& name) {
+  if (auto whole = one_string_list(obj, name.c_str())) return whole;
+  std::optional<std::vector<std::string>> out;
+  for (int chunk = 0;; ++chunk) {
+    auto part = one_string_list(obj, (name + std::to_string(chunk)).c_str());
+    if (!part) return out;
+    if (!out) out.emplace();
+    out->insert(out->end(), part->begin(), part->end());
+    if (out->size() > kMaxAttrStrings) return std::nullopt;
+  }
 }
 
 // The dtype a dataset's file type holds, as numpy (and so h5py, and so Keras) writes it.
@@ -355,13 +408,52 @@ hid_t open_image(Image& im) {
   return H5Fopen("keras-weights-image", H5F_ACC_RDONLY, fapl.get());
 }
 
-// Every link of the file through visit_link (datasets added to w.root, or only checked).
+// Keras 2's format (`model.save("m.h5")`, `save_weights("w.h5")`; Keras 3 still writes and reads it):
+// the weights group (the file, or its `model_weights`) lists `layer_names`, each layer's group its
+// `weight_names`, and a weight's dataset is GROUP/LAYER/WEIGHT_NAME. Which model variable each is,
+// is decided by order (Keras' legacy loader pairs the file's layers that have weights with the
+// model's, in order), so that order goes to the binder: the root dict's "keras_legacy" attribute,
+// a list of (layer group, [dataset paths in weight order]) in layer_names order, with the model's
+// own variables (`top_level_model_weights`) last when the file has them.
+void read_legacy_layout(Walk& w, hid_t file) {
+  std::string base;
+  std::optional<std::vector<std::string>> layers = string_list_attr(file, "layer_names");
+  if (!layers && H5Lexists(file, "model_weights", H5P_DEFAULT) > 0) {
+    Id g(H5Gopen2(file, "model_weights", H5P_DEFAULT), H5Gclose);
+    if (g.ok()) layers = string_list_attr(g.get(), "layer_names");
+    base = "model_weights/";
+  }
+  if (!layers) return;
+  std::vector<Value> entries;
+  auto add_group = [&](const std::string& layer, bool required) {
+    const std::string group = base + layer;
+    if (H5Lexists(file, group.c_str(), H5P_DEFAULT) <= 0) {
+      if (!required) return;
+      fail(fmt::format("the Keras 2 weights list layer '{}' but have no group '{}'", readable(layer), readable(group)));
+    }
+    Id g(H5Gopen2(file, group.c_str(), H5P_DEFAULT), H5Gclose);
+    if (!g.ok()) fail(fmt::format("the Keras 2 weights' layer group '{}' cannot be opened", readable(group)));
+    auto names = string_list_attr(g.get(), "weight_names");
+    if (!names) fail(fmt::format("the Keras 2 weights' layer group '{}' has no weight_names list", readable(group)));
+    if (w.metadata_only) return;
+    std::vector<Value> paths;
+    for (const std::string& n : *names) paths.push_back(w.heap->str(readable(group + "/" + n)));
+    entries.push_back(w.heap->tuple({w.heap->str(readable(group)), w.heap->list(std::move(paths))}));
+  };
+  for (const std::string& layer : *layers) add_group(layer, true);
+  add_group("top_level_model_weights", false);
+  if (!w.metadata_only) w.root.dict().attrs.emplace_back("keras_legacy", w.heap->list(std::move(entries)));
+}
+
+// Every link of the file through visit_link (datasets added to w.root, or only checked), then the
+// legacy format's layer lists.
 void walk(Walk& w) {
   Image im{const_cast<uint8_t*>(w.file->data()), w.file->size()};
   Id f(open_image(im), H5Fclose);
   if (!f.ok()) fail("the HDF5 file cannot be opened (is it damaged or truncated?)");
   if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, &visit_link, &w) < 0)
     fail(w.error.empty() ? "the HDF5 file's groups cannot be read (is it damaged?)" : w.error);
+  read_legacy_layout(w, f.get());
 }
 
 // libhdf5 walks a damaged file's metadata without bounds: a 12 KB file found by fuzzing makes it

@@ -230,6 +230,16 @@ StateDict Checkpoint::select(const std::string& key) const {
     throw;
   }
   for (size_t i = 0; i < sd.tensors.size(); ++i) sd.index_.emplace(sd.tensors[i].name, i);
+  if (format_ == Format::Keras && root_.is(Kind::Dict))
+    for (const auto& [name, v] : root_.dict().attrs) {
+      if (name != "keras_legacy") continue;
+      for (const Value& layer : v.seq().items) {
+        const auto& pair = layer.seq().items;
+        std::vector<std::string> paths;
+        for (const Value& p : pair[1].seq().items) paths.push_back(p.as_str());
+        sd.keras_legacy.emplace_back(pair[0].as_str(), std::move(paths));
+      }
+    }
   return sd;
 }
 

@@ -42,6 +42,9 @@ struct StateDict {
   // maps to its state_dict (src/torch/weights_bind.cpp).
   Format format = Format::TorchZip;
   std::vector<NamedTensor> tensors;
+  // Keras 2's .h5 (keras_h5.cpp read_legacy_layout): its layer groups in the file's order, each with
+  // its dataset paths in weight order; empty for every other file.
+  std::vector<std::pair<std::string, std::vector<std::string>>> keras_legacy;
   const Tensor* find(std::string_view name) const;
   // Appends a tensor (names are unique; the caller checks).
   void add(NamedTensor t);

@@ -43,3 +43,41 @@ def weight_paths(model):
     saving_lib._save_state(model, weights_store=_Recorder(), assets_store=None, inner_path="",
                            visited_saveables=set())
     return paths, why
+
+
+def legacy_weight_paths(model, layers):
+    """The same for Keras 2's `.h5` files, whose datasets are bound by order, as Keras' legacy loader
+    binds them (keras/src/legacy/saving/legacy_h5_format.py, load_weights_from_hdf5_group): the file's
+    layers that list weights go, in order, with the model's layers that have weights; within a layer
+    the file's weight order is the layer's trainable then non-trainable weights (`_legacy_weights`);
+    the file's `top_level_model_weights` are the model's own variables. `layers` is the file's
+    [(layer group, [dataset paths in weight order])]. Mismatched counts raise Keras' ValueError."""
+    from keras.src.legacy.saving import legacy_h5_format
+
+    names = {}
+    for n, t in model.state_dict(keep_vars=True).items():
+        names.setdefault(id(t), []).append(n)
+    paths, why = {}, {}
+
+    def take(group, dataset_paths, variables, what):
+        if len(dataset_paths) != len(variables):
+            raise ValueError(f"Weight count mismatch for {what} ({group} in the save file): it expects "
+                             f"{len(variables)} weight(s); the file has {len(dataset_paths)}")
+        for path, var in zip(dataset_paths, variables):
+            tensor = getattr(var, "_value", var)
+            paths[path] = names.get(id(tensor))
+            if paths[path] is None:
+                why[path] = f"the model's {var.path} is not one of its parameters or buffers"
+
+    top = [(g, p) for g, p in layers if g.rsplit("/", 1)[-1] == "top_level_model_weights"]
+    saved = [(g, p) for g, p in layers if p and (g, p) not in top]
+    filtered = [layer for layer in model.layers if legacy_h5_format._legacy_weights(layer)]
+    if len(saved) != len(filtered):
+        raise ValueError(f"Layer count mismatch when loading weights from file. Model expected {len(filtered)} "
+                         f"layers, found {len(saved)} saved layers.")
+    for k, ((group, dataset_paths), layer) in enumerate(zip(saved, filtered)):
+        take(group, dataset_paths, legacy_h5_format._legacy_weights(layer), f"layer #{k} (named {layer.name})")
+    for group, dataset_paths in top:
+        own = [v for v in model._trainable_variables + model._non_trainable_variables if v in model.weights]
+        take(group, dataset_paths, own, "the top-level model")
+    return paths, why

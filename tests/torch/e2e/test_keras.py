@@ -33,7 +33,8 @@ CASES = [
 ]
 
 # Keras' own weights files instead of a torch state_dict: bound by the paths Keras' saving code gives
-# each variable (a .keras archive and a .weights.h5 file, HDF5 read by onnxify's libhdf5).
+# each variable (a .keras archive and a .weights.h5 file, HDF5 read by onnxify's libhdf5), or by
+# layer order (Keras 2's .h5).
 SAVED = [
     Case("keras_functional_dot_keras", "keras_models.py", "functional()", {"inputs": "float32[N,24,24,3]"},
          shapes=N21, matrix=False),
@@ -44,8 +45,15 @@ SAVED = [
     Case("keras_resnet50_weights_h5", "keras_models.py", "resnet50()", {"inputs": "float32[N,64,64,3]"}, shapes=N21,
          matrix=False),
 ]
+SAVED += [
+    Case("keras_functional_keras2_h5", "keras_models.py", "functional()", {"inputs": "float32[N,24,24,3]"},
+         shapes=N21, matrix=False),
+    Case("keras_recurrent_keras2_h5", "keras_models.py", "recurrent()", {"inputs": "float32[N,T,8]"},
+         shapes=[{"N": 2, "T": 5}, {"N": 1, "T": 3}], matrix=False),
+]
 SAVED[0].save = SAVED[2].save = keras_models.save_keras
 SAVED[1].save = SAVED[3].save = keras_models.save_weights_h5
+SAVED[4].save = SAVED[5].save = keras_models.save_keras2_h5  # Keras 2's .h5: bound by layer order
 CASES += SAVED
 for _c in CASES:
     _c.calibrate = False  # torch's BatchNorm calibration: Keras' layers have their own (randomized below)

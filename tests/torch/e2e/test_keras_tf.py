@@ -121,3 +121,44 @@ def test_layout_channels_first(name, tmp_path):
             got = sess.run(None, {sess.get_inputs()[0].name: x})[0]
             np.testing.assert_allclose(got, io[f"y{n}"], atol=1e-4, rtol=0)
     assert counts["channels-first"] < counts["model"], counts
+
+
+@pytest.mark.parametrize("name", ["MobileNetV3Small", "DenseNet121"])
+def test_legacy_h5_from_tensorflow(name, tmp_path):
+    """Keras 2's `.h5` format (`model.save("m.h5")`, which Keras 3 on TensorFlow still writes): its
+    weights bound by the order of its layer lists, as Keras' legacy loader binds them, right against
+    TensorFlow eager at batch 1 and 3; the file also holds the model config and optimizer-free
+    groups onnxify does not need."""
+    import numpy as np
+    import onnxruntime as ort
+    work, size = str(tmp_path), SIZES.get(name, 64)
+    tf_step(APPS, "prepare", name, str(size), work)
+    keras_file, h5 = os.path.join(work, name + ".keras"), os.path.join(work, name + ".h5")
+    p = subprocess.run([TF_PYTHON, "-c", "import os, sys; os.environ['KERAS_BACKEND'] = 'tensorflow'; import keras; "
+                        "keras.saving.load_model(sys.argv[1]).save(sys.argv[2])", keras_file, h5],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = os.path.join(work, "legacy.onnx")
+    export(os.path.join(SRC, "bench", "zoo", "keras_apps.py"), f"app({name!r}, {size})", h5,
+           f"inputs=float32[N,{size},{size},3]", out)
+    sess = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
+    io = np.load(os.path.join(work, name + ".io.npz"))
+    for n in (1, 3):
+        got = sess.run(None, {sess.get_inputs()[0].name: io[f"x{n}"]})[0]
+        np.testing.assert_allclose(got, io[f"y{n}"], atol=1e-4, rtol=0)
+
+
+def test_legacy_h5_mismatch_is_keras_error(tmp_path):
+    """A Keras 2 `.h5` saved from another architecture: Keras' own layer-count rule, as one error."""
+    work = str(tmp_path)
+    tf_step(APPS, "prepare", "MobileNetV3Small", "64", work)
+    h5 = os.path.join(work, "m.h5")
+    p = subprocess.run([TF_PYTHON, "-c", "import os, sys; os.environ['KERAS_BACKEND'] = 'tensorflow'; import keras; "
+                        "keras.saving.load_model(sys.argv[1]).save(sys.argv[2])",
+                        os.path.join(work, "MobileNetV3Small.keras"), h5], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    p = subprocess.run([ONNXIFY, "export", os.path.join(SRC, "bench", "zoo", "keras_apps.py"), "--model",
+                        "app('ResNet50', 64)", "--weights", h5, "--input", "inputs=float32[N,64,64,3]", "--python",
+                        sitepaths.PYTHON, "-o", os.path.join(work, "x.onnx")], capture_output=True, text=True,
+                       timeout=900)
+    assert p.returncode == 1 and "Layer count mismatch" in p.stderr, p.stderr

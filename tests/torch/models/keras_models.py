@@ -137,3 +137,39 @@ def save_weights_h5(model, stem):
     """The weights alone, as keras.Model.save_weights writes them (HDF5)."""
     model.save_weights(stem + ".weights.h5")
     return stem + ".weights.h5"
+
+
+def save_keras2_h5(model, stem):
+    """The weights in Keras 2's `.h5` layout, as tf.keras 2 wrote them (`save_weights("w.h5")`):
+    layer_names and weight_names as fixed-length byte strings, layer_names split into chunks
+    (layer_names0, layer_names1: Keras 2 splits lists over HDF5's 64 KiB header limit; forced here),
+    each weight at LAYER/WEIGHT_NAME with Keras 2's ":0" names. Checked by Keras' own legacy loader:
+    the model's weights are zeroed, read back from the file by keras' load_weights_from_hdf5_group,
+    and must come back exactly."""
+    import h5py
+    import numpy as np
+    from keras import ops
+    from keras.src.legacy.saving import legacy_h5_format
+
+    path = stem + ".keras2.h5"
+    before = [ops.convert_to_numpy(v) for v in model.weights]
+    with h5py.File(path, "w") as f:
+        f.attrs["backend"] = b"tensorflow"
+        f.attrs["keras_version"] = b"2.15.0"
+        names = [layer.name.encode() for layer in model.layers]
+        half = len(names) // 2
+        f.attrs["layer_names0"] = np.array(names[:half], dtype="S")
+        f.attrs["layer_names1"] = np.array(names[half:], dtype="S")
+        for layer in model.layers:
+            g = f.create_group(layer.name)
+            weights = legacy_h5_format._legacy_weights(layer)
+            weight_names = [f"{layer.name}/{w.name}:0".encode() for w in weights]
+            g.attrs["weight_names"] = np.array(weight_names, dtype="S") if weights else np.zeros((0,))
+            for name, w in zip(weight_names, weights):
+                g.create_dataset(name.decode(), data=ops.convert_to_numpy(w))
+    for v in model.weights:
+        v.assign(np.zeros(v.shape, v.dtype))
+    with h5py.File(path, "r") as f:
+        legacy_h5_format.load_weights_from_hdf5_group(f, model)
+    assert all(np.array_equal(a, ops.convert_to_numpy(v)) for a, v in zip(before, model.weights)), "Keras read back other values"
+    return path
