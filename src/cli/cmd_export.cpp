@@ -84,7 +84,7 @@ Action setup_export(CLI::App& sub) {
                  "NAME=LO..: the least value symbolic dim NAME takes (e.g. --dim N=1.. for batch 1; default: "
                  "assumed at least 2 where a decision needs it, with a warning) (repeatable)");
   sub.add_option("--weights", o->weights, "checkpoint: torch.save file, safetensors, a shard index (*.index.json), a Hugging Face model folder, a Keras "
-                 "file (.keras, .weights.h5) or a TensorFlow checkpoint (its prefix, or a SavedModel folder); without "
+                 "file (.keras, .weights.h5, .weights.json, Keras 2 .h5) or a TensorFlow checkpoint (its prefix, or a SavedModel folder); without "
                  "it, random weights");
   sub.add_option("--weights-key", o->weights_key, "the dictionary inside the checkpoint that holds the state_dict");
   sub.add_option("--dtype", o->dtype,

@@ -56,8 +56,18 @@ std::string file_in_folder(const std::string& folder) {
   throw Diagnostic::error(msg).with_file(index);
 }
 
-// Reads the weight_map: (tensor name, shard file name) in the file's order.
-std::vector<std::pair<std::string, std::string>> read_weight_map(const std::string& index) {
+// A shard named by an index: a file in the index's folder, never a path out of it.
+std::string shard_file(const std::string& index, const std::string& name, std::string f) {
+  bool escapes = f.empty() || f[0] == '/' || f == ".." || f.rfind("../", 0) == 0 ||
+                 f.find("/../") != std::string::npos || ends_with(f, "/..");
+  if (escapes)
+    bad_index(index, fmt::format("the shard index maps '{}' to '{}': shards must be files in the index's folder",
+                                 name, f));
+  return f;
+}
+
+// A shard index's JSON.
+nlohmann::ordered_json read_json(const std::string& index) {
   std::shared_ptr<MappedFile> file = MappedFile::open(index);
   Bytes bytes = file->bytes();
   std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
@@ -70,19 +80,64 @@ std::vector<std::pair<std::string, std::string>> read_weight_map(const std::stri
     bad_index(index, "the shard index is not valid JSON: " +
                          (colon == std::string::npos ? what : what.substr(colon + 2)));
   }
+  return j;
+}
+
+// Reads the weight_map: (tensor name, shard file name) in the file's order.
+std::vector<std::pair<std::string, std::string>> read_weight_map(const std::string& index) {
+  nlohmann::ordered_json j = read_json(index);
   if (!j.is_object() || !j.contains("weight_map") || !j["weight_map"].is_object())
     bad_index(index, "the shard index has no \"weight_map\" object (expected {\"weight_map\": {tensor: shard file}})");
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [name, shard] : j["weight_map"].items()) {
     if (!shard.is_string())
       bad_index(index, fmt::format("the shard index maps '{}' to {}, not to a file name", name, shard.dump()));
-    std::string f = shard.get<std::string>();
-    bool escapes = f.empty() || f[0] == '/' || f == ".." || f.rfind("../", 0) == 0 ||
-                   f.find("/../") != std::string::npos || ends_with(f, "/..");
-    if (escapes)
-      bad_index(index, fmt::format("the shard index maps '{}' to '{}': shards must be files in the index's folder",
-                                   name, f));
-    out.emplace_back(name, std::move(f));
+    out.emplace_back(name, shard_file(index, name, shard.get<std::string>()));
+  }
+  return out;
+}
+
+// Keras' sharded weights (`save_weights("m.weights.json", max_shard_size=...)`): a weight_map from
+// each variable group ("/layers/conv2d/vars") to the .weights.h5 shard (or shards) holding it. The
+// shards are ordinary Keras weights files, named by the same dataset paths: their datasets together
+// are the model's weights, bound as one Keras file.
+StateDict open_keras_sharded(const std::string& index, const std::string& key) {
+  nlohmann::ordered_json j = read_json(index);
+  if (!j.is_object() || !j.contains("weight_map") || !j["weight_map"].is_object())
+    bad_index(index, "the Keras shard index has no \"weight_map\" object");
+  std::vector<std::string> shards;
+  std::set<std::string> seen;
+  for (const auto& [group, where] : j["weight_map"].items()) {
+    std::vector<std::string> files;
+    if (where.is_string()) {
+      files.push_back(where.get<std::string>());
+    } else if (where.is_array()) {
+      for (const auto& f : where) {
+        if (!f.is_string())
+          bad_index(index, fmt::format("the shard index maps '{}' to {}, not to file names", group, where.dump()));
+        files.push_back(f.get<std::string>());
+      }
+    } else {
+      bad_index(index, fmt::format("the shard index maps '{}' to {}, not to a file name", group, where.dump()));
+    }
+    for (const std::string& f : files)
+      if (seen.insert(f).second) shards.push_back(shard_file(index, group, f));
+  }
+  StateDict out;
+  out.key = key;
+  out.format = Format::Keras;
+  std::unordered_map<std::string, std::string> shard_of;
+  for (const std::string& shard : shards) {
+    std::string path = folder_of(index) + "/" + shard;
+    if (!exists(path))
+      bad_index(index, fmt::format("the shard index names '{}', which is not in the index's folder", shard));
+    Checkpoint ck = Checkpoint::open(path);
+    if (ck.format() != Format::Keras) bad_index(index, fmt::format("the shard '{}' is not a Keras weights file", shard));
+    for (NamedTensor& nt : ck.select(key).tensors) {
+      auto [it, fresh] = shard_of.emplace(nt.name, shard);
+      if (!fresh) bad_index(index, fmt::format("'{}' is in two shards, {} and {}", nt.name, it->second, shard));
+      out.add(std::move(nt));
+    }
   }
   return out;
 }
@@ -144,6 +199,7 @@ StateDict open_state_dict(const std::string& path, const std::string& key) {
   std::string file = tf_checkpoint_index(path);
   if (file.empty()) file = is_directory(path) ? file_in_folder(path) : path;
   if (ends_with(file, ".index.json")) return open_sharded(file, key);
+  if (ends_with(file, ".weights.json")) return open_keras_sharded(file, key);
   return Checkpoint::open(file).select(key);
 }
 

@@ -162,3 +162,28 @@ def test_legacy_h5_mismatch_is_keras_error(tmp_path):
                         sitepaths.PYTHON, "-o", os.path.join(work, "x.onnx")], capture_output=True, text=True,
                        timeout=900)
     assert p.returncode == 1 and "Layer count mismatch" in p.stderr, p.stderr
+
+
+def test_sharded_keras_weights_from_tensorflow(tmp_path):
+    """Keras' sharded weights (`save_weights("m.weights.json", max_shard_size=...)`: an index and
+    several .weights.h5 shards), right against TensorFlow eager."""
+    import numpy as np
+    import onnxruntime as ort
+    name, work = "DenseNet121", str(tmp_path)
+    size = SIZES.get(name, 64)
+    tf_step(APPS, "prepare", name, str(size), work)
+    index = os.path.join(work, "sharded", "m.weights.json")
+    p = subprocess.run([TF_PYTHON, "-c", "import os, sys; os.environ['KERAS_BACKEND'] = 'tensorflow'; import keras; "
+                        "os.makedirs(os.path.dirname(sys.argv[2])); "
+                        "keras.saving.load_model(sys.argv[1]).save_weights(sys.argv[2], max_shard_size=0.004)",
+                        os.path.join(work, name + ".keras"), index], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert len([f for f in os.listdir(os.path.dirname(index)) if f.endswith(".weights.h5")]) > 2
+    out = os.path.join(work, "sharded.onnx")
+    export(os.path.join(SRC, "bench", "zoo", "keras_apps.py"), f"app({name!r}, {size})", index,
+           f"inputs=float32[N,{size},{size},3]", out)
+    sess = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
+    io = np.load(os.path.join(work, name + ".io.npz"))
+    for n in (1, 3):
+        got = sess.run(None, {sess.get_inputs()[0].name: io[f"x{n}"]})[0]
+        np.testing.assert_allclose(got, io[f"y{n}"], atol=1e-4, rtol=0)
