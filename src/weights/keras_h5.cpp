@@ -309,19 +309,7 @@ void add_dataset(Walk& w, hid_t file, const char* link) {
         fail(fmt::format("HDF5 dataset '{}' cannot be read (is the file damaged?)", path));
     }
   }
-  auto* s = w.heap->make<StorageObject>();
-  s->dtype = dtype;
-  s->key = path;
-  s->numel = static_cast<int64_t>(numel);
-  s->data = data;
-  s->loaded = true;
-  auto* t = w.heap->make<TensorObject>();
-  t->storage = s;
-  t->tensor.dtype = dtype;
-  t->tensor.shape = shape;
-  t->tensor.strides.assign(shape.size(), 1);
-  for (size_t i = shape.size(); i-- > 1;) t->tensor.strides[i - 1] = t->tensor.strides[i] * std::max<int64_t>(shape[i], 1);
-  w.root.dict().set(w.heap->str(path), Value::object(Kind::Tensor, t));
+  w.root.dict().set(w.heap->str(path), contiguous_tensor(*w.heap, path, dtype, shape, data));
 }
 
 herr_t visit_link(hid_t group, const char* name, const H5L_info_t* info, void* data) {

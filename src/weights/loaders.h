@@ -40,6 +40,11 @@ struct StorageRef {
 // Checks and unpacks a persistent id with `fields` items. Throws Diagnostic.
 StorageRef parse_storage_ref(const Value& pid, size_t fields);
 
+// A row-major tensor over `data` (its own storage, already loaded), as the formats that store each
+// tensor's bytes whole make them (safetensors, Keras HDF5, TensorFlow bundles).
+Value contiguous_tensor(Heap& heap, const std::string& key, DType dtype, const std::vector<int64_t>& shape,
+                        Bytes data);
+
 // Resolves legacy storage views, gives every tensor its storage's bytes, and checks that each
 // tensor lies inside its storage. Throws Diagnostic naming the first tensor that does not.
 void bind_tensors(Heap& heap);

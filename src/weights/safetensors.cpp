@@ -110,20 +110,8 @@ Value load_safetensors(const Bytes& file, Heap& heap) {
   Bytes buffer = file.slice(data_start, data_size);
   Value root = heap.dict();
   for (Entry& e : entries) {
-    auto* s = heap.make<StorageObject>();
-    s->dtype = e.dtype;
-    s->key = e.name;
-    s->numel = static_cast<int64_t>((e.end - e.begin) / element_size(e.dtype));
-    s->data = buffer.slice(e.begin, e.end - e.begin);
-    s->loaded = true;
-    auto* t = heap.make<TensorObject>();
-    t->storage = s;
-    t->tensor.dtype = e.dtype;
-    t->tensor.shape = e.shape;
-    t->tensor.strides.assign(e.shape.size(), 1);
-    for (size_t i = e.shape.size(); i-- > 1;)
-      t->tensor.strides[i - 1] = t->tensor.strides[i] * std::max<int64_t>(e.shape[i], 1);
-    root.dict().set(heap.str(e.name), Value::object(Kind::Tensor, t));
+    root.dict().set(heap.str(e.name),
+                    contiguous_tensor(heap, e.name, e.dtype, e.shape, buffer.slice(e.begin, e.end - e.begin)));
   }
   return root;
 }

@@ -52,6 +52,23 @@ StorageRef parse_storage_ref(const Value& pid, size_t fields) {
   return r;
 }
 
+Value contiguous_tensor(Heap& heap, const std::string& key, DType dtype, const std::vector<int64_t>& shape,
+                        Bytes data) {
+  auto* s = heap.make<StorageObject>();
+  s->dtype = dtype;
+  s->key = key;
+  s->numel = static_cast<int64_t>(data.size() / element_size(dtype));
+  s->data = std::move(data);
+  s->loaded = true;
+  auto* t = heap.make<TensorObject>();
+  t->storage = s;
+  t->tensor.dtype = dtype;
+  t->tensor.shape = shape;
+  t->tensor.strides.assign(shape.size(), 1);
+  for (size_t i = shape.size(); i-- > 1;) t->tensor.strides[i - 1] = t->tensor.strides[i] * std::max<int64_t>(shape[i], 1);
+  return Value::object(Kind::Tensor, t);
+}
+
 void bind_tensors(Heap& heap) {
   for (StorageObject* s : heap.storages()) {
     if (!s->view_of) continue;

@@ -318,20 +318,7 @@ Value load_tf_bundle(const Bytes& file, const std::string& index_path, Heap& hea
     if (root.dict().get(heap.str(e.name)))
       fail(fmt::format("checkpoint keys '{}' and another both read as '{}'", e.key, e.name));
 
-    auto* s = heap.make<StorageObject>();
-    s->dtype = *dtype;
-    s->key = e.name;
-    s->numel = static_cast<int64_t>(numel);
-    s->data = std::move(bytes);
-    s->loaded = true;
-    auto* t = heap.make<TensorObject>();
-    t->storage = s;
-    t->tensor.dtype = *dtype;
-    t->tensor.shape = e.shape;
-    t->tensor.strides.assign(e.shape.size(), 1);
-    for (size_t i = e.shape.size(); i-- > 1;)
-      t->tensor.strides[i - 1] = t->tensor.strides[i] * std::max<int64_t>(e.shape[i], 1);
-    root.dict().set(heap.str(e.name), Value::object(Kind::Tensor, t));
+    root.dict().set(heap.str(e.name), contiguous_tensor(heap, e.name, *dtype, e.shape, std::move(bytes)));
   }
   return root;
 }

@@ -193,3 +193,21 @@ def write_safetensors(path, tensors, metadata=None):
         f.write(struct.pack("<Q", len(h)) + h)
         for _, _, _, data in tensors:
             f.write(data)
+
+
+def check_listing(failures, label, path, pairs):
+    """Checks that `onnxify weights PATH` lists exactly `pairs` ((name, torch tensor) as the format's
+    own library reads them): names, dtypes, shapes and checksums. Prints ok/FAIL; a failure's label
+    goes to `failures`."""
+    r = run_onnxify(path)
+    if r.returncode != 0:
+        failures.append(label)
+        print(f"FAIL {label}: exit {r.returncode}: {r.stderr.strip()}")
+        return
+    got = sorted(parse_listing(r.stdout))
+    want = sorted(expected_lines(pairs))
+    if got != want:
+        failures.append(label)
+        print(f"FAIL {label}:\n  got  {[g for g in got if g not in want][:4]}\n  want {[w for w in want if w not in got][:4]}")
+        return
+    print(f"ok   {label}: {len(got)} tensors")

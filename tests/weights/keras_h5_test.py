@@ -39,18 +39,7 @@ def h5py_pairs(path):
 
 
 def check(label, path, oracle_from):
-    r = ct.run_onnxify(path)
-    if r.returncode != 0:
-        failures.append(label)
-        print(f"FAIL {label}: exit {r.returncode}: {r.stderr.strip()}")
-        return
-    got = sorted(ct.parse_listing(r.stdout))
-    want = sorted(ct.expected_lines(h5py_pairs(oracle_from)))
-    if got != want:
-        failures.append(label)
-        print(f"FAIL {label}:\n  got  {got[:4]}\n  want {want[:4]}")
-        return
-    print(f"ok   {label}: {len(got)} datasets")
+    ct.check_listing(failures, label, path, h5py_pairs(oracle_from))
 
 
 def expect_error(label, path, *needles):

@@ -99,18 +99,7 @@ def oracle_pairs(npz):
 
 
 def check(label, prefix, npz):
-    r = ct.run_onnxify(prefix)
-    if r.returncode != 0:
-        failures.append(label)
-        print(f"FAIL {label}: exit {r.returncode}: {r.stderr.strip()}")
-        return
-    got = sorted(ct.parse_listing(r.stdout))
-    want = sorted(ct.expected_lines(oracle_pairs(npz)))
-    if got != want:
-        failures.append(label)
-        print(f"FAIL {label}:\n  got  {[g for g in got if g not in want][:4]}\n  want {[w for w in want if w not in got][:4]}")
-        return
-    print(f"ok   {label}: {len(got)} variables")
+    ct.check_listing(failures, label, prefix, oracle_pairs(npz))
 
 
 def corrupt(src_prefix, dst_prefix, suffix, edit):

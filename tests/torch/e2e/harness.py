@@ -155,6 +155,14 @@ def _import_source(case):
     return mod
 
 
+def load_file(path, name):
+    """The Python file at `path` imported as module `name` (a bench script whose steps tests share)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def models_module(filename):
     """tests/torch/models/FILENAME imported as a module (once), for tests that run a model in eager."""
     return _import_source(Case(filename, filename, "None", {}))

@@ -4,14 +4,13 @@ saved as Keras files and its outputs computed by TensorFlow eager; onnxify expor
 those files from the test venv, which has no TensorFlow (the converter never needs it), and ONNX
 Runtime runs the file on the same inputs. The TensorFlow-side steps are bench/keras_tf's (`step
 prepare`/`check`), so the tests and the side-by-side tables use one oracle."""
-import importlib.util
 import json
 import os
 import subprocess
 
 import pytest
 
-from harness import MODELS, ONNXIFY, SRC, sitepaths
+from harness import MODELS, ONNXIFY, SRC, load_file, sitepaths
 
 TF_PYTHON = os.environ.get("ONNXIFY_TF_PYTHON") or os.path.join(SRC, ".venv-tf", "bin", "python")
 BENCH = os.path.join(SRC, "bench", "keras_tf")
@@ -19,15 +18,8 @@ CF = os.path.join(BENCH, "control_flow.py")
 APPS = os.path.join(BENCH, "run.py")
 
 
-def _load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-paths = _load(CF, "keras_tf_control_flow").paths
-SIZES = _load(APPS, "keras_tf_run").SIZES
+paths = load_file(CF, "keras_tf_control_flow").paths
+SIZES = load_file(APPS, "keras_tf_run").SIZES
 
 
 def tf_step(script, *args):
@@ -94,32 +86,51 @@ def test_optional_tensorflow_import_sees_what_cpython_sees(tmp_path):
     np.testing.assert_array_equal(got, x + 1)  # CPython, without tensorflow, takes the except arm
 
 
+APPS_SOURCE = os.path.join(SRC, "bench", "zoo", "keras_apps.py")
+
+
+def keras_tf(script, *args):
+    """Runs a few lines of Keras on TensorFlow (args as sys.argv[1:])."""
+    p = subprocess.run([TF_PYTHON, "-c", "import os, sys; os.environ['KERAS_BACKEND'] = 'tensorflow'; import keras; "
+                        + script, *args], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+
+
+def export_app(name, size, weights, out, *extra):
+    p = subprocess.run([ONNXIFY, "export", APPS_SOURCE, "--model", f"app({name!r}, {size})", "--weights", weights,
+                        "--input", f"inputs=float32[N,{size},{size},3]", *extra, "--python", sitepaths.PYTHON,
+                        "-o", out], capture_output=True, text=True, timeout=900)
+    return p
+
+
+def assert_right_vs_tensorflow(out, work, name, channels_first=False):
+    """The file's outputs at batch 1 and 3 against TensorFlow eager's (`step prepare`'s NAME.io.npz)."""
+    import numpy as np
+    import onnxruntime as ort
+    sess = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
+    io = np.load(os.path.join(work, name + ".io.npz"))
+    for n in (1, 3):
+        x = io[f"x{n}"].transpose(0, 3, 1, 2) if channels_first else io[f"x{n}"]
+        assert list(sess.get_inputs()[0].shape[1:]) == list(x.shape[1:])
+        got = sess.run(None, {sess.get_inputs()[0].name: x})[0]
+        np.testing.assert_allclose(got, io[f"y{n}"], atol=1e-4, rtol=0)
+
+
 @pytest.mark.parametrize("name", ["MobileNetV3Small", "ResNet50"])
 def test_layout_channels_first(name, tmp_path):
     """--layout channels-first: the channels-last Keras model's file takes (N, C, H, W) images and is
     right against TensorFlow eager given the same images channels last; the Transposes that layout
     adds cancel against Keras' own (fewer Transposes than the model's own layout keeps)."""
-    import numpy as np
     import onnx
-    import onnxruntime as ort
     work, size = str(tmp_path), SIZES.get(name, 64)
     tf_step(APPS, "prepare", name, str(size), work)
     counts = {}
     for layout in ("model", "channels-first"):
         out = os.path.join(work, f"{layout}.onnx")
-        p = subprocess.run([ONNXIFY, "export", os.path.join(SRC, "bench", "zoo", "keras_apps.py"), "--model",
-                            f"app({name!r}, {size})", "--weights", os.path.join(work, name + ".keras"), "--input",
-                            f"inputs=float32[N,{size},{size},3]", "--layout", layout, "--python", sitepaths.PYTHON,
-                            "-o", out], capture_output=True, text=True, timeout=900)
+        p = export_app(name, size, os.path.join(work, name + ".keras"), out, "--layout", layout)
         assert p.returncode == 0, p.stderr
         counts[layout] = sum(n.op_type == "Transpose" for n in onnx.load(out).graph.node)
-        sess = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
-        io = np.load(os.path.join(work, name + ".io.npz"))
-        for n in (1, 3):
-            x = io[f"x{n}"] if layout == "model" else io[f"x{n}"].transpose(0, 3, 1, 2)
-            assert list(sess.get_inputs()[0].shape[1:]) == list(x.shape[1:])
-            got = sess.run(None, {sess.get_inputs()[0].name: x})[0]
-            np.testing.assert_allclose(got, io[f"y{n}"], atol=1e-4, rtol=0)
+        assert_right_vs_tensorflow(out, work, name, channels_first=layout == "channels-first")
     assert counts["channels-first"] < counts["model"], counts
 
 
@@ -127,25 +138,15 @@ def test_layout_channels_first(name, tmp_path):
 def test_legacy_h5_from_tensorflow(name, tmp_path):
     """Keras 2's `.h5` format (`model.save("m.h5")`, which Keras 3 on TensorFlow still writes): its
     weights bound by the order of its layer lists, as Keras' legacy loader binds them, right against
-    TensorFlow eager at batch 1 and 3; the file also holds the model config and optimizer-free
-    groups onnxify does not need."""
-    import numpy as np
-    import onnxruntime as ort
+    TensorFlow eager at batch 1 and 3."""
     work, size = str(tmp_path), SIZES.get(name, 64)
     tf_step(APPS, "prepare", name, str(size), work)
-    keras_file, h5 = os.path.join(work, name + ".keras"), os.path.join(work, name + ".h5")
-    p = subprocess.run([TF_PYTHON, "-c", "import os, sys; os.environ['KERAS_BACKEND'] = 'tensorflow'; import keras; "
-                        "keras.saving.load_model(sys.argv[1]).save(sys.argv[2])", keras_file, h5],
-                       capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr[-2000:]
+    h5 = os.path.join(work, name + ".h5")
+    keras_tf("keras.saving.load_model(sys.argv[1]).save(sys.argv[2])", os.path.join(work, name + ".keras"), h5)
     out = os.path.join(work, "legacy.onnx")
-    export(os.path.join(SRC, "bench", "zoo", "keras_apps.py"), f"app({name!r}, {size})", h5,
-           f"inputs=float32[N,{size},{size},3]", out)
-    sess = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
-    io = np.load(os.path.join(work, name + ".io.npz"))
-    for n in (1, 3):
-        got = sess.run(None, {sess.get_inputs()[0].name: io[f"x{n}"]})[0]
-        np.testing.assert_allclose(got, io[f"y{n}"], atol=1e-4, rtol=0)
+    p = export_app(name, size, h5, out)
+    assert p.returncode == 0, p.stderr
+    assert_right_vs_tensorflow(out, work, name)
 
 
 def test_legacy_h5_mismatch_is_keras_error(tmp_path):
@@ -153,37 +154,24 @@ def test_legacy_h5_mismatch_is_keras_error(tmp_path):
     work = str(tmp_path)
     tf_step(APPS, "prepare", "MobileNetV3Small", "64", work)
     h5 = os.path.join(work, "m.h5")
-    p = subprocess.run([TF_PYTHON, "-c", "import os, sys; os.environ['KERAS_BACKEND'] = 'tensorflow'; import keras; "
-                        "keras.saving.load_model(sys.argv[1]).save(sys.argv[2])",
-                        os.path.join(work, "MobileNetV3Small.keras"), h5], capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr[-2000:]
-    p = subprocess.run([ONNXIFY, "export", os.path.join(SRC, "bench", "zoo", "keras_apps.py"), "--model",
-                        "app('ResNet50', 64)", "--weights", h5, "--input", "inputs=float32[N,64,64,3]", "--python",
-                        sitepaths.PYTHON, "-o", os.path.join(work, "x.onnx")], capture_output=True, text=True,
-                       timeout=900)
+    keras_tf("keras.saving.load_model(sys.argv[1]).save(sys.argv[2])", os.path.join(work, "MobileNetV3Small.keras"),
+             h5)
+    p = export_app("ResNet50", 64, h5, os.path.join(work, "x.onnx"))
     assert p.returncode == 1 and "Layer count mismatch" in p.stderr, p.stderr
 
 
 def test_sharded_keras_weights_from_tensorflow(tmp_path):
     """Keras' sharded weights (`save_weights("m.weights.json", max_shard_size=...)`: an index and
     several .weights.h5 shards), right against TensorFlow eager."""
-    import numpy as np
-    import onnxruntime as ort
     name, work = "DenseNet121", str(tmp_path)
     size = SIZES.get(name, 64)
     tf_step(APPS, "prepare", name, str(size), work)
     index = os.path.join(work, "sharded", "m.weights.json")
-    p = subprocess.run([TF_PYTHON, "-c", "import os, sys; os.environ['KERAS_BACKEND'] = 'tensorflow'; import keras; "
-                        "os.makedirs(os.path.dirname(sys.argv[2])); "
-                        "keras.saving.load_model(sys.argv[1]).save_weights(sys.argv[2], max_shard_size=0.004)",
-                        os.path.join(work, name + ".keras"), index], capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stderr[-2000:]
+    os.makedirs(os.path.dirname(index))
+    keras_tf("keras.saving.load_model(sys.argv[1]).save_weights(sys.argv[2], max_shard_size=0.004)",
+             os.path.join(work, name + ".keras"), index)
     assert len([f for f in os.listdir(os.path.dirname(index)) if f.endswith(".weights.h5")]) > 2
     out = os.path.join(work, "sharded.onnx")
-    export(os.path.join(SRC, "bench", "zoo", "keras_apps.py"), f"app({name!r}, {size})", index,
-           f"inputs=float32[N,{size},{size},3]", out)
-    sess = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
-    io = np.load(os.path.join(work, name + ".io.npz"))
-    for n in (1, 3):
-        got = sess.run(None, {sess.get_inputs()[0].name: io[f"x{n}"]})[0]
-        np.testing.assert_allclose(got, io[f"y{n}"], atol=1e-4, rtol=0)
+    p = export_app(name, size, index, out)
+    assert p.returncode == 0, p.stderr
+    assert_right_vs_tensorflow(out, work, name)

@@ -5,7 +5,6 @@ tf.image, tf.function with Python control flow on tensors, tf.cond / tf.while_lo
 that checkpoint from the test venv, which has no TensorFlow, and ONNX Runtime runs the file on every
 path's input. The TensorFlow side is bench/keras_tf/tf_code.py's `step prepare`, shared with the
 side-by-side table."""
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -13,21 +12,14 @@ import subprocess
 import numpy as np
 import pytest
 
-from harness import MODELS, ONNXIFY, SRC, sitepaths
+from harness import MODELS, ONNXIFY, SRC, load_file, sitepaths
 
 TF_PYTHON = os.environ.get("ONNXIFY_TF_PYTHON") or os.path.join(SRC, ".venv-tf", "bin", "python")
 BENCH = os.path.join(SRC, "bench", "keras_tf", "tf_code.py")
 SOURCE = os.path.join(MODELS, "tf_code.py")
 
 
-def _load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = _load(BENCH, "tf_code_bench")
+bench = load_file(BENCH, "tf_code_bench")
 SPECS, CONTROL_FLOW = bench.SPECS, bench.CONTROL_FLOW
 
 
