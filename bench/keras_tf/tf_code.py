@@ -31,8 +31,9 @@ ATOL = 1e-4
 # Each model's input for onnxify (N: the batch, symbolic), and those with data-dependent control flow.
 SPECS = {"MLP": "x=float32[N,8]", "ConvNet": "x=float32[N,28,28,3]", "Attention": "x=float32[N,6,16]",
          "PyIf": "x=float32[N,8]", "Cond": "x=float32[N,8]", "WhileLoop": "x=float32[N,8]",
-         "PyWhile": "x=float32[N,8]", "Switch": "x=float32[N,8]", "Extras": "x=float32[N,7,7,6]"}
-CONTROL_FLOW = {"PyIf", "Cond", "WhileLoop", "PyWhile", "Switch"}
+         "PyWhile": "x=float32[N,8]", "Switch": "x=float32[N,8]", "Extras": "x=float32[N,7,7,6]",
+         "KerasSubclass": "x=float32[N,12,12,3]"}
+CONTROL_FLOW = {"PyIf", "Cond", "WhileLoop", "PyWhile", "Switch", "KerasSubclass"}
 
 
 def _models():
@@ -46,6 +47,11 @@ def _outputs(value):
     return [v.numpy() for v in (value if isinstance(value, (tuple, list)) else [value])]
 
 
+def weights_path(work, name):
+    """Where `step prepare` writes NAME's weights: a Keras model's .weights.h5, else a checkpoint prefix."""
+    return os.path.join(work, name + ".weights.h5") if name.startswith("Keras") else os.path.join(work, name, "ckpt")
+
+
 def step_prepare(name, work):
     """TensorFlow side: the checkpoint WORK/NAME/ckpt and WORK/NAME.npz (each path's input and outputs)."""
     import numpy as np
@@ -57,7 +63,10 @@ def step_prepare(name, work):
         arrays[f"{path}/input"] = x
         for i, y in enumerate(_outputs(model(tf.constant(x)))):
             arrays[f"{path}/out{i}"] = y
-    tf.train.Checkpoint(model).write(os.path.join(work, name, "ckpt"))
+    if isinstance(model, tf.keras.Model):  # a Keras model's weights are Keras' own file
+        model.save_weights(weights_path(work, name))
+    else:
+        tf.train.Checkpoint(model).write(weights_path(work, name))
     np.savez(os.path.join(work, name + ".npz"), **arrays)
 
 
@@ -70,7 +79,10 @@ def step_tf2onnx(name, work):
     x = next(iter(m.paths(np)[name].values()))
     sig = [tf.TensorSpec([None] + list(x.shape[1:]), tf.float32, name="x")]
     fn = tf.function(model.__call__, input_signature=sig)
-    tf.train.Checkpoint(model).read(os.path.join(work, name, "ckpt")).expect_partial()
+    if isinstance(model, tf.keras.Model):
+        model.load_weights(weights_path(work, name))
+    else:
+        tf.train.Checkpoint(model).read(weights_path(work, name)).expect_partial()
     tf2onnx.convert.from_function(fn, input_signature=sig, opset=17,
                                   output_path=os.path.join(work, f"{name}.tf2onnx.onnx"))
 
@@ -142,7 +154,7 @@ def main():
         row = [name]
         out = os.path.join(a.work, f"{name}.onnxify.onnx")
         p, ours = _run([a.onnxify, "export", SOURCE, "--model", f"make({name!r})", "--weights",
-                        os.path.join(a.work, name, "ckpt"), "--input", SPECS[name], "-o", out, "-q"])
+                        weights_path(a.work, name), "--input", SPECS[name], "-o", out, "-q"])
         row.append(_cell(p, ours, out, npz))
         out = os.path.join(a.work, f"{name}.tf2onnx.onnx")
         p, theirs = _run([a.tf_python, __file__, "step", "tf2onnx", name, a.work])

@@ -44,7 +44,7 @@ def test_tensorflow_model_right_on_every_path(name, tmp_path):
     work = str(tmp_path)
     prepare(name, work)
     out = os.path.join(work, f"{name}.onnx")
-    p = export(name, os.path.join(work, name, "ckpt"), out)
+    p = export(name, bench.weights_path(work, name), out)
     assert p.returncode == 0, p.stderr
     results, control_flow = bench.compare(out, os.path.join(work, name + ".npz"))
     assert results and all(v == "right" for v in results.values()), results
