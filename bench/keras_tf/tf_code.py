@@ -1,7 +1,7 @@
 """TensorFlow code (tf.Module, tf.Variable, tf.nn, tf.function; Python control flow on tensors and
 tf.cond / tf.while_loop / tf.switch_case), onnxify beside tf2onnx (issue 30).
 
-The models of tests/torch/models/tf_code.py are built by TensorFlow, seeded, their variables written as
+The models of tests/torch/models/tf_code.py (and tf_keras_code.py) are built by TensorFlow, seeded, their variables written as
 a TensorFlow checkpoint (`tf.train.Checkpoint(model).write`), and run eagerly on one input per path.
 Then:
 
@@ -26,7 +26,13 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-SOURCE = os.path.join(ROOT, "tests", "torch", "models", "tf_code.py")
+MODELS_DIR = os.path.join(ROOT, "tests", "torch", "models")
+
+
+def source_of(name):
+    """The file that defines model NAME: tf_code.py, or tf_keras_code.py for the Keras one (that file
+    imports Keras, which the others do not need)."""
+    return os.path.join(MODELS_DIR, "tf_keras_code.py" if name.startswith("Keras") else "tf_code.py")
 ATOL = 1e-4
 # Each model's input for onnxify (N: the batch, symbolic), and those with data-dependent control flow.
 SPECS = {"MLP": "x=float32[N,8]", "ConvNet": "x=float32[N,28,28,3]", "Attention": "x=float32[N,6,16]",
@@ -36,8 +42,8 @@ SPECS = {"MLP": "x=float32[N,8]", "ConvNet": "x=float32[N,28,28,3]", "Attention"
 CONTROL_FLOW = {"PyIf", "Cond", "WhileLoop", "PyWhile", "Switch", "KerasSubclass"}
 
 
-def _models():
-    spec = importlib.util.spec_from_file_location("tf_code", SOURCE)
+def _models(name):
+    spec = importlib.util.spec_from_file_location("tf_code", source_of(name))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -56,7 +62,7 @@ def step_prepare(name, work):
     """TensorFlow side: the checkpoint WORK/NAME/ckpt and WORK/NAME.npz (each path's input and outputs)."""
     import numpy as np
     import tensorflow as tf
-    m = _models()
+    m = _models(name)
     model = m.make(name)
     arrays = {}
     for path, x in m.paths(np)[name].items():
@@ -74,7 +80,7 @@ def step_tf2onnx(name, work):
     import numpy as np
     import tensorflow as tf
     import tf2onnx
-    m = _models()
+    m = _models(name)
     model = m.make(name)
     x = next(iter(m.paths(np)[name].values()))
     sig = [tf.TensorSpec([None] + list(x.shape[1:]), tf.float32, name="x")]
@@ -153,8 +159,9 @@ def main():
         npz = os.path.join(a.work, name + ".npz")
         row = [name]
         out = os.path.join(a.work, f"{name}.onnxify.onnx")
-        p, ours = _run([a.onnxify, "export", SOURCE, "--model", f"make({name!r})", "--weights",
-                        weights_path(a.work, name), "--input", SPECS[name], "-o", out, "-q"])
+        p, ours = _run([a.onnxify, "export", source_of(name), "--model", f"make({name!r})", "--weights",
+                        weights_path(a.work, name), "--input", SPECS[name], "--python", sys.executable, "-o",
+                        out, "-q"])
         row.append(_cell(p, ours, out, npz))
         out = os.path.join(a.work, f"{name}.tf2onnx.onnx")
         p, theirs = _run([a.tf_python, __file__, "step", "tf2onnx", name, a.work])

@@ -35,7 +35,7 @@ def onnxify(*args, python=None):
 
 
 def export(name, weights, out, *extra, python=None):
-    return onnxify("export", SOURCE, "--model", f"make({name!r})", "--weights", weights, "--input", SPECS[name],
+    return onnxify("export", bench.source_of(name), "--model", f"make({name!r})", "--weights", weights, "--input", SPECS[name],
                    "-o", out, *extra, python=python)
 
 

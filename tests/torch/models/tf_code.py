@@ -3,7 +3,8 @@ data-dependent control flow (Python `if`/`while` on tensors as AutoGraph convert
 tf.cond / tf.while_loop / tf.switch_case by hand). The same source runs in TensorFlow (the oracle,
 bench/keras_tf/tf_code.py) and in onnxify, which evaluates it on its own tensorflow module.
 
-make(name) builds one; PATHS says, for each model, which inputs take each of its paths."""
+make(name) builds one; paths(np) says, for each model, which inputs take each of its paths. A
+tf.keras.Model written with TensorFlow ops is in tf_keras_code.py (a file that imports Keras)."""
 import tensorflow as tf
 
 
@@ -193,42 +194,12 @@ class Extras(tf.Module):
         return y, pooled * tf.reduce_sum(picked), tf.gather(self.table, [1, 3], axis=1), ta.stack()
 
 
-class KerasSubclass(tf.keras.Model):
-    """A tf.keras.Model written with TensorFlow ops between Keras layers, and a Python `if` on a tensor
-    in call() (its weights saved by Keras: save_weights)."""
-
-    def __init__(self):
-        super().__init__()
-        self.conv = tf.keras.layers.Conv2D(8, 3, padding="same")
-        self.norm = tf.keras.layers.BatchNormalization()
-        self.dense = tf.keras.layers.Dense(4)
-
-    def build(self, input_shape):
-        # Every sublayer built up front (a first call would build them inside a data-dependent branch).
-        self.conv.build(input_shape)
-        self.norm.build(tuple(input_shape[:-1]) + (8,))
-        self.dense.build((input_shape[0], 8))
-
-    def call(self, x):
-        x = tf.nn.relu(self.norm(self.conv(x), training=False))
-        x = tf.reduce_mean(x, axis=[1, 2])
-        if tf.reduce_sum(x) > 1.0:
-            x = x * 2.0
-        else:
-            x = tf.nn.sigmoid(x)
-        return tf.nn.softmax(self.dense(x))
-
-
 MODELS = {"MLP": MLP, "ConvNet": ConvNet, "Attention": Attention, "PyIf": PyIf, "Cond": Cond,
-          "WhileLoop": WhileLoop, "PyWhile": PyWhile, "Switch": Switch, "Extras": Extras,
-          "KerasSubclass": KerasSubclass}
+          "WhileLoop": WhileLoop, "PyWhile": PyWhile, "Switch": Switch, "Extras": Extras}
 
 def make(name):
     tf.random.set_seed(0)
-    model = MODELS[name]()
-    if isinstance(model, tf.keras.Model):
-        model.build((None, 12, 12, 3))
-    return model
+    return MODELS[name]()
 
 
 def paths(np):
@@ -246,7 +217,6 @@ def paths(np):
         out[name] = {"positive": batch(3, (8,), 0.1, 1.0), "negative": batch(1, (8,), -1.0, -0.1)}
     out["WhileLoop"] = {"no_iteration": batch(3, (8,), -0.01, 0.01), "several": batch(1, (8,), 2.0, 4.0)}
     out["PyWhile"] = {"no_iteration": batch(3, (8,), 9.0, 10.0), "several": batch(1, (8,), -0.2, 0.2)}
-    out["KerasSubclass"] = {"if": batch(3, (12, 12, 3), 0.5, 1.0), "else": batch(1, (12, 12, 3), -1.0, -0.5)}
     out["Switch"] = {"branch0": batch(1, (8,), -1.0, -0.1), "branch1": batch(1, (8,), 0.1, 1.0),
                      "branch2": batch(3, (8,), 0.1, 1.0)}
     return out
