@@ -251,8 +251,11 @@ py::dict run_load_weights(const std::string& path, const std::string& key) {
               format = std::string(weights::format_name(ckpt.format()));
               sd = ckpt.select(key);
             } else {
-              format = "sharded";
               sd = weights::open_state_dict(path, key);
+              // A TensorFlow checkpoint named by its prefix or SavedModel folder is one table; the rest
+              // are indexes whose shards were merged.
+              format = sd->format == weights::Format::TFCheckpoint ? std::string(weights::format_name(sd->format))
+                                                                   : "sharded";
             }
             for (const weights::NamedTensor& t : sd->tensors)
               if (std::string why = weights::check_bounds(t.tensor); !why.empty())

@@ -72,8 +72,10 @@ class Weights(Mapping):
 
 def load_weights(path: Union[str, "os.PathLike[str]"], key: str | None = None) -> Weights:
     """Reads a checkpoint without PyTorch and without executing anything from it, as
-    ``onnxify weights``: torch.save's zip and legacy formats and safetensors; also a sharded
-    checkpoint's index (``model.safetensors.index.json``) or a Hugging Face model folder, whose
+    ``onnxify weights``: torch.save's zip and legacy formats, safetensors, Keras weights files
+    (``.keras``, ``.weights.h5``, Keras 2 ``.h5``) and TensorFlow checkpoints (a prefix, its
+    ``.index`` or a SavedModel folder); also a sharded checkpoint's index
+    (``model.safetensors.index.json``, Keras' ``.weights.json``) or a Hugging Face model folder, whose
     shards are merged (``format`` is then ``"sharded"``).
 
     ``key`` selects the dict of tensors (``"state_dict"``, ``"model.ema"``; ``"."`` the whole

@@ -142,7 +142,8 @@ def test_tensorflow_model_with_tensorflow_installed_never_imports_it(tmp_path):
 
 def test_python_api_framework(tmp_path):
     """onnxify.export(framework=...) as the CLI's --framework: a TensorFlow model converts with "auto"
-    and "tensorflow"; "torch" refuses its `import tensorflow`; an unknown name is a ValueError."""
+    and "tensorflow"; "torch" refuses its `import tensorflow`; an unknown name is a ValueError. And
+    onnxify.load_weights reads the TensorFlow checkpoint by its prefix."""
     work = str(tmp_path)
     prepare("Cond", work)
     build_py = os.environ.get("ONNXIFY_PYTHONPATH") or os.path.join(SRC, "build", "python")
@@ -160,11 +161,14 @@ try:
     onnxify.export(*args, framework="jax")
 except ValueError as e:
     print("bad name:", e)
+w = onnxify.load_weights({os.path.join(work, 'Cond', 'ckpt')!r})
+print("weights:", w.format, sorted(w))
 """
     p = subprocess.run([sitepaths.PYTHON, "-c", script], capture_output=True, text=True, timeout=600,
                        env=dict(os.environ, PYTHONPATH=build_py))
     assert p.returncode == 0, p.stderr
     assert "torch refused: True" in p.stdout and "bad name: framework='jax'" in p.stdout, p.stdout
+    assert "weights: tensorflow checkpoint ['a.b', 'a.w', 'b.b', 'b.w']" in p.stdout, p.stdout
     for fw in ("auto", "tensorflow"):
         results, control_flow = bench.compare(os.path.join(work, fw + ".onnx"), os.path.join(work, "Cond.npz"))
         assert set(results.values()) == {"right"} and control_flow, (fw, results)
