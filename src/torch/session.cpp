@@ -343,6 +343,17 @@ void Session::build_model() {
 
   Value nn = in.loader().import_module("torch.nn", nullptr, 0, false, SourceRange{});
   Value module_cls = eval::getattr(in, nn, "Module");
+  // TensorFlow models are often functions (`@tf.function def serve(x)`): the tensorflow module makes
+  // one a module whose forward is the function, with its parameters.
+  if (in.loader().frameworks.count("tensorflow") && eval::has_layout(model, eval::Layout::Function) &&
+      !eval::isinstance_full(in, model, module_cls)) {
+    try {
+      Value tf_core = in.loader().import_module("tensorflow._core", nullptr, 0, false, SourceRange{});
+      model = eval::call(in, eval::getattr(in, tf_core, in.intern("function_module")), model);
+    } catch (eval::PyException& e) {
+      throw failure(python_error(in, e.exc));
+    }
+  }
   if (!eval::isinstance_full(in, model, module_cls))
     throw BadInput{Diagnostic::error(fmt::format("--model must give a torch.nn.Module, but '{}' is a {}",
                                                  opts.model_expr, eval::type_name(in, model)),

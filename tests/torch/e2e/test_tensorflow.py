@@ -172,3 +172,39 @@ print("weights:", w.format, sorted(w))
     for fw in ("auto", "tensorflow"):
         results, control_flow = bench.compare(os.path.join(work, fw + ".onnx"), os.path.join(work, "Cond.npz"))
         assert set(results.values()) == {"right"} and control_flow, (fw, results)
+
+
+def test_function_model_vs_tensorflow(tmp_path):
+    """A model given as a function (`--model serve` for `@tf.function def serve(x)`), with name scopes
+    and a data-dependent tf.cond, right against TensorFlow eager on both paths; its parameter is the
+    file's input."""
+    src = tmp_path / "serve.py"
+    src.write_text(
+        "import tensorflow as tf\n\n"
+        "W = tf.constant([[1.0, -1.0, 0.5], [0.5, 2.0, -1.5]])\n\n\n"
+        "@tf.function(jit_compile=True)\n"
+        "def serve(images):\n"
+        "    with tf.name_scope('head'):\n"
+        "        y = tf.matmul(images, W)\n"
+        "    return tf.cond(tf.reduce_max(y) > 1.0, lambda: tf.nn.softmax(y), lambda: tf.nn.sigmoid(y) - 1.0)\n")
+    x = np.array([[1.0, 2.0], [-3.0, 1.0]], np.float32)
+    paths = {"softmax": x, "sigmoid": x * 0.1}
+    np.savez(tmp_path / "in.npz", **paths)
+    script = ("import sys, importlib.util, numpy as np\n"
+              "spec = importlib.util.spec_from_file_location('serve', sys.argv[1]); m = importlib.util.module_from_spec(spec)\n"
+              "spec.loader.exec_module(m)\n"
+              "data = np.load(sys.argv[2])\n"
+              "np.savez(sys.argv[3], **{k: m.serve(data[k]).numpy() for k in data.files})\n")
+    p = subprocess.run([TF_PYTHON, "-c", script, str(src), str(tmp_path / "in.npz"), str(tmp_path / "out.npz")],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = str(tmp_path / "serve.onnx")
+    p = onnxify("export", str(src), "--model", "serve", "--input", "images=float32[N,2]", "-o", out)
+    assert p.returncode == 0, p.stderr
+    import onnxruntime as ort
+    sess = ort.InferenceSession(out, providers=["CPUExecutionProvider"])
+    assert [i.name for i in sess.get_inputs()] == ["images"]
+    want = np.load(tmp_path / "out.npz")
+    for k, v in paths.items():
+        np.testing.assert_allclose(sess.run(None, {"images": v})[0], want[k], atol=1e-6)
+    assert not np.allclose(want["softmax"], want["sigmoid"])

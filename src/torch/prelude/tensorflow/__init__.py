@@ -21,7 +21,8 @@ import torch as _torch
 from tensorflow import debugging, image, linalg, math, nn, random  # noqa: F401
 from tensorflow._core import (  # noqa: F401
     DType, Module, Tensor, TensorShape, TensorSpec, Variable, as_dtype, bfloat16, bool, cast, complex64, constant,
-    convert_to_tensor, float16, float32, float64, function, half, int8, int16, int32, int64, is_tensor, newaxis,
+    convert_to_tensor, float16, float32, float64, function, half, int8, int16, int32, int64, is_tensor, name_scope,
+    newaxis,
     uint8, uint16, uint32, uint64, double)
 from tensorflow._control import case, cond, switch_case, while_loop  # noqa: F401
 from tensorflow._array import (  # noqa: F401

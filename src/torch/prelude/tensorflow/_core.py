@@ -162,11 +162,19 @@ def _snake(name):
 
 
 class _NameScope:
+    """tf.name_scope / Module.name_scope: names of graph ops, which an ONNX file does not keep."""
+
+    def __init__(self, name=None):
+        self.name = name
+
     def __enter__(self):
-        return self
+        return self.name
 
     def __exit__(self, *exc):
         return False
+
+
+name_scope = _NameScope
 
 
 class Module(nn.Module):
@@ -209,6 +217,13 @@ class Module(nn.Module):
     @staticmethod
     def with_name_scope(method):
         return method
+
+
+def function_module(func):
+    """A TensorFlow model given as a function (`--model serve` for `@tf.function def serve(x)`): a
+    module whose forward is the function, so its parameters are the model's inputs."""
+    cls = type(getattr(func, "__name__", "function"), (nn.Module,), {"forward": staticmethod(func)})
+    return cls()
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
