@@ -199,7 +199,7 @@ Entry parse_entry(const std::string& key, std::string_view v) {
   return e;
 }
 
-// TensorFlow's DataType numbers (types.proto) that hold numbers onnxify reads; 0 where none.
+// TensorFlow's DataType numbers (types.proto) onnxify reads; nullopt for the rest (strings, quantized).
 std::optional<DType> dtype_of(uint64_t dt) {
   switch (dt) {
     case 1: return DType::Float32;
@@ -253,7 +253,6 @@ Value load_tf_bundle(const Bytes& file, const std::string& index_path, Heap& hea
   Header header;
   bool have_header = false;
   std::vector<Entry> entries;
-  std::string index_block_what = "index block";
   for_each_entry(read_block(file, index, "index block"), "index block", [&](const std::string&, std::string_view v) {
     Cursor hc = cursor(v, "the index block");
     BlockHandle h = read_handle(hc);

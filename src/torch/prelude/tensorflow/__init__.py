@@ -14,10 +14,6 @@ It is imported only for a model written for TensorFlow (its file imports tensorf
 What TensorFlow has and this module does not is an AttributeError naming it.
 """
 
-import builtins as _builtins
-
-import torch as _torch
-
 from tensorflow import debugging, image, linalg, math, nn, random  # noqa: F401
 from tensorflow._core import (  # noqa: F401
     DType, Module, Tensor, TensorShape, TensorSpec, Variable, as_dtype, bfloat16, bool, cast, complex64, constant,
