@@ -84,15 +84,18 @@ Type transposed(const Type& t, const std::vector<int64_t>& p) {
   return Type::tensor(t.elem(), std::move(dims));
 }
 
+// The reductions a Transpose can pass (every reduction that takes axes and a keepdims flag).
+bool reduction(const Node& n) {
+  static const char* const kOps[] = {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd",
+                                     "ReduceL1",   "ReduceL2",  "ReduceLogSumExp", "ReduceSumSquare"};
+  if (!n.domain().empty()) return false;
+  return std::any_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return n.is(op); });
+}
+
 // Reductions that keep their reduced dims (keepdims=1) commute with a Transpose whose axes they
 // follow: Reduce(Transpose(x, p), axes) = Transpose(Reduce(x, p[axes]), p). Squeeze-and-excite
 // blocks average channels-last activations over their spatial axes this way.
-bool keepdims_reduce(const Node& n) {
-  static const char* const kOps[] = {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd",
-                                     "ReduceL1",   "ReduceL2",  "ReduceLogSumExp", "ReduceSumSquare"};
-  if (!n.domain().empty() || n.attr_int("keepdims", 1) != 1) return false;
-  return std::any_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return n.is(op); });
-}
+bool keepdims_reduce(const Node& n) { return reduction(n) && n.attr_int("keepdims", 1) == 1; }
 
 // The axes a reduction names, as given (attribute, or constant second input); nullopt when they are
 // not known at conversion time; empty when it reduces every axis.
@@ -100,6 +103,25 @@ std::optional<std::vector<int64_t>> reduce_axes(const Node& n) {
   if (n.attr("axes")) return n.attr_ints("axes");
   if (n.num_inputs() < 2 || !n.input(1)) return std::vector<int64_t>{};
   return const_ints(n.input(1));
+}
+
+// A new 1-d int64 constant (a Reshape's shape, a reduction's axes, Pad's pads).
+Value* int64_constant(Graph& g, const std::vector<int64_t>& values) {
+  Value* c = g.add_initializer(ir::Tensor::vector_int64(values));
+  c->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(values.size()))}));
+  return c;
+}
+
+// The reduction u, now reading x instead of Transpose(x, p): its axes become the axes of x they were
+// (attribute or constant input; none given stays none: every axis).
+void reduce_untransposed_axes(Graph& g, Node& u, const std::vector<int64_t>& p) {
+  std::vector<int64_t> axes = *reduce_axes(u);
+  const auto r = static_cast<int64_t>(p.size());
+  for (int64_t& a : axes) a = p[static_cast<size_t>(a < 0 ? a + r : a)];
+  if (u.attr("axes"))
+    u.set_attr("axes", axes);
+  else if (!axes.empty())
+    u.set_input(1, int64_constant(g, axes));
 }
 
 // How one use of a Transpose's result takes the Transpose (kAbsorb: it reads x directly and its
@@ -110,16 +132,8 @@ enum class Take { kNo, kCancel, kMerge, kBelow, kAbsorb };
 // axes p maps them from gives the same result when the kept axes keep their order (a channels-last
 // global average pool, [N, H, W, C] -> [N, C], over x = [N, C, H, W]).
 bool absorbs(const Node& u, const std::vector<int64_t>& p) {
-  static const char* const kOps[] = {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd",
-                                     "ReduceL1",   "ReduceL2",  "ReduceLogSumExp", "ReduceSumSquare"};
-  if (!u.domain().empty() || u.attr_int("keepdims", 1) != 0 ||
-      std::none_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return u.is(op); }))
-    return false;
-  std::optional<std::vector<int64_t>> axes;
-  if (u.attr("axes"))
-    axes = u.attr_ints("axes");
-  else if (u.num_inputs() >= 2 && u.input(1))
-    axes = const_ints(u.input(1));
+  if (!reduction(u) || u.attr_int("keepdims", 1) != 0) return false;
+  std::optional<std::vector<int64_t>> axes = reduce_axes(u);
   if (!axes || axes->empty()) return false;
   const auto r = static_cast<int64_t>(p.size());
   std::vector<bool> reduced(p.size(), false);
@@ -209,9 +223,7 @@ Value* untransposed_constant(Graph& g, Value* c, const std::vector<int64_t>& p, 
   if (ct.rank() < p.size()) {
     std::vector<int64_t> shape(p.size() - ct.rank(), 1);
     for (DimExpr d : ct.dims()) shape.push_back(d.value());
-    Value* s = g.add_initializer(ir::Tensor::vector_int64(shape));
-    s->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(shape.size()))}));
-    Node* r = g.create("", "Reshape", {v, s}, 1, before);
+    Node* r = g.create("", "Reshape", {v, int64_constant(g, shape)}, 1, before);
     std::vector<DimExpr> dims;
     for (int64_t d : shape) dims.push_back(DimExpr(d));
     r->output(0)->set_type(Type::tensor(ct.elem(), dims));
@@ -271,17 +283,7 @@ bool sink(Graph& g, Node& tr) {
       continue;
     }
     if (plan.take == Take::kAbsorb) {
-      std::vector<int64_t> axes = u->attr("axes") ? u->attr_ints("axes") : *const_ints(u->input(1));
-      const auto r = static_cast<int64_t>(p->size());
-      for (int64_t& a : axes) a = (*p)[static_cast<size_t>(a < 0 ? a + r : a)];
-      std::sort(axes.begin(), axes.end());
-      if (u->attr("axes")) {
-        u->set_attr("axes", axes);
-      } else {
-        Value* c = g.add_initializer(ir::Tensor::vector_int64(axes));
-        c->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(axes.size()))}));
-        u->set_input(1, c);
-      }
+      reduce_untransposed_axes(g, *u, *p);
       u->set_input(0, x);
       continue;
     }
@@ -290,19 +292,7 @@ bool sink(Graph& g, Node& tr) {
     if (plan.other && plan.other != t)
       other = plan.take == Take::kMerge ? plan.other->producer()->input(0)
                                         : untransposed_constant(g, plan.other, *p, u);
-    if (keepdims_reduce(*u)) {
-      // The same reduction, on the axes they were before the Transpose.
-      std::vector<int64_t> axes = *reduce_axes(*u);
-      const auto r = static_cast<int64_t>(p->size());
-      for (int64_t& a : axes) a = (*p)[static_cast<size_t>(a < 0 ? a + r : a)];
-      if (u->attr("axes")) {
-        u->set_attr("axes", axes);
-      } else if (!axes.empty()) {
-        Value* c = g.add_initializer(ir::Tensor::vector_int64(axes));
-        c->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(axes.size()))}));
-        u->set_input(1, c);
-      }
-    }
+    if (keepdims_reduce(*u)) reduce_untransposed_axes(g, *u, *p);
     if (u->is("Pad")) {
       // Axis i of the padded tensor was axis p[i] of x: its begin and end pads move there.
       std::vector<int64_t> pads = *const_ints(u->input(1)), moved(pads.size());
@@ -311,9 +301,7 @@ bool sink(Graph& g, Node& tr) {
         moved[static_cast<size_t>((*p)[i])] = pads[i];
         moved[r + static_cast<size_t>((*p)[i])] = pads[r + i];
       }
-      Value* c = g.add_initializer(ir::Tensor::vector_int64(moved));
-      c->set_type(Type::tensor(ir::ElementType::Int64, {DimExpr(static_cast<int64_t>(moved.size()))}));
-      u->set_input(1, c);
+      u->set_input(1, int64_constant(g, moved));
     }
     for (size_t i = 0; i < u->num_inputs(); ++i) {
       if (u->input(i) == t)
