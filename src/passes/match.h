@@ -1,5 +1,5 @@
 // What the fusion passes ask of a value while they match a pattern (shared by cancel_transpose_reshape,
-// sink_transpose, fuse_pad, fuse_rotary): small, header-only queries on the IR.
+// sink_transpose, fuse_pad, fuse_rotary, and --layout's Transposes): small, header-only queries on the IR.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +37,20 @@ inline std::vector<int64_t> compose(const std::vector<int64_t>& p, const std::ve
   std::vector<int64_t> r;
   for (int64_t i : q) r.push_back(p[static_cast<size_t>(i)]);
   return r;
+}
+
+// The permutation that undoes p.
+inline std::vector<int64_t> inverse_perm(const std::vector<int64_t>& p) {
+  std::vector<int64_t> inv(p.size());
+  for (size_t i = 0; i < p.size(); ++i) inv[static_cast<size_t>(p[i])] = static_cast<int64_t>(i);
+  return inv;
+}
+
+// The type Transpose(perm p) gives a tensor of type t: dim i of the result is dim p[i] of t.
+inline ir::Type transposed_type(const ir::Type& t, const std::vector<int64_t>& p) {
+  std::vector<ir::DimExpr> dims;
+  for (int64_t i : p) dims.push_back(t.dims()[static_cast<size_t>(i)]);
+  return ir::Type::tensor(t.elem(), std::move(dims));
 }
 
 }  // namespace onnxify::passes

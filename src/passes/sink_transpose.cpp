@@ -65,25 +65,6 @@ std::optional<std::vector<int64_t>> perm_of(const Node& t) {
   return p;
 }
 
-std::vector<int64_t> inverse(const std::vector<int64_t>& p) {
-  std::vector<int64_t> inv(p.size());
-  for (size_t i = 0; i < p.size(); ++i) inv[static_cast<size_t>(p[i])] = static_cast<int64_t>(i);
-  return inv;
-}
-
-// The type `t` has before Transpose(perm p) gives it: dim p[i] of the input is dim i of the output.
-Type untransposed(const Type& t, const std::vector<int64_t>& p) {
-  std::vector<DimExpr> dims(p.size());
-  for (size_t i = 0; i < p.size(); ++i) dims[static_cast<size_t>(p[i])] = t.dims()[i];
-  return Type::tensor(t.elem(), std::move(dims));
-}
-
-Type transposed(const Type& t, const std::vector<int64_t>& p) {
-  std::vector<DimExpr> dims;
-  for (int64_t i : p) dims.push_back(t.dims()[static_cast<size_t>(i)]);
-  return Type::tensor(t.elem(), std::move(dims));
-}
-
 // The reductions a Transpose can pass (every reduction that takes axes and a keepdims flag).
 bool reduction(const Node& n) {
   static const char* const kOps[] = {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd",
@@ -230,8 +211,8 @@ Value* untransposed_constant(Graph& g, Value* c, const std::vector<int64_t>& p, 
     v = r->output(0);
   }
   Node* t = g.create("", "Transpose", {v}, 1, before);
-  t->set_attr("perm", inverse(p));
-  t->output(0)->set_type(transposed(v->type(), inverse(p)));
+  t->set_attr("perm", inverse_perm(p));
+  t->output(0)->set_type(transposed_type(v->type(), inverse_perm(p)));
   return t->output(0);
 }
 
@@ -246,7 +227,7 @@ bool constant_dims_known(const Value* c) {
 // Transpose, which it then cancels (each of those goes too).
 int below_cost(const Node& u, const std::vector<int64_t>& p) {
   const auto& uses = u.output(0)->uses();
-  const std::vector<int64_t> inv = inverse(p);
+  const std::vector<int64_t> inv = inverse_perm(p);
   int inverses = 0;
   for (const ir::Use& use : uses) {
     if (!use.user || !use.user->is("Transpose")) return 1;
@@ -315,7 +296,7 @@ bool sink(Graph& g, Node& tr) {
     Node* below = g.create("", "Transpose", {y}, 1, u->next());
     below->set_attr("perm", *p);
     below->output(0)->set_type(old_type);
-    y->set_type(untransposed(old_type, *p));
+    y->set_type(transposed_type(old_type, inverse_perm(*p)));
     for (const ir::Use& use : uses) {
       if (use.user) {
         use.user->set_input(use.index, below->output(0));

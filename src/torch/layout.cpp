@@ -7,6 +7,7 @@
 // channels-last Keras model becomes a channels-first file without Transposes inside.
 #include <fmt/core.h>
 
+#include "passes/match.h"
 #include "torch/driver.h"
 
 namespace onnxify::torch {
@@ -40,16 +41,6 @@ std::vector<int64_t> to_channels_first(size_t rank) {
   for (size_t i = 1; i + 1 < rank; ++i) p.push_back(static_cast<int64_t>(i));
   return p;
 }
-std::vector<int64_t> inverse(const std::vector<int64_t>& p) {
-  std::vector<int64_t> q(p.size());
-  for (size_t i = 0; i < p.size(); ++i) q[p[i]] = static_cast<int64_t>(i);
-  return q;
-}
-ir::Type permuted(const ir::Type& t, const std::vector<int64_t>& perm) {
-  std::vector<ir::DimExpr> dims;
-  for (int64_t a : perm) dims.push_back(t.dim(a));
-  return ir::Type::tensor(t.elem(), dims);
-}
 bool is_image(const ir::Value* v) {
   const ir::Type& t = v->type();
   return t.kind() == ir::Type::Kind::Tensor && t.has_rank() && (t.rank() == 4 || t.rank() == 5);
@@ -68,8 +59,10 @@ void apply_layout(Session& s, ir::Graph& g, const std::string& layout) {
   const bool file_last = layout == "channels-last";
   if (file_last == model_last) return;
   // file -> model for inputs, model -> file for outputs.
-  auto in_perm = [&](size_t rank) { return model_last ? inverse(to_channels_first(rank)) : to_channels_first(rank); };
-  auto out_perm = [&](size_t rank) { return inverse(in_perm(rank)); };
+  auto in_perm = [&](size_t rank) {
+    return model_last ? passes::inverse_perm(to_channels_first(rank)) : to_channels_first(rank);
+  };
+  auto out_perm = [&](size_t rank) { return passes::inverse_perm(in_perm(rank)); };
 
   ir::Node* first = g.first();
   for (size_t i = 0; i < g.num_inputs(); ++i) {
@@ -82,7 +75,7 @@ void apply_layout(Session& s, ir::Graph& g, const std::string& layout) {
     t->output(0)->set_type(model_type);
     x->replace_all_uses_with(t->output(0));
     t->set_input(0, x);
-    x->set_type(permuted(model_type, inverse(perm)));
+    x->set_type(passes::transposed_type(model_type, passes::inverse_perm(perm)));
   }
   for (size_t i = 0; i < g.num_outputs(); ++i) {
     ir::Value* y = g.outputs()[i];
@@ -90,7 +83,7 @@ void apply_layout(Session& s, ir::Graph& g, const std::string& layout) {
     std::vector<int64_t> perm = out_perm(y->type().rank());
     ir::Node* t = g.create("", "Transpose", {y}, 1);
     t->set_attr("perm", perm);
-    t->output(0)->set_type(permuted(y->type(), perm));
+    t->output(0)->set_type(passes::transposed_type(y->type(), perm));
     std::string name = y->name();
     y->set_name(name + "_" + (model_last ? "channels_last" : "channels_first"));
     t->output(0)->set_name(name);
