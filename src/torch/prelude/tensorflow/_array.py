@@ -5,11 +5,8 @@ import builtins
 import torch
 import torch.nn.functional as F
 
-from tensorflow._core import as_dtype, convert_to_tensor, float32, int32
-
-
-def _t(x):
-    return convert_to_tensor(x)
+from tensorflow._core import as_dtype, float32, int32
+from tensorflow._core import convert_to_tensor as _t
 
 
 def _shape_list(shape):

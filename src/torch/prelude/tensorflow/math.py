@@ -4,11 +4,8 @@ import builtins
 
 import torch
 
-from tensorflow._core import as_dtype, convert_to_tensor, int64
-
-
-def _t(x):
-    return convert_to_tensor(x)
+from tensorflow._core import as_dtype, int64
+from tensorflow._core import convert_to_tensor as _t
 
 
 def _pair(x, y):

@@ -6,12 +6,8 @@ cannot)."""
 import torch
 import torch.nn.functional as F
 
-from tensorflow._core import convert_to_tensor
+from tensorflow._core import convert_to_tensor as _t
 from tensorflow.math import l2_normalize, log_softmax, sigmoid, softmax, softplus, tanh  # noqa: F401
-
-
-def _t(x):
-    return convert_to_tensor(x)
 
 
 def relu(features, name=None):
