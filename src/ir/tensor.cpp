@@ -100,7 +100,7 @@ bool Tensor::equals(const Tensor& o) const {
   if (dtype_ != o.dtype_ || shape_ != o.shape_) return false;
   if (dtype_ == ElementType::String) return string_data() == o.string_data();
   if (data_.size() != o.data_.size()) return false;
-  return data_.data() == o.data_.data() || std::memcmp(data_.data(), o.data_.data(), data_.size()) == 0;
+  return data_.identity() == o.data_.identity() || std::memcmp(data_.data(), o.data_.data(), data_.size()) == 0;
 }
 
 size_t Tensor::content_hash() const {

@@ -3,7 +3,8 @@
 //
 // Bytes that are a slice of a mapped file are copied file-to-file by the kernel (copy_file_range,
 // then sendfile), so their pages never enter this process; other Bytes are written straight from
-// memory. The file is written as PATH.tmp and renamed over PATH by commit(), so a failed write never
+// memory. Produced Bytes (support/bytes.h) are computed a chunk at a time into one buffer and
+// written from it. The file is written as PATH.tmp and renamed over PATH by commit(), so a failed write never
 // leaves a truncated model behind.
 #pragma once
 

@@ -64,13 +64,17 @@ struct NodeEq {
   }
 };
 
+// Comparing gigabytes of weights byte by byte is not worth it, nor computing produced bytes (folded
+// weights the writer computes as it writes them) to compare them: such tensors merge only when
+// they are the very same bytes.
+bool by_identity(const ir::Tensor& t) { return t.nbytes() > (1u << 20) || t.bytes().is_produced(); }
+
 struct TensorHash {
   size_t operator()(const Value* v) const {
     const auto& t = *v->initializer();
     // As TensorEq compares: big tensors by their bytes' address, the others by all their bytes (a
     // hash of a prefix only put a thousand copies of one array, differing past it, in one bucket).
-    if (t.nbytes() > (1u << 20))
-      return std::hash<const void*>()(t.data()) ^ std::hash<size_t>()(t.nbytes());
+    if (by_identity(t)) return std::hash<const void*>()(t.bytes().identity()) ^ std::hash<size_t>()(t.nbytes());
     size_t h = t.content_hash();
     // content_hash covers the first 4 KiB. XXH3 for the rest: a model's small weights add up to tens
     // of megabytes, which std::hash's byte hash took a measured 5% of a resnet50 export to read.
@@ -82,9 +86,7 @@ struct TensorEq {
   bool operator()(const Value* a, const Value* b) const {
     const auto& x = *a->initializer();
     const auto& y = *b->initializer();
-    // Comparing gigabytes of weights byte by byte is not worth it: big tensors merge only when they
-    // are the very same bytes.
-    if (x.nbytes() > (1u << 20) && x.data() != y.data()) return false;
+    if (by_identity(x) || by_identity(y)) return x.bytes().identity() == y.bytes().identity() && x.equals(y);
     return x.equals(y);
   }
 };

@@ -12,7 +12,8 @@
 //
 // This is numeric work on weights, which DESIGN.md decision 1 otherwise excludes: each folded
 // weight and bias is computed once (in double, stored in the weight's element type) into a new
-// owned initializer; the old ones go when unused (dce). Every input must be a constant, so nothing
+// initializer, the weights as produced bytes the writer computes straight into the file; the old
+// ones go when unused (dce). Every input must be a constant, so nothing
 // is computed for data that is not already in the model.
 #include <algorithm>
 #include <cmath>
@@ -61,55 +62,65 @@ Tensor make(ElementType e, std::vector<int64_t> shape, const std::vector<double>
   }
 }
 
-// Blocks [first, last) of `w` (`block` consecutive elements each), each multiplied by
-// f[channel(block index)], in w's own float type (the product is taken in double and rounded once,
-// like the per-element form).
+// Elements [first, last) of `w` scaled: element i is in block i / `block` (`block` consecutive
+// elements share one channel) and multiplied by f[channel(block)], in w's own float type (the
+// product is taken in double and rounded once, like the per-element form). `in` and `out` point at
+// element `first`.
 template <class T, class Load, class Store, class Channel>
-void scale_typed(const Tensor& w, int64_t block, int64_t first, int64_t last, const std::vector<double>& f,
-                 Channel channel, uint8_t* out, Load load, Store store) {
-  const uint8_t* in = w.data();
-  int64_t n = w.numel();
-  for (int64_t b = first, start = first * block; b < last && start < n; start += block, ++b) {
+void scale_typed(const uint8_t* in, uint8_t* out, int64_t first, int64_t last, int64_t block,
+                 const std::vector<double>& f, const Channel& channel, Load load, Store store) {
+  for (int64_t i = first; i < last;) {
+    int64_t b = i / block;
     double k = f[static_cast<size_t>(channel(b))];
-    int64_t end = std::min(n, start + block);
-    for (int64_t i = start; i < end; ++i) {
+    for (int64_t end = std::min(last, (b + 1) * block); i < end; ++i) {
       T v;
-      std::memcpy(&v, in + i * sizeof(T), sizeof(T));
+      std::memcpy(&v, in + (i - first) * sizeof(T), sizeof(T));
       T r = store(load(v) * k);
-      std::memcpy(out + i * sizeof(T), &r, sizeof(T));
+      std::memcpy(out + (i - first) * sizeof(T), &r, sizeof(T));
     }
   }
 }
 
-// The scaled copy of `w`, its blocks split across the cores (a resnet50's folds rewrite 100 MB).
 template <class Channel>
-Tensor scale_blocks(const Tensor& w, int64_t block, const std::vector<double>& f, Channel channel) {
-  // Not zero-filled: every byte is written below (zeroing, then page faults on first touch, were
-  // most of the fold's time on resnet50).
-  uint8_t* out = nullptr;
-  Bytes bytes = Bytes::uninitialized(w.nbytes(), &out);
+void scale_range(ElementType e, const uint8_t* in, uint8_t* out, int64_t first, int64_t last, int64_t block,
+                 const std::vector<double>& f, const Channel& channel) {
+  switch (e) {
+    case ElementType::Float64:
+      scale_typed<double>(in, out, first, last, block, f, channel, [](double v) { return v; },
+                          [](double v) { return v; });
+      break;
+    case ElementType::Float16:
+      scale_typed<uint16_t>(
+          in, out, first, last, block, f, channel,
+          [](uint16_t h) { return static_cast<double>(ir::half_to_float(h)); },
+          [](double v) { return ir::float_to_half(static_cast<float>(v)); });
+      break;
+    default:
+      scale_typed<float>(in, out, first, last, block, f, channel, [](float v) { return static_cast<double>(v); },
+                         [](double v) { return static_cast<float>(v); });
+      break;
+  }
+}
+
+// `w` scaled per block, as produced bytes (support/bytes.h): nothing is computed here; the writer
+// computes them a chunk at a time into the file, split across the cores (a resnet50's folds are
+// 100 MB of weights, and fresh pages to hold them whole were most of the fold's time), and a pass
+// that reads them gets them computed once. The producer keeps w's bytes alive.
+template <class Channel>
+Tensor scale_blocks(const Tensor& w, int64_t block, std::vector<double> f, Channel channel) {
   block = std::max<int64_t>(block, 1);
-  int64_t blocks = (w.numel() + block - 1) / block;
-  parallel_ranges(blocks, std::max<int64_t>(1, (int64_t{1} << 18) / block), [&](int64_t first, int64_t last) {
-    switch (w.dtype()) {
-      case ElementType::Float64:
-        scale_typed<double>(w, block, first, last, f, channel, out, [](double v) { return v; },
-                            [](double v) { return v; });
-        break;
-      case ElementType::Float16:
-        scale_typed<uint16_t>(
-            w, block, first, last, f, channel, out,
-            [](uint16_t h) { return static_cast<double>(ir::half_to_float(h)); },
-            [](double v) { return ir::float_to_half(static_cast<float>(v)); });
-        break;
-      default:
-        scale_typed<float>(
-            w, block, first, last, f, channel, out, [](float v) { return static_cast<double>(v); },
-            [](double v) { return static_cast<float>(v); });
-        break;
-    }
-  });
-  return Tensor(w.dtype(), w.shape(), std::move(bytes));
+  const size_t unit = ir::storage_bytes(w.dtype(), 1);
+  Bytes source = w.bytes();
+  ElementType e = w.dtype();
+  auto produce = [=, f = std::move(f)](size_t offset, size_t size, uint8_t* out) {
+    auto first = static_cast<int64_t>(offset / unit), count = static_cast<int64_t>((size + unit - 1) / unit);
+    std::vector<uint8_t> scratch;
+    const uint8_t* in = source.range(offset, size, scratch);
+    parallel_ranges(count, int64_t{1} << 18, [&](int64_t a, int64_t b) {
+      scale_range(e, in + a * unit, out + a * unit, first + a, first + b, block, f, channel);
+    });
+  };
+  return Tensor(w.dtype(), w.shape(), Bytes::produced(w.nbytes(), unit, std::move(produce)));
 }
 
 // The producer of `x` if it is a foldable op whose only use is the BatchNorm (or the elementwise op).

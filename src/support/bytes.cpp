@@ -6,8 +6,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
 #include <stdexcept>
 
 #include "support/diagnostic.h"
@@ -40,6 +42,65 @@ Bytes Bytes::uninitialized(size_t size, uint8_t** data) {
   return Bytes(std::move(owner), *data, size);
 }
 
+struct Bytes::Lazy {
+  size_t unit;
+  Producer produce;
+  std::once_flag once;
+  Bytes computed;  // after the first data()
+  std::atomic<bool> done{false};
+};
+
+Bytes Bytes::produced(size_t size, size_t unit, Producer produce) {
+  Bytes b;
+  b.size_ = size;
+  b.lazy_ = std::make_shared<Lazy>();
+  b.lazy_->unit = std::max<size_t>(unit, 1);
+  b.lazy_->produce = std::move(produce);
+  return b;
+}
+
+const uint8_t* Bytes::computed_data() const {
+  Lazy& l = *lazy_;
+  std::call_once(l.once, [&] {
+    uint8_t* out = nullptr;
+    l.computed = uninitialized(size_, &out);
+    if (size_ > 0) l.produce(0, size_, out);
+    l.done.store(true, std::memory_order_release);
+  });
+  return l.computed.data_;
+}
+
+bool Bytes::is_produced() const { return lazy_ && !lazy_->done.load(std::memory_order_acquire); }
+
+void Bytes::read(size_t offset, size_t size, uint8_t* out) const {
+  if (offset > size_ || size > size_ - offset) throw std::out_of_range("Bytes::read outside the buffer");
+  if (size == 0) return;
+  if (!is_produced()) {
+    std::memcpy(out, data() + offset, size);
+    return;
+  }
+  // The producer takes whole units: compute the units covering the range, keep the part asked for.
+  size_t unit = lazy_->unit, first = offset / unit * unit;
+  size_t last = std::min(size_, (offset + size + unit - 1) / unit * unit);
+  if (first == offset && last == offset + size) {
+    lazy_->produce(offset, size, out);
+    return;
+  }
+  std::vector<uint8_t> covering(last - first);
+  lazy_->produce(first, last - first, covering.data());
+  std::memcpy(out, covering.data() + (offset - first), size);
+}
+
+const uint8_t* Bytes::range(size_t offset, size_t size, std::vector<uint8_t>& scratch) const {
+  if (!is_produced()) {
+    if (offset > size_ || size > size_ - offset) throw std::out_of_range("Bytes::range outside the buffer");
+    return data() + offset;
+  }
+  scratch.resize(size);
+  read(offset, size, scratch.data());
+  return scratch.data();
+}
+
 Bytes Bytes::copy_of(const void* data, size_t size) {
   const uint8_t* p = static_cast<const uint8_t*>(data);
   return from_vector(std::vector<uint8_t>(p, p + size));
@@ -48,6 +109,10 @@ Bytes Bytes::copy_of(const void* data, size_t size) {
 Bytes Bytes::slice(size_t offset, size_t length) const {
   if (offset > size_ || length > size_ - offset)
     throw std::out_of_range("Bytes::slice outside the buffer");
+  if (lazy_) {
+    computed_data();
+    return lazy_->computed.slice(offset, length);
+  }
   Bytes b(owner_, data_ + offset, length);
   b.mapped_file_ = mapped_file_;
   return b;

@@ -205,6 +205,43 @@ TEST(Writer, EmbeddedStreamedTensorsParseBack) {
   EXPECT_EQ(m.graph().output(0).name(), "0");
 }
 
+// Produced bytes (a folded weight) are computed into the file a chunk at a time: the file holds
+// them, embedded or in the side file, and nothing asked for them whole.
+TEST(Writer, ProducedTensorsAreWrittenWithoutBeingComputedWhole) {
+  for (bool external : {false, true}) {
+    TempDir tmp;
+    const size_t n = (5u << 20) + 12;  // more than one chunk, and a short last one
+    auto value = [](size_t i) { return static_cast<uint8_t>(i * 13 + i / 251); };
+    Bytes produced = Bytes::produced(n, 4, [&](size_t offset, size_t size, uint8_t* out) {
+      for (size_t i = 0; i < size; ++i) out[i] = value(offset + i);
+    });
+    auto g = std::make_unique<ir::Graph>("main");
+    ir::Value* big = g->add_initializer(ir::Tensor(ir::ElementType::UInt8, {static_cast<int64_t>(n)}, produced), "big");
+    ir::Node* node = g->append("Identity", {big});
+    node->output(0)->set_type(big->type());
+    g->add_output(node->output(0));
+    WriteOptions o;
+    if (external) o.external_threshold = 1024;
+    fs::path out = tmp.path / "m.onnx";
+    ASSERT_TRUE(write_onnx(*g, out.string(), o).is_ok());
+    EXPECT_TRUE(produced.is_produced()) << "the writer computed the whole tensor in memory";
+    onnx::ModelProto m = load(out);
+    ASSERT_EQ(m.graph().initializer_size(), 1);
+    std::string bytes = m.graph().initializer(0).raw_data();
+    if (external) {
+      std::ifstream f(tmp.path / "m.onnx.data", std::ios::binary);
+      bytes.assign(std::istreambuf_iterator<char>(f), {});
+      std::map<std::string, std::string> kv;
+      for (const auto& e : m.graph().initializer(0).external_data()) kv[e.key()] = e.value();
+      bytes = bytes.substr(std::stoull(kv["offset"]), std::stoull(kv["length"]));
+    }
+    ASSERT_EQ(bytes.size(), n) << external;
+    size_t bad = 0;
+    for (size_t i = 0; i < n; ++i) bad += static_cast<uint8_t>(bytes[i]) != value(i);
+    EXPECT_EQ(bad, 0u) << external;
+  }
+}
+
 std::string write_error(const std::string& text, WriteOptions o = {}) {
   TempDir tmp;
   Status s = write_onnx(*ir_of(text), (tmp.path / "m.onnx").string(), o);
