@@ -608,6 +608,27 @@ def _fixed_width(node):
     return None
 
 
+def _first_test(node):
+    """A predicate every match's first character passes, or None when a match may start otherwise (or be
+    empty): lets a search skip the start positions whose character no match can begin with."""
+    test = _char_test(node)
+    if test is not None:
+        return test
+    kind = node[0]
+    if kind == "cat":
+        return _first_test(node[1][0]) if node[1] else None
+    if kind == "group":
+        return _first_test(node[2])
+    if kind == "repeat":
+        return _first_test(node[1]) if node[2] >= 1 else None
+    if kind == "alt":
+        tests = [_first_test(a) for a in node[1]]
+        if not tests or any(t is None for t in tests):
+            return None
+        return lambda ch: any(t(ch) for t in tests)
+    return None
+
+
 def _captures(node):
     """Whether a node sets or reads a group (then backtracking into it can matter)."""
     kind = node[0]
@@ -822,6 +843,8 @@ class Pattern:
 
         self._matcher = _compile_node(node, done, self._ctx)
         self._full = _compile_node(node, done_full, self._ctx)
+        self._first = _first_test(node)
+        self._subn_memo = {}  # (repl, string, count) -> subn's result, for str replacements
 
     def __repr__(self):
         return f"re.compile({self.pattern!r})" if not (self.flags & ~U) else \
@@ -868,10 +891,20 @@ class Pattern:
         return self._search(string, pos, endpos, False)
 
     def _search(self, string, pos, endpos, must_advance):
-        for start in range(pos, endpos + 1):
-            regs = self._try(string, start, self._matcher, must_advance and start == pos)
-            if regs:
-                return Match(self, string, pos, endpos, regs)
+        first = self._first
+        if first is None:
+            for start in range(pos, endpos + 1):
+                regs = self._try(string, start, self._matcher, must_advance and start == pos)
+                if regs:
+                    return Match(self, string, pos, endpos, regs)
+            return None
+        # Every match starts with a character `first` accepts (so none starts at endpos).
+        s = self._ctx.s
+        for start in range(pos, endpos):
+            if first(s[start]):
+                regs = self._try(string, start, self._matcher, must_advance and start == pos)
+                if regs:
+                    return Match(self, string, pos, endpos, regs)
         return None
 
     def _all(self, string, pos=0, endpos=None, count=0):
@@ -914,6 +947,21 @@ class Pattern:
         return out
 
     def subn(self, repl, string, count=0):
+        # With a str replacement the result depends on its arguments alone: libraries that name
+        # things by re.sub (Keras' to_snake_case on every layer) repeat the same few calls.
+        key = (repl, string, count) if type(repl) is str and type(string) is str and type(count) is int else None
+        if key is not None:
+            hit = self._subn_memo.get(key)
+            if hit is not None:
+                return hit
+        result = self._subn(repl, string, count)
+        if key is not None:
+            if len(self._subn_memo) >= 256:
+                self._subn_memo.clear()
+            self._subn_memo[key] = result
+        return result
+
+    def _subn(self, repl, string, count):
         if callable(repl):
             fn = repl
         else:
