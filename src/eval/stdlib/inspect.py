@@ -355,13 +355,20 @@ class BoundArguments:
                     kwargs[param_name] = arg
         return kwargs
 
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if not isinstance(other, BoundArguments):
+            return NotImplemented
+        return self.signature == other.signature and self.arguments == other.arguments
+
     def apply_defaults(self):
         arguments = self.arguments
         new_arguments = []
         for name, param in self._signature.parameters.items():
-            try:
+            if name in arguments:  # not arguments[name] inside try: see _bind
                 new_arguments.append((name, arguments[name]))
-            except KeyError:
+            else:
                 if _given(param.default):
                     val = param.default
                 elif param.kind is _VAR_POSITIONAL:
@@ -445,71 +452,68 @@ class Signature:
         return hash((tuple(self.parameters.values()), self.return_annotation))
 
     def _bind(self, args, kwargs, *, partial=False):
+        # CPython's algorithm, walked by index and membership tests instead of next()/pop() inside
+        # try: a raised exception is far dearer here than in CPython, and Keras binds every layer's
+        # constructor arguments.
         arguments = {}
-        parameters = iter(self.parameters.values())
+        params = list(self.parameters.values())
+        args = tuple(args)
+        nparams, nargs = len(params), len(args)
+        i = k = 0  # the next parameter, the next positional argument
         parameters_ex = ()
-        arg_vals = iter(args)
         while True:
-            try:
-                arg_val = next(arg_vals)
-            except StopIteration:
-                try:
-                    param = next(parameters)
-                except StopIteration:
+            if k >= nargs:
+                if i >= nparams:
+                    break
+                param = params[i]
+                i += 1
+                if param.kind == _VAR_POSITIONAL:
+                    break
+                elif param.name in kwargs:
+                    if param.kind == _POSITIONAL_ONLY:
+                        msg = "{arg!r} parameter is positional only, but was passed as a keyword"
+                        raise TypeError(msg.format(arg=param.name)) from None
+                    parameters_ex = (param,)
+                    break
+                elif (param.kind == _VAR_KEYWORD or _given(param.default)):
+                    parameters_ex = (param,)
+                    break
+                elif partial:
+                    parameters_ex = (param,)
                     break
                 else:
-                    if param.kind == _VAR_POSITIONAL:
-                        break
-                    elif param.name in kwargs:
-                        if param.kind == _POSITIONAL_ONLY:
-                            msg = "{arg!r} parameter is positional only, but was passed as a keyword"
-                            raise TypeError(msg.format(arg=param.name)) from None
-                        parameters_ex = (param,)
-                        break
-                    elif (param.kind == _VAR_KEYWORD or _given(param.default)):
-                        parameters_ex = (param,)
-                        break
-                    else:
-                        if partial:
-                            parameters_ex = (param,)
-                            break
-                        else:
-                            msg = "missing a required argument: {arg!r}"
-                            raise TypeError(msg.format(arg=param.name)) from None
+                    raise TypeError("missing a required argument: {arg!r}".format(arg=param.name)) from None
             else:
-                try:
-                    param = next(parameters)
-                except StopIteration:
+                arg_val = args[k]
+                k += 1
+                if i >= nparams:
                     raise TypeError("too many positional arguments") from None
-                else:
-                    if param.kind in (_VAR_KEYWORD, _KEYWORD_ONLY):
-                        raise TypeError("too many positional arguments") from None
-                    if param.kind == _VAR_POSITIONAL:
-                        values = [arg_val]
-                        values.extend(arg_vals)
-                        arguments[param.name] = tuple(values)
-                        break
-                    if param.name in kwargs and param.kind != _POSITIONAL_ONLY:
-                        raise TypeError("multiple values for argument {arg!r}".format(arg=param.name)) from None
-                    arguments[param.name] = arg_val
+                param = params[i]
+                i += 1
+                if param.kind in (_VAR_KEYWORD, _KEYWORD_ONLY):
+                    raise TypeError("too many positional arguments") from None
+                if param.kind == _VAR_POSITIONAL:
+                    arguments[param.name] = (arg_val,) + args[k:]
+                    break
+                if param.name in kwargs and param.kind != _POSITIONAL_ONLY:
+                    raise TypeError("multiple values for argument {arg!r}".format(arg=param.name)) from None
+                arguments[param.name] = arg_val
         kwargs_param = None
-        for param in list(parameters_ex) + list(parameters):
+        for param in list(parameters_ex) + params[i:]:
             if param.kind == _VAR_KEYWORD:
                 kwargs_param = param
                 continue
             if param.kind == _VAR_POSITIONAL:
                 continue
             param_name = param.name
-            try:
+            if param_name in kwargs:
                 arg_val = kwargs.pop(param_name)
-            except KeyError:
-                if (not partial and param.kind != _VAR_POSITIONAL and _missing(param.default)):
-                    raise TypeError("missing a required argument: {arg!r}".format(arg=param_name)) from None
-            else:
                 if param.kind == _POSITIONAL_ONLY:
                     raise TypeError("{arg!r} parameter is positional only, but was passed as a keyword".format(
                         arg=param.name))
                 arguments[param_name] = arg_val
+            elif not partial and _missing(param.default):
+                raise TypeError("missing a required argument: {arg!r}".format(arg=param_name)) from None
         if kwargs:
             if kwargs_param is not None:
                 arguments[kwargs_param.name] = kwargs
