@@ -1,4 +1,6 @@
 // onnxify: the command-line front door. See DESIGN.md "Command line" for the contract.
+#include <malloc.h>
+
 #include <cstdio>
 #include <iostream>
 
@@ -85,6 +87,11 @@ int dispatch(int argc, char** argv) {
 }  // namespace onnxify::cli
 
 int main(int argc, char** argv) {
+  // The evaluator runs on a thread of its own (for its big stack, eval::run_with_big_stack), and
+  // glibc gives a second thread an arena that grows by one mprotect per page it takes: 11.7k calls,
+  // about a tenth of a resnet50 export. One arena for every thread (the main one, grown by brk in
+  // M_TOP_PAD steps) instead: the other threads are weight transforms that allocate little.
+  mallopt(M_ARENA_MAX, 1);
   onnxify::cli::g_argv.assign(argv, argv + argc);
   return onnxify::cli::dispatch(argc, argv);
 }

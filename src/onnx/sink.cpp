@@ -86,7 +86,8 @@ Status OutputFile::write(const Bytes& data) {
     // Computed a chunk at a time into one reused buffer and written: the whole never exists in
     // memory (fresh pages for it were most of a resnet50 export's kernel time).
     if (Status s = flush(); !s) return s;
-    std::vector<uint8_t> chunk(std::min<size_t>(data.size(), kProducedChunk));
+    const size_t unit = data.produced_unit();
+    std::vector<uint8_t> chunk(std::min(data.size(), std::max(unit, kProducedChunk / unit * unit)));
     for (size_t done = 0; done < data.size();) {
       size_t n = std::min(chunk.size(), data.size() - done);
       data.read(done, n, chunk.data());

@@ -150,7 +150,7 @@ class Folder {
       bool replaces = false;
       for (size_t k = 0; k < in.size(); ++k)
         if (in[k] && in[k]->nbytes() > 0 && n.input(k)->uses().size() == 1 &&
-            (out[i].data() == in[k]->data() || out[i].nbytes() <= in[k]->nbytes()))
+            (out[i].bytes().identity() == in[k]->bytes().identity() || out[i].nbytes() <= in[k]->nbytes()))
           replaces = true;
       if (!replaces) return false;
     }

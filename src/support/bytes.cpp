@@ -72,6 +72,8 @@ const uint8_t* Bytes::computed_data() const {
 
 bool Bytes::is_produced() const { return lazy_ && !lazy_->done.load(std::memory_order_acquire); }
 
+size_t Bytes::produced_unit() const { return lazy_ ? lazy_->unit : 1; }
+
 void Bytes::read(size_t offset, size_t size, uint8_t* out) const {
   if (offset > size_ || size > size_ - offset) throw std::out_of_range("Bytes::read outside the buffer");
   if (size == 0) return;

@@ -51,6 +51,9 @@ class Bytes {
 
   // True while the bytes are a producer's and nothing has asked for data() yet.
   bool is_produced() const;
+  // The producer's unit (1 for other bytes): ranges of whole units are computed straight into the
+  // reader's buffer.
+  size_t produced_unit() const;
   // Bytes [offset, offset + size) into `out`: copied from memory, or computed for that range only
   // when is_produced(). Throws std::out_of_range when the range does not fit.
   void read(size_t offset, size_t size, uint8_t* out) const;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -154,6 +155,60 @@ TEST(Fold, ViewOfASingleUseWeightIsFreeAboveTheLimit) {
   ASSERT_EQ(g->num_nodes(), 0u);
   // The folded constant views the weight's bytes: nothing was copied.
   EXPECT_EQ(g->output(0)->initializer()->data(), weight->initializer()->data());
+}
+
+// A constant Transpose of a weight (Keras' HWIO kernels to OIHW) folds into produced bytes whose every
+// range, and whole, is the transposition; checked element by element against the index formula, for
+// permutations whose leading output axis is x's last, first and a middle one.
+TEST(Fold, LargeTransposesAreProducedAndExact) {
+  struct Case {
+    std::vector<int64_t> shape, perm;
+  };
+  for (const Case& c : {Case{{3, 3, 64, 520}, {3, 2, 0, 1}}, Case{{1100, 300}, {1, 0}}, Case{{40, 70, 110}, {0, 2, 1}},
+                        Case{{20, 130, 3, 40}, {1, 3, 0, 2}}}) {
+    int64_t n = 1;
+    for (int64_t d : c.shape) n *= d;
+    std::vector<float> x(static_cast<size_t>(n));
+    for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i);
+    auto g = std::make_unique<ir::Graph>("main");
+    ir::Value* w = g->add_initializer(
+        ir::Tensor(ir::ElementType::Float32, c.shape, Bytes::copy_of(x.data(), x.size() * 4)), "w");
+    ir::Node* t = g->append("Transpose", {w});
+    t->set_attr("perm", ir::Attribute(c.perm));
+    std::vector<int64_t> out_shape;
+    for (int64_t p : c.perm) out_shape.push_back(c.shape[static_cast<size_t>(p)]);
+    t->output(0)->set_type(
+        ir::Type::tensor(ir::ElementType::Float32, std::vector<ir::DimExpr>(out_shape.begin(), out_shape.end())));
+    g->add_output(t->output(0));
+    PassOptions big;  // as for a kernel feeding a Conv (fold's limits_for), without the Conv
+    big.fold_max_bytes = int64_t{1} << 30;
+    ASSERT_TRUE(fold(*g, big).is_ok());
+    ASSERT_EQ(g->num_nodes(), 0u);
+    const ir::Tensor& got = *g->output(0)->initializer();
+    ASSERT_TRUE(got.bytes().is_produced());
+    // Expected: out[j] = x[i] where i's index along axis perm[k] is j's along k.
+    const size_t r = c.shape.size();
+    std::vector<float> want(x.size());
+    std::vector<int64_t> idx(r, 0);
+    for (size_t j = 0; j < want.size(); ++j) {
+      int64_t flat = 0;
+      std::vector<int64_t> xi(r);
+      for (size_t k = 0; k < r; ++k) xi[static_cast<size_t>(c.perm[k])] = idx[k];
+      for (size_t a = 0; a < r; ++a) flat = flat * c.shape[a] + xi[a];
+      want[j] = x[static_cast<size_t>(flat)];
+      for (size_t k = r; k-- > 0;) {
+        if (++idx[k] < out_shape[k]) break;
+        idx[k] = 0;
+      }
+    }
+    // Ranges of odd sizes (not whole slices), then the whole.
+    std::vector<float> part(x.size());
+    const size_t bytes = x.size() * 4, step = 3 * 4 * 4099;
+    for (size_t off = 0; off < bytes; off += step)
+      got.bytes().read(off, std::min(step, bytes - off), reinterpret_cast<uint8_t*>(part.data()) + off);
+    EXPECT_EQ(part, want) << "ranges of perm " << c.perm[0];
+    EXPECT_EQ(std::memcmp(got.data(), want.data(), bytes), 0) << "whole, perm " << c.perm[0];
+  }
 }
 
 // Folded weights stay produced bytes (computed by the writer into the file) through the passes that

@@ -24,6 +24,73 @@ Out one(Tensor t) { return std::vector<Tensor>{std::move(t)}; }
 
 const Tensor* arg(const std::vector<const Tensor*>& in, size_t i) { return i < in.size() ? in[i] : nullptr; }
 
+// Output slices [first, end) of x (shape x_shape, element size es) transposed by perm: out[j] =
+// x[perm^-1 j], where a slice is one index of the output's first axis (`slice` elements) and dst
+// receives slice `first` onward. The loops walk x in its own order, the box of it that those slices
+// read (x's axis perm[0] restricted to [first, end)), so reads are sequential and the writes stay
+// within dst, which is at most a writer's chunk: the output-ordered walk read each element from
+// afar (a 3x3 kernel's HWIO -> OIHW moved 3 elements per distant row). The slices are split across
+// the cores.
+void transpose_slices(const uint8_t* src, const std::vector<int64_t>& x_shape, const std::vector<int64_t>& perm,
+                      size_t es, int64_t slice, int64_t first, int64_t end, uint8_t* dst) {
+  const size_t r = x_shape.size();
+  // The output's strides, seen from x's axes: x axis a is output axis k where perm[k] == a.
+  std::vector<int64_t> out_stride_of(r), out_shape(r);
+  for (size_t k = 0; k < r; ++k) out_shape[k] = x_shape[static_cast<size_t>(perm[k])];
+  int64_t st = 1;
+  for (size_t k = r; k-- > 0;) {
+    out_stride_of[static_cast<size_t>(perm[k])] = st;
+    st *= out_shape[k];
+  }
+  const auto lead = static_cast<size_t>(perm[0]);  // x's axis that is the output's first
+  std::vector<int64_t> in_stride(r);
+  st = 1;
+  for (size_t a = r; a-- > 0;) {
+    in_stride[a] = st;
+    st *= x_shape[a];
+  }
+  parallel_ranges(end - first, std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(slice, 1)),
+                  [&](int64_t lo, int64_t hi) {
+    lo += first;
+    hi += first;
+    // Odometer over x's box: axis `lead` in [lo, hi), every other axis whole; the last axis is the
+    // inner loop.
+    std::vector<int64_t> idx(r, 0), from(r, 0), to(x_shape);
+    from[lead] = lo;
+    to[lead] = hi;
+    idx = from;
+    const size_t inner = r - 1;
+    const int64_t inner_out = out_stride_of[inner] * static_cast<int64_t>(es);
+    for (;;) {
+      int64_t in_off = 0, out_off = -first * slice;
+      for (size_t a = 0; a < inner; ++a) {
+        in_off += idx[a] * in_stride[a];
+        out_off += idx[a] * out_stride_of[a];
+      }
+      in_off += from[inner];
+      out_off += from[inner] * out_stride_of[inner];
+      const uint8_t* s = src + in_off * static_cast<int64_t>(es);
+      uint8_t* d = dst + out_off * static_cast<int64_t>(es);
+      const int64_t count = to[inner] - from[inner];
+      if (es == 4) {
+        for (int64_t j = 0; j < count; ++j, s += 4, d += inner_out) std::memcpy(d, s, 4);
+      } else {
+        for (int64_t j = 0; j < count; ++j, s += es, d += inner_out) std::memcpy(d, s, es);
+      }
+      size_t a = inner;
+      while (a-- > 0) {
+        if (++idx[a] < to[a]) break;
+        idx[a] = from[a];
+      }
+      if (a == static_cast<size_t>(-1)) break;
+    }
+  });
+}
+
+// Transposed weights above this size are produced bytes: cse compares tensors this big by identity
+// anyway, so making them lazily merges nothing less.
+constexpr size_t kProducedMin = size_t{1} << 20;
+
 bool copyable(const Tensor& t) {
   return t.dtype() == ElementType::String || ir::info(t.dtype()).bits % 8 == 0;
 }
@@ -319,34 +386,26 @@ Out k_transpose(const Node& node, const std::vector<const Tensor*>& in, const Li
   int64_t n = x->numel();
   if (too_big(*x, n, limits)) return std::nullopt;
   if (x->dtype() != ElementType::String && copyable(*x) && r > 0 && n > 0) {
-    // Whole weights come through here (fold's limits_for): copied row by row of the output, without
-    // an index per element, the rows split across cores.
+    // Whole weights come through here (fold's limits_for: Keras' channels-last kernels, every one).
     const size_t es = static_cast<size_t>(ir::info(x->dtype()).bits / 8);
-    std::vector<uint8_t> out(static_cast<size_t>(n) * es);
-    const int64_t last = shape[r - 1];
-    const int64_t step = stride[static_cast<size_t>(perm[r - 1])] * static_cast<int64_t>(es);
-    parallel_ranges(n / last, std::max<int64_t>(1, (int64_t{1} << 16) / last), [&](int64_t begin, int64_t end) {
-      std::vector<int64_t> counter(r, 0);
-      for (int64_t rest = begin, d = static_cast<int64_t>(r) - 2; d >= 0; --d) {
-        counter[static_cast<size_t>(d)] = rest % shape[static_cast<size_t>(d)];
-        rest /= shape[static_cast<size_t>(d)];
-      }
-      uint8_t* dst = out.data() + begin * last * static_cast<int64_t>(es);
-      for (int64_t row = begin; row < end; ++row) {
-        int64_t base = 0;
-        for (size_t d = 0; d + 1 < r; ++d) base += counter[d] * stride[static_cast<size_t>(perm[d])];
-        const uint8_t* src = x->data() + base * static_cast<int64_t>(es);
-        if (es == 4) {
-          for (int64_t j = 0; j < last; ++j, dst += 4, src += step) std::memcpy(dst, src, 4);
-        } else {
-          for (int64_t j = 0; j < last; ++j, dst += es, src += step) std::memcpy(dst, src, es);
-        }
-        for (size_t d = r - 1; d-- > 0;) {
-          if (++counter[d] < shape[d]) break;
-          counter[d] = 0;
-        }
-      }
-    });
+    const int64_t slice = n / shape[0];  // elements of one index of the output's first axis
+    const size_t nbytes = static_cast<size_t>(n) * es;
+    auto slices = [x_shape = x->shape(), perm, slice, es](const uint8_t* src, uint8_t* dst, int64_t first, int64_t end) {
+      transpose_slices(src, x_shape, perm, es, slice, first, end, dst);
+    };
+    if (nbytes > kProducedMin) {
+      // A weight: produced bytes (support/bytes.h), computed by the writer into the file or by
+      // the first pass that reads them (a BatchNorm folded into this kernel reads ranges of it).
+      Bytes source = x->bytes();
+      const size_t unit = static_cast<size_t>(slice) * es;
+      auto produce = [=](size_t offset, size_t size, uint8_t* out) {
+        auto first = static_cast<int64_t>(offset / unit);
+        slices(source.data(), out, first, first + static_cast<int64_t>(size / unit));
+      };
+      return one(Tensor(x->dtype(), std::move(shape), Bytes::produced(nbytes, unit, std::move(produce))));
+    }
+    std::vector<uint8_t> out(nbytes);
+    slices(x->data(), out.data(), 0, shape[0]);
     return one(Tensor(x->dtype(), std::move(shape), Bytes::from_vector(std::move(out))));
   }
   std::vector<int64_t> index(static_cast<size_t>(n)), counter(r, 0);
