@@ -40,8 +40,25 @@ def weight_paths(model):
                 why[path] = ("Keras saves a value computed from the model's variables there, not a variable "
                              f"({type(value).__name__})")
 
-    saving_lib._save_state(model, weights_store=_Recorder(), assets_store=None, inner_path="",
-                           visited_saveables=set())
+    # The walk asks get_attr_skipset(kind) for every object it visits; Keras means to keep each answer
+    # in its global state, but reads it under another key than it writes it (saving_attr_skiplist_
+    # vs saving_attr_skipset_), so each call builds a reference Layer and lists dir() of it again: a
+    # tenth of a ResNet50 export. The answer depends on the kind alone, so during this walk it is
+    # computed once per kind.
+    computed = {}
+    skipset = saving_lib.get_attr_skipset
+
+    def once_per_kind(obj_type):
+        if obj_type not in computed:
+            computed[obj_type] = skipset(obj_type)
+        return computed[obj_type]
+
+    saving_lib.get_attr_skipset = once_per_kind
+    try:
+        saving_lib._save_state(model, weights_store=_Recorder(), assets_store=None, inner_path="",
+                               visited_saveables=set())
+    finally:
+        saving_lib.get_attr_skipset = skipset
     return paths, why
 
 
