@@ -353,14 +353,6 @@ class Module:
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __setattr__(self, name, value):
-        def remove_from(*dicts_or_sets):
-            for d in dicts_or_sets:
-                if name in d:
-                    if isinstance(d, dict):
-                        del d[name]
-                    else:
-                        d.discard(name)
-
         d = self.__dict__
         params = d.get("_parameters")
         if _onnxify.is_poison(value) and not any(name in (d.get(k) or ()) for k in ("_parameters", "_modules",
@@ -372,7 +364,7 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            remove_from(d, self._buffers, self._modules, self._non_persistent_buffers_set)
+            _remove_name(name, (d, self._buffers, self._modules, self._non_persistent_buffers_set))
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -384,7 +376,7 @@ class Module:
             if isinstance(value, Module):
                 if modules is None:
                     raise AttributeError("cannot assign module before Module.__init__() call")
-                remove_from(d, self._parameters, self._buffers, self._non_persistent_buffers_set)
+                _remove_name(name, (d, self._parameters, self._buffers, self._non_persistent_buffers_set))
                 modules[name] = value
             elif modules is not None and name in modules:
                 if value is not None:
@@ -397,7 +389,7 @@ class Module:
                     # nn.Buffer(t, persistent=...): registered with its persistence, as PyTorch does.
                     if buffers is None:
                         raise AttributeError("cannot assign buffer before Module.__init__() call")
-                    remove_from(d, self._parameters, self._modules)
+                    _remove_name(name, (d, self._parameters, self._modules))
                     self.register_buffer(name, value, value.persistent)
                 elif buffers is not None and name in buffers:
                     if value is not None and not isinstance(value, torch.Tensor):
@@ -637,6 +629,15 @@ class Module:
 
     def _replicate_for_data_parallel(self):
         return self
+
+
+def _remove_name(name, dicts_or_sets):
+    for d in dicts_or_sets:
+        if name in d:
+            if isinstance(d, dict):
+                del d[name]
+            else:
+                d.discard(name)
 
 
 def __getattr__(name):
