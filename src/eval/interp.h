@@ -216,12 +216,16 @@ class Interp {
  private:
   friend void bootstrap_types(Interp& I);
   Type* tag_types_[6] = {};
-  // Hashed with XXH3 (types_str.cpp): interning is on every module's import path (lowering, the
-  // compiled-module cache's string tables), where std::hash's byte hash was a measured cost.
-  struct InternHash {
-    size_t operator()(std::string_view s) const noexcept;
+  // The interned strings (types_str.cpp): interning is on every module's import path (lowering,
+  // the compiled-module cache's string tables: a fifth of reading keras' cached modules). An
+  // open-addressing table of (XXH3 hash, string) slots, so a probe compares stored hashes and reads a
+  // string's bytes only on a hash match (std::unordered_map walked nodes and keys: a cache miss each).
+  struct InternSlot {
+    uint64_t hash = 0;
+    Str* str = nullptr;
   };
-  std::unordered_map<std::string_view, Str*, InternHash> interned_;
+  std::vector<InternSlot> interned_;  // a power of two long, at most half full
+  size_t interned_count_ = 0;
   std::vector<std::unique_ptr<CodeUnit>> units_;
   std::unique_ptr<ModuleLoader> loader_;
   std::string outbuf_;

@@ -231,16 +231,29 @@ static Value piece_of(Interp& I, const Str* whole, std::string_view piece) {
 Value Interp::str(std::string_view s) { return new_str(*this, s); }
 Value Interp::str(std::string&& s) { return new_str(*this, std::move(s)); }
 
-size_t Interp::InternHash::operator()(std::string_view s) const noexcept { return XXH3_64bits(s.data(), s.size()); }
-
 Str* Interp::intern(std::string_view s) {
-  auto it = interned_.find(s);
-  if (it != interned_.end()) return it->second;
+  const uint64_t h = XXH3_64bits(s.data(), s.size());
+  if (interned_.empty()) interned_.resize(size_t{1} << 12);
+  size_t mask = interned_.size() - 1;
+  size_t i = static_cast<size_t>(h) & mask;
+  for (; interned_[i].str; i = (i + 1) & mask)
+    if (interned_[i].hash == h && interned_[i].str->s == s) return interned_[i].str;
   Ref<Str> r = make_str(*this, std::string(s));
   Str* p = r.release();  // the table keeps this reference for the interpreter's life
   p->interned = true;
   str_hash(p);
-  interned_.emplace(std::string_view(p->s), p);
+  interned_[i] = {h, p};
+  if (++interned_count_ * 2 > interned_.size()) {
+    std::vector<InternSlot> bigger(interned_.size() * 2);
+    mask = bigger.size() - 1;
+    for (const InternSlot& slot : interned_) {
+      if (!slot.str) continue;
+      size_t j = static_cast<size_t>(slot.hash) & mask;
+      while (bigger[j].str) j = (j + 1) & mask;
+      bigger[j] = slot;
+    }
+    interned_.swap(bigger);
+  }
   return p;
 }
 
