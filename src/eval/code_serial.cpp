@@ -194,7 +194,7 @@ class Writer : public Archive<Writer> {
  public:
   using Archive<Writer>::operator();
   Writer(Interp& I, CodeUnit& u) : I(I), u(u) {
-    for (size_t i = 0; i < u.nodes_owned.size(); ++i) node_index_[u.nodes_owned[i].get()] = i;
+    for (size_t i = 0; i < u.nodes_owned.size(); ++i) node_index_[u.nodes_owned[i]] = i;
     for (size_t i = 0; i < u.codes.size(); ++i) code_index_[u.codes[i].get()] = i;
     for (size_t i = 0; i < u.funcdefs.size(); ++i) funcdef_index_[u.funcdefs[i].get()] = i;
     for (size_t i = 0; i < u.patterns.size(); ++i) pattern_index_[u.patterns[i].get()] = i;
@@ -401,7 +401,24 @@ class Reader : public Archive<Reader> {
     if (pos_ >= in_.size()) throw CodeBytesError("truncated");
     return static_cast<uint8_t>(in_[pos_++]);
   }
-  uint64_t uint() {
+  // Most varints are one or two bytes (kinds, flags, indices into a unit's tables): those inline,
+  // the rest in uint_long.
+  [[gnu::always_inline]] uint64_t uint() {
+    if (in_.size() - pos_ >= 2) {
+      auto b = static_cast<uint8_t>(in_[pos_]);
+      if (b < 0x80) {
+        ++pos_;
+        return b;
+      }
+      auto c = static_cast<uint8_t>(in_[pos_ + 1]);
+      if (c < 0x80) {
+        pos_ += 2;
+        return (b & 0x7fu) | (static_cast<uint64_t>(c) << 7);
+      }
+    }
+    return uint_long();
+  }
+  [[gnu::noinline]] uint64_t uint_long() {
     uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       uint8_t b = byte();
