@@ -404,7 +404,7 @@ class Reader : public Archive<Reader> {
   // Most varints are one or two bytes (kinds, flags, indices into a unit's tables): those inline,
   // the rest in uint_long.
   [[gnu::always_inline]] uint64_t uint() {
-    if (in_.size() - pos_ >= 2) {
+    if (pos_ + 2 <= in_.size()) {
       auto b = static_cast<uint8_t>(in_[pos_]);
       if (b < 0x80) {
         ++pos_;
