@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <unordered_map>
 #include <vector>
 
@@ -107,7 +108,18 @@ void PyProfiler::stop() {
   ::sigaction(SIGPROF, &s_->previous, nullptr);
 }
 
-PyProfiler::~PyProfiler() { stop(); }
+std::unique_ptr<PyProfiler> PyProfiler::from_env(Interp& I) {
+  const char* top = std::getenv("ONNXIFY_PROFILE");
+  if (!top) return nullptr;
+  std::unique_ptr<PyProfiler> p = start(I);
+  if (p) p->report_top_ = static_cast<size_t>(std::max(1, std::atoi(top)));
+  return p;
+}
+
+PyProfiler::~PyProfiler() {
+  if (report_top_) report(stderr, report_top_);
+  stop();
+}
 
 void PyProfiler::report(std::FILE* out, size_t top) {
   stop();

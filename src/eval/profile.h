@@ -21,7 +21,10 @@ class PyProfiler {
   // Starts sampling the calling thread's frames in `I`; nullptr when another profiler is running or
   // the timer cannot be made (the export then runs unprofiled).
   static std::unique_ptr<PyProfiler> start(Interp& I, int interval_us = 1000);
-  ~PyProfiler();  // stops sampling
+  // As ONNXIFY_PROFILE=N asks: a profiler whose destruction reports the N functions on stderr, or
+  // nullptr when the variable is not set.
+  static std::unique_ptr<PyProfiler> from_env(Interp& I);
+  ~PyProfiler();  // stops sampling (and reports, for one made by from_env)
   PyProfiler(const PyProfiler&) = delete;
   PyProfiler& operator=(const PyProfiler&) = delete;
 
@@ -34,6 +37,7 @@ class PyProfiler {
   explicit PyProfiler(std::unique_ptr<State> s);
   void stop();
   std::unique_ptr<State> s_;
+  size_t report_top_ = 0;  // from_env: report this many at destruction
 };
 
 }  // namespace onnxify::eval

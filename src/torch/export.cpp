@@ -1,7 +1,6 @@
 // export_model: SOURCE + --model + checkpoint -> graph -> passes -> lower -> ONNX file.
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <cstdio>
@@ -317,16 +316,9 @@ void run_export(const std::shared_ptr<Session>& session, const ExportOptions& o,
   };
   Timer timer;
   Session& s = *session;
-  // ONNXIFY_PROFILE=N: where the evaluated Python code spent the export's time (eval/profile.h).
-  const char* profile_top = std::getenv("ONNXIFY_PROFILE");
-  std::unique_ptr<eval::PyProfiler> profiler = profile_top ? eval::PyProfiler::start(*s.I) : nullptr;
-  struct ProfileReport {
-    eval::PyProfiler* p;
-    size_t top;
-    ~ProfileReport() {
-      if (p) p->report(stderr, top);
-    }
-  } profile_report{profiler.get(), profile_top ? static_cast<size_t>(std::max(1, std::atoi(profile_top))) : 0};
+  // ONNXIFY_PROFILE=N: where the evaluated Python code spent the export's time, reported when
+  // this returns (eval/profile.h).
+  std::unique_ptr<eval::PyProfiler> profiler = eval::PyProfiler::from_env(*s.I);
   try {
     if (!imported) s.import_source();
     s.build_model();

@@ -24,6 +24,37 @@ Out one(Tensor t) { return std::vector<Tensor>{std::move(t)}; }
 
 const Tensor* arg(const std::vector<const Tensor*>& in, size_t i) { return i < in.size() ? in[i] : nullptr; }
 
+// Transposed weights above this size are produced bytes: cse compares tensors this big by identity
+// anyway, so making them lazily merges nothing less.
+constexpr size_t kProducedMin = size_t{1} << 20;
+
+bool copyable(const Tensor& t) {
+  return t.dtype() == ElementType::String || ir::info(t.dtype()).bits % 8 == 0;
+}
+
+// out[k] = src[index[k]] for any element type.
+std::optional<Tensor> gather_elements(const Tensor& src, const std::vector<int64_t>& index,
+                                      std::vector<int64_t> shape, const Limits& limits) {
+  if (!copyable(src)) return std::nullopt;
+  if (src.dtype() == ElementType::String) {
+    std::vector<std::string> out;
+    for (int64_t k : index) out.push_back(src.string_data()[static_cast<size_t>(k)]);
+    return Tensor::strings(std::move(shape), std::move(out));
+  }
+  size_t es = static_cast<size_t>(ir::info(src.dtype()).bits / 8);
+  if (index.size() * es > limits.max_bytes) return std::nullopt;
+  std::vector<uint8_t> out(index.size() * es);
+  for (size_t k = 0; k < index.size(); ++k)
+    std::memcpy(&out[k * es], src.data() + index[k] * static_cast<int64_t>(es), es);
+  return Tensor(src.dtype(), std::move(shape), Bytes::from_vector(std::move(out)));
+}
+
+std::vector<int64_t> strides_of(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t k = shape.size(); k-- > 1;) s[k - 1] = s[k] * shape[k];
+  return s;
+}
+
 // Output slices [first, end) of x (shape x_shape, element size es) transposed by perm: out[j] =
 // x[perm^-1 j], where a slice is one index of the output's first axis (`slice` elements) and dst
 // receives slice `first` onward. The loops walk x in its own order, the box of it that those slices
@@ -43,12 +74,7 @@ void transpose_slices(const uint8_t* src, const std::vector<int64_t>& x_shape, c
     st *= out_shape[k];
   }
   const auto lead = static_cast<size_t>(perm[0]);  // x's axis that is the output's first
-  std::vector<int64_t> in_stride(r);
-  st = 1;
-  for (size_t a = r; a-- > 0;) {
-    in_stride[a] = st;
-    st *= x_shape[a];
-  }
+  const std::vector<int64_t> in_stride = strides_of(x_shape);
   parallel_ranges(end - first, std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(slice, 1)),
                   [&](int64_t lo, int64_t hi) {
     lo += first;
@@ -85,37 +111,6 @@ void transpose_slices(const uint8_t* src, const std::vector<int64_t>& x_shape, c
       if (a == static_cast<size_t>(-1)) break;
     }
   });
-}
-
-// Transposed weights above this size are produced bytes: cse compares tensors this big by identity
-// anyway, so making them lazily merges nothing less.
-constexpr size_t kProducedMin = size_t{1} << 20;
-
-bool copyable(const Tensor& t) {
-  return t.dtype() == ElementType::String || ir::info(t.dtype()).bits % 8 == 0;
-}
-
-// out[k] = src[index[k]] for any element type.
-std::optional<Tensor> gather_elements(const Tensor& src, const std::vector<int64_t>& index,
-                                      std::vector<int64_t> shape, const Limits& limits) {
-  if (!copyable(src)) return std::nullopt;
-  if (src.dtype() == ElementType::String) {
-    std::vector<std::string> out;
-    for (int64_t k : index) out.push_back(src.string_data()[static_cast<size_t>(k)]);
-    return Tensor::strings(std::move(shape), std::move(out));
-  }
-  size_t es = static_cast<size_t>(ir::info(src.dtype()).bits / 8);
-  if (index.size() * es > limits.max_bytes) return std::nullopt;
-  std::vector<uint8_t> out(index.size() * es);
-  for (size_t k = 0; k < index.size(); ++k)
-    std::memcpy(&out[k * es], src.data() + index[k] * static_cast<int64_t>(es), es);
-  return Tensor(src.dtype(), std::move(shape), Bytes::from_vector(std::move(out)));
-}
-
-std::vector<int64_t> strides_of(const std::vector<int64_t>& shape) {
-  std::vector<int64_t> s(shape.size(), 1);
-  for (size_t k = shape.size(); k-- > 1;) s[k - 1] = s[k] * shape[k];
-  return s;
 }
 
 // Axes from the `axes` attribute (older opsets) or the given input (newer ones).
