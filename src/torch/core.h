@@ -260,8 +260,9 @@ void assume_not_one(Torch& T, ir::DimExpr size, const std::string& what, const s
 // The same for a decision that holds when the size is at least k.
 void assume_at_least(Torch& T, ir::DimExpr size, int64_t k, const std::string& what, const std::string& consequence);
 // Whether slice bound `b` (a size expression) counts from the end, i.e. is negative, as Python reads
-// it; a sign the bounds do not prove is assumed and said.
-bool slice_bound_from_end(Torch& T, ir::DimExpr b);
+// it; a sign the bounds do not prove, but undeclared dims of at least 2 would, is assumed and said;
+// nullopt when not even that decides it (the caller then reads the bound exactly).
+std::optional<bool> slice_bound_from_end(Torch& T, ir::DimExpr b);
 // The least value declared for input dim `name` (--dim), if any.
 std::optional<int64_t> declared_min(const Torch& T, const std::string& name);
 

@@ -137,7 +137,7 @@ bool bound(Interp& I, const Value& v, DimExpr* out) {
 }
 
 // Python's slice.indices for a dim of size n (symbolic bounds: the sign of `-n` or `k - n` decided by
-// the sizes' bounds, else assumed and said; size_assumptions.cpp).
+// the sizes' bounds, else assumed and said, else read exactly; size_assumptions.cpp).
 struct SliceRange {
   DimExpr start, stop, len;
   int64_t step = 1;
@@ -155,7 +155,14 @@ SliceRange slice_range(Torch& T, const Entry& e, DimExpr n) {
   }
   auto clamp = [&](DimExpr b) {
     // A negative bound counts from the end, then both clamp to [0, n].
-    bool from_end = b.is_const() ? b.value() < 0 : slice_bound_from_end(T, b);
+    std::optional<bool> sign = b.is_const() ? std::optional<bool>(b.value() < 0) : slice_bound_from_end(T, b);
+    if (!sign) {
+      // A sign only the run time knows: both readings in one expression, [b < 0] being
+      // min(max(-b, 0), 1) for an integer b.
+      DimExpr negative = ir::min(ir::max(-b, DimExpr(0)), DimExpr(1));
+      return simplify_sizes(T, ir::min(ir::max(b + n * negative, DimExpr(0)), n));
+    }
+    bool from_end = *sign;
     if (from_end) b = b + n;
     if (b.is_const() && n.is_const()) return DimExpr(std::max<int64_t>(0, std::min(b.value(), n.value())));
     if (from_end) return simplify_sizes(T, ir::max(b, DimExpr(0)));

@@ -645,11 +645,13 @@ Value diff(OpCall& c) {
   return cur;
 }
 
-// (symbolic sizes: the split point is computed at run time, Python's modulo via ONNX's integer Mod).
+// (a symbolic size or shift, e.g. Swin's shift set to 0 when the window covers a symbolic feature
+// map: the split point is computed at run time, Python's modulo via ONNX's integer Mod).
 // Without dims, the flattened tensor is rolled and reshaped back.
 Value roll(OpCall& c) {
   TensorObj* x = c.t(0);
-  std::vector<int64_t> shifts = c.a.ints(1), dims = c.a.ints(2);
+  std::vector<DimExpr> shifts = c.a.dims(1);
+  std::vector<int64_t> dims = c.a.ints(2);
   if (dims.empty()) {
     if (shifts.size() != 1)
       c.runtime_error(fmt::format("shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size()));
@@ -671,18 +673,18 @@ Value roll(OpCall& c) {
     int64_t d = norm_dim(c.I, dims[i], static_cast<int64_t>(shape.size()));
     DimExpr n = shape[d];
     ir::Value* split;  // n - (shift mod n), as a 1-element vector
-    if (n.is_const()) {
-      if (n.value() == 0) continue;
-      int64_t s = ((shifts[i] % n.value()) + n.value()) % n.value();
+    if (n.is_const() && n.value() == 0) continue;
+    if (n.is_const() && shifts[i].is_const()) {
+      int64_t s = ((shifts[i].value() % n.value()) + n.value()) % n.value();
       if (s == 0) continue;
       split = R.const_i64({n.value() - s});
     } else {
       ir::Type vt = ir::Type::tensor(ir::ElementType::Int64, {DimExpr(1)});
       ir::Value* nv = R.dim_vec(n);
       // (an extent that can be 0 rolls nothing; Mod by 0 is an error in ONNX Runtime)
-      std::optional<int64_t> lo = size_lower_bound(c.T, n, 1);
+      std::optional<int64_t> lo = n.is_const() ? n.value() : size_lower_bound(c.T, n, 1);
       ir::Value* divisor = lo && *lo >= 1 ? nv : R.emit("Max", {nv, R.const_i64({1})}, vt);
-      ir::Value* m = R.emit("Mod", {R.const_i64({shifts[i]}), divisor}, vt);
+      ir::Value* m = R.emit("Mod", {R.dim_vec(shifts[i]), divisor}, vt);
       split = R.emit("Sub", {nv, m}, vt);
     }
     ir::Value* axes = R.const_i64({d});
@@ -957,7 +959,7 @@ const std::vector<OpDef>& shape_ops() {
                                  c.rec.const_i64(steps)},
                        x->dtype, x->shape);
        }},
-      {"roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", kFn | kMethod, roll},
+      {"roll(Tensor self, SymInt[1] shifts, int[1] dims=[]) -> Tensor", kFn | kMethod, roll},
       {"nonzero(Tensor self, *, bool as_tuple=False) -> Tensor", kFn | kMethod, nonzero},
       {"diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", kFn | kMethod,
        diff},

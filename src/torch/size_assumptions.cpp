@@ -23,7 +23,9 @@
 //   * a slice bound that is a size expression of unknown sign (`x[-n:]`, `x[:k - n]`): Python counts a
 //     negative bound from the end, and at n = 0 `-n` is a 0 that counts from the start; the ONNX
 //     Slice follows Python at run time, but the recorded shape takes one reading -> the sign the bound
-//     has when undeclared dims are at least 2, assumed (slice_bound_from_end, index.cpp).
+//     has when undeclared dims are at least 2, assumed (slice_bound_from_end, index.cpp). A bound
+//     whose sign even those bounds leave open (a run-time value, e.g. a shift chosen under a symbolic
+//     condition) is read exactly instead: both readings in one size expression (index.cpp).
 //   * broadcasting, expand, view/reshape with -1, unbind/split counts, size-1 indexing: ONNX's own
 //     run-time semantics (multidirectional broadcasting, Expand, Reshape with 0/-1 from Shape) or a
 //     static size, exact for every value.
@@ -101,7 +103,7 @@ void assume_at_least(Torch& T, ir::DimExpr size, int64_t k, const std::string& w
          fmt::format("with {} < {} {}", size.str(), k, consequence));
 }
 
-bool slice_bound_from_end(Torch& T, ir::DimExpr b) {
+std::optional<bool> slice_bound_from_end(Torch& T, ir::DimExpr b) {
   if (std::optional<int64_t> lo = size_lower_bound(T, b); lo && *lo >= 0) return false;
   if (std::optional<int64_t> lo = size_lower_bound(T, -b); lo && *lo >= 1) return true;
   std::string what = fmt::format("the slice bound {}", b.str());
@@ -111,11 +113,14 @@ bool slice_bound_from_end(Torch& T, ir::DimExpr b) {
                     "Python reads the bound from the start, and the exported shapes read it from the end");
     return true;
   }
-  assume(T, b, 0, fmt::format("{} >= 0", b.str()), what,
-         fmt::format("with {} < 0 Python reads the bound from the end, and the exported shapes read it from the "
-                     "start",
-                     b.str()));
-  return false;
+  if (std::optional<int64_t> lo = size_lower_bound(T, b, 2); lo && *lo >= 0) {
+    assume(T, b, 0, fmt::format("{} >= 0", b.str()), what,
+           fmt::format("with {} < 0 Python reads the bound from the end, and the exported shapes read it from the "
+                       "start",
+                       b.str()));
+    return false;
+  }
+  return std::nullopt;
 }
 
 }  // namespace onnxify::torch

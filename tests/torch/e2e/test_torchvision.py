@@ -52,6 +52,14 @@ CASES += [
               "VisionTransformer(image_size=32, patch_size=4, num_layers=1, num_heads=4, hidden_dim=32, mlp_dim=64, "
               "num_classes=10, representation_size=16, conv_stem_configs=[ConvStemConfig(8, 3, 2)] * 2)", 32),
     tv_static("swin_small", "swin_transformer", f"SwinTransformer({SWIN}, stochastic_depth_prob=0.1)", 48),
+    # With the resolution symbolic: whether a stage shifts its windows is decided by the padded size
+    # at run time (an If; the shift a run-time value for roll and the mask's slices). 48: both stages
+    # shift; 16: the window covers both stages' maps (no shift); 20x36: padding, one side shifts.
+    tv("swin_small_any_size", "swin_transformer", f"SwinTransformer({SWIN})",
+       [{"N": 2, "H": 48, "W": 48}, {"N": 1, "H": 16, "W": 16}, {"N": 1, "H": 20, "W": 36}]),
+    tv("swin_v2_small_any_size", "swin_transformer",
+       f"SwinTransformer({SWIN}, block=SwinTransformerBlockV2, downsample_layer=PatchMergingV2)",
+       [{"N": 2, "H": 48, "W": 48}, {"N": 1, "H": 16, "W": 16}, {"N": 1, "H": 20, "W": 36}]),
     tv_static("swin_v2_small", "swin_transformer",
               f"SwinTransformer({SWIN}, block=SwinTransformerBlockV2, downsample_layer=PatchMergingV2)", 48),
 ]

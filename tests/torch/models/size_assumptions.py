@@ -146,6 +146,21 @@ class RestoredShapes(nn.Module):
         return torch.roll(x, 1), x.t().repeat(2, 1, 1), y
 
 
+class RuntimeShift(nn.Module):
+    """A shift chosen by a condition on a symbolic size (Swin's shifted windows: no shift when the
+    window covers the whole feature map), so only the run time knows it: rolled by it, and sliced at
+    -shift, a bound that reads from the end for a shift of 2 and from the start for a shift of 0
+    (`m[:-0]` is empty, `m[-0:]` all of m)."""
+
+    def forward(self, x):
+        shift = 2 if x.shape[1] > 4 else 0
+        y = torch.roll(x, shifts=-shift, dims=1)
+        mask = x.new_zeros(x.shape[1])
+        mask[-shift:] = 1.0
+        mask[:-shift] += 2.0
+        return y * mask + y[:, :-shift].sum(1, keepdim=True) - 3 * y[:, -shift:].sum(1, keepdim=True)
+
+
 class TailSlices(nn.Module):
     """Slices whose bounds are run-time sizes counted from the end, as decoders cut a convolution's
     padded output (`out[:, :, -seq_len:]`, transformers' linear-attention layers): -S is negative for
