@@ -13,7 +13,8 @@
 // PyTorch has no special case for an output of size 1 (pytorch_half_pixel has), so half_pixel is
 // the faithful mode. Targets without cubic Resize (TensorRT) get bicubic as one interpolation
 // matrix per axis, built at conversion time with PyTorch's weights and border clamping; antialias
-// always does (ONNX Resize's antialias filter differs from PyTorch's, checked in ONNX Runtime).
+// always does (ONNX Resize's antialias filter differs from PyTorch's, checked in ONNX Runtime), its
+// matrix computed by ONNX ops in the model when a size is only known at run time.
 #include <fmt/core.h>
 
 #include <cmath>
@@ -103,6 +104,55 @@ Value* antialias_matrix(Builder& b, int64_t in, int64_t out, bool align, std::op
   }
   return b.cast(b.constant(ir::Tensor::from_values<float>(ElementType::Float32, {out, in}, m)),
                 Builder::elem(like));
+}
+
+// The same matrix when a size is only known at run time: the same arithmetic in float64 ONNX ops
+// over the (out, in) grid of output rows j and input columns k (a weight is kept where
+// lo_j <= k < hi_j, then rows are normalized). lo_j = max(int(center - support + 0.5), 0) is
+// max(floor(...), 0): truncation and floor differ only below 0, which the max removes; the bound
+// above is positive, so its truncation is a floor.
+Value* antialias_matrix_runtime(Builder& b, const Int& in, const Int& out, bool align,
+                                std::optional<double> scale_factor, bool cubic, const Value* like) {
+  const ElementType f64 = ElementType::Float64;
+  auto num = [&](double v) { return b.scalar(v, f64); };
+  Value* in_f = b.cast(int_value(b, in), f64);  // [1]
+  Value* out_f = b.cast(int_value(b, out), f64);
+  Value* scale;
+  if (align) {
+    Value* ratio = b.op("Div", {b.op("Sub", {in_f, num(1)}), b.op("Max", {b.op("Sub", {out_f, num(1)}), num(1)})});
+    scale = b.op("Where", {b.op("Greater", {out_f, num(1)}), ratio, num(0)});
+  } else {
+    scale = scale_factor ? b.reshape(num(1.0 / *scale_factor), {1}) : b.op("Div", {in_f, out_f});
+  }
+  double interp = cubic ? 4.0 : 2.0;
+  Value* widen = b.op("GreaterOrEqual", {scale, num(1)});
+  Value* support = b.op("Where", {widen, b.op("Mul", {scale, num(interp * 0.5)}), num(interp * 0.5)});
+  Value* invscale = b.op("Where", {widen, b.op("Div", {num(1), b.op("Max", {scale, num(1)})}), num(1)});
+  Value* j = b.unsqueeze(b.cast(iota(b, out), f64), {1});  // [out, 1]
+  Value* k = b.unsqueeze(b.cast(iota(b, in), f64), {0});   // [1, in]
+  Value* center = b.op("Mul", {scale, b.op("Add", {j, num(0.5)})});
+  Value* lo = b.op("Max", {b.op("Floor", {b.op("Add", {b.op("Sub", {center, support}), num(0.5)})}), num(0)});
+  Value* hi = b.op("Min", {b.op("Floor", {b.op("Add", {b.op("Add", {center, support}), num(0.5)})}), in_f});
+  Value* inside = b.op("And", {b.op("GreaterOrEqual", {k, lo}), b.op("Less", {k, hi})});
+  Value* x = b.op("Abs", {b.op("Mul", {b.op("Add", {b.op("Sub", {k, center}), num(0.5)}), invscale})});
+  Value* w;
+  if (!cubic) {
+    w = b.op("Max", {b.op("Sub", {num(1), x}), num(0)});
+  } else {
+    const double a = -0.5;
+    Value* x2 = b.op("Mul", {x, x});
+    // x < 1: ((a + 2) x - (a + 3)) x^2 + 1;  x < 2: (((x - 5) x + 8) x - 4) a;  else 0
+    Value* near = b.op("Add", {b.op("Mul", {b.op("Sub", {b.op("Mul", {x, num(a + 2)}), num(a + 3)}), x2}), num(1)});
+    Value* far = b.op("Mul", {b.op("Sub", {b.op("Mul", {b.op("Add", {b.op("Mul", {b.op("Sub", {x, num(5)}), x}), num(8)}), x}),
+                                         num(4)}),
+                              num(a)});
+    w = b.op("Where", {b.op("Less", {x, num(1)}), near, b.op("Where", {b.op("Less", {x, num(2)}), far, num(0)})});
+  }
+  w = b.op("Where", {inside, w, num(0)});
+  Value* total = b.op("ReduceSum", {w, b.i64({1})}, Attrs().i("keepdims", 1));
+  Value* nonzero = b.op("Not", {b.op("Equal", {total, num(0)})});
+  w = b.op("Where", {nonzero, b.op("Div", {w, b.op("Where", {nonzero, total, num(1)})}), w});
+  return b.cast(b.cast(w, ElementType::Float32), Builder::elem(like));
 }
 
 }  // namespace
@@ -280,17 +330,20 @@ void lower_interpolate(Node& n, Builder& b, Context& ctx, std::vector<Value*>& o
   if (antialias || (cubic && !ctx.caps.resize_cubic)) {
     Value* y = x;
     for (size_t i = 0; i < sp; ++i) {
-      if (!in_dims[i].is_const() || !osz[i].is_const()) {
-        ctx.error(n, antialias
-                         ? std::string("antialiased interpolation needs static spatial sizes (its weights "
-                                       "are built at conversion time)")
-                         : fmt::format("target {} has no cubic Resize, and bicubic interpolation matrices "
-                                       "need static spatial sizes",
-                                       ctx.target.name));
+      bool sizes_known = in_dims[i].is_const() && osz[i].is_const();
+      if (!sizes_known && !antialias) {
+        ctx.error(n, fmt::format("target {} has no cubic Resize, and bicubic interpolation matrices need static "
+                                 "spatial sizes",
+                                 ctx.target.name));
         return;
       }
-      Value* w = antialias ? antialias_matrix(b, in_dims[i].c(), osz[i].c(), align, scale_of(i), cubic, x)
-                           : bicubic_matrix(b, in_dims[i].c(), osz[i].c(), align, scale_of(i), x);
+      Value* w;
+      if (!sizes_known)
+        w = antialias_matrix_runtime(b, in_dims[i], osz[i], align, scale_of(i), cubic, x);
+      else if (antialias)
+        w = antialias_matrix(b, in_dims[i].c(), osz[i].c(), align, scale_of(i), cubic, x);
+      else
+        w = bicubic_matrix(b, in_dims[i].c(), osz[i].c(), align, scale_of(i), x);
       y = matmul_axis(b, y, static_cast<int64_t>(2 + i), w, osz[i]);
     }
     out = {y};

@@ -19,8 +19,9 @@ N2 = [{"N": 2}, {"N": 3}]
 F_ = "torch.nn.functional."
 
 
-def nn(name, model, gen=None, shapes=N2, rtol=1e-3, atol=1e-4, args=(), **inputs):
-    return Case(name, "nn.py", model, inputs, shapes=shapes, gen=gen, rtol=rtol, atol=atol, args=args)
+def nn(name, model, gen=None, shapes=N2, rtol=1e-3, atol=1e-4, args=(), probe_size_one=True, **inputs):
+    return Case(name, "nn.py", model, inputs, shapes=shapes, gen=gen, rtol=rtol, atol=atol, args=args,
+                probe_size_one=probe_size_one)
 
 
 def fn(name, f, *args, **inputs):
@@ -179,6 +180,20 @@ CASES = [
     fn("f_interpolate_area_scale", "torch.nn.functional.interpolate", "scale_factor=0.5, mode='area'", x="float32[N,2,6,5]"),
     fn("f_interpolate_antialias", "torch.nn.functional.interpolate", "size=(3, 3), mode='bilinear', antialias=True",
        x="float32[N,2,7,6]"),
+    # antialiased with a symbolic size: the filter matrices computed in the model (DINOv2's position
+    # embeddings resized to the image's patch grid). Where W is symbolic the size-one probe is off:
+    # at an input width of 1, PyTorch 2.14's CPU kernel (bilinear and bicubic) returns the first
+    # input value in every output row (x of shape [1, 1, 5, 1] -> [8, 1]: 0, 0, ... for arange(5),
+    # where the same column repeated twice gives 0, 0.44, 1.06, ...); the export computes the filter.
+    nn("f_interpolate_antialias_symbolic_down",
+       f"Fn('{F_}interpolate', scale_factor=0.45, mode='bilinear', antialias=True)", x="float32[N,2,H,7]",
+       shapes=[{"N": 2, "H": 11}, {"N": 1, "H": 6}]),
+    nn("f_interpolate_antialias_symbolic_bicubic",
+       f"Fn('{F_}interpolate', scale_factor=0.3, mode='bicubic', antialias=True)", x="float32[N,2,H,W]",
+       shapes=[{"N": 2, "H": 20, "W": 13}, {"N": 1, "H": 7, "W": 10}], probe_size_one=False),
+    nn("f_interpolate_antialias_symbolic_up_align",
+       f"Fn('{F_}interpolate', scale_factor=1.7, mode='bilinear', antialias=True, align_corners=True)",
+       x="float32[N,2,H,4]", shapes=[{"N": 2, "H": 5}, {"N": 1, "H": 3}]),
     nn("f_interpolate_symbolic_hw", f"Fn('{F_}interpolate', scale_factor=2, mode='bilinear')",
        x="float32[N,2,H,W]", shapes=HW),
     nn("f_interpolate_symbolic_fraction", f"Fn('{F_}interpolate', scale_factor=1.5)", x="float32[N,2,H,W]",
