@@ -25,8 +25,10 @@ class ControlFlowHook {
   virtual Value on_boolop(Interp& I, Frame& f, const BoolOpExpr& e, size_t index, const Value& value) = 0;
   // `for target in range(args...)` (positional arguments, already evaluated): returns true and sets
   // `*exit` when the hook ran the loop itself (a bound only known at run time); false lets the
-  // executor unroll it as usual.
-  virtual bool on_for_range(Interp& I, Frame& f, const ForStmt& s, const std::vector<Value>& args, Exit* exit) {
+  // executor unroll it as usual, over `*items` when the hook set it (a range of sizes whose length
+  // is known: its items, which range() itself cannot hold), else over range(args...).
+  virtual bool on_for_range(Interp& I, Frame& f, const ForStmt& s, const std::vector<Value>& args, Exit* exit,
+                            Value* items) {
     return false;
   }
   // `for target in zip(rows...)`, `enumerate(rows[0], start)` or `enumerate(zip(rows...), start)`

@@ -195,8 +195,9 @@ bool offer_for_to_hook(Interp& I, Frame& outer, const Expr* iter_expr, Frame& f,
   std::vector<Value> args;
   if (range_call_args(I, outer, iter_expr, args)) {
     outer.cur = iter_expr;
-    if (in_body([&] { return hook->on_for_range(I, f, s, args, exit); })) return true;
-    *src = call(I, Value::borrow(I.t.range), Args(args.data(), static_cast<uint32_t>(args.size())));
+    Value items;
+    if (in_body([&] { return hook->on_for_range(I, f, s, args, exit, &items); })) return true;
+    *src = items ? items : call(I, Value::borrow(I.t.range), Args(args.data(), static_cast<uint32_t>(args.size())));
   } else if (ZipCall z; zip_call_args(I, outer, iter_expr, z)) {
     outer.cur = iter_expr;
     auto start = [&] { return z.start ? eval(I, outer, z.start) : Value::integer(0); };

@@ -301,12 +301,13 @@ bool sink(Graph& g, Node& tr) {
       if (use.user) {
         use.user->set_input(use.index, below->output(0));
       } else {
-        // The graph output keeps its name: it moves from y to the Transpose that now gives it.
-        if (!y->name().empty()) {
+        // An output of g or of a region below it (an If branch that returns y from the enclosing
+        // graph). g's output keeps its name: it moves from y to the Transpose that now gives it.
+        if (use.graph == &g && !y->name().empty()) {
           below->output(0)->set_name(y->name());
           y->set_name("");
         }
-        g.set_output(use.index, below->output(0));
+        use.graph->set_output(use.index, below->output(0));
       }
     }
   }

@@ -426,7 +426,25 @@ Exit Hook::on_while(Interp& I, Frame& f, const eval::WhileStmt& s, const Value& 
   return record_loop(I, f, spec);
 }
 
-bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::vector<Value>& given, Exit* exit) {
+// range(start, stop, step) with a step that is a size: its items when its length is a constant
+// (`range(0, n, n)`: one, for every n the range is valid for; a step of 0 raises in Python), else
+// nullopt. The items are sizes (start + i * step).
+static std::optional<std::vector<Value>> sized_range_items(Torch& T, const std::vector<Value>& args) {
+  if (args.size() != 3) return std::nullopt;
+  ir::DimExpr start, stop, step;
+  if (!to_dim(T.I, args[0], &start) || !to_dim(T.I, args[1], &stop) || !to_dim(T.I, args[2], &step))
+    return std::nullopt;
+  std::optional<int64_t> lo = size_lower_bound(T, step);
+  if (!lo || *lo < 0) return std::nullopt;  // a step of unknown sign
+  ir::DimExpr len = simplify_sizes(T, ir::max(ir::ceil_div(stop - start, step), ir::DimExpr(0)));
+  if (!len.is_const() || (T.I.max_unroll > 0 && len.value() > T.I.max_unroll)) return std::nullopt;
+  std::vector<Value> items;
+  for (int64_t i = 0; i < len.value(); ++i) items.push_back(make_size_value(T, simplify_sizes(T, start + step * i)));
+  return items;
+}
+
+bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::vector<Value>& given, Exit* exit,
+                        Value* items) {
   // A numpy scalar read from a run-time tensor (`for j in range(q[i][1])` after q = t.numpy()) is
   // that tensor's value.
   std::vector<Value> args = given;
@@ -437,9 +455,15 @@ bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::
   Value start = args.size() >= 2 ? args[0] : Value::integer(0);
   Value stop = args.size() >= 2 ? args[1] : args[0];
   Value step = args.size() == 3 ? args[2] : Value::integer(1);
-  if (!step.is_int() || step.i() == 0)
-    throw Diagnostic::error("range() over a size only known at run time needs a nonzero step that is a Python int",
+  if (!step.is_int() || step.i() == 0) {
+    if (std::optional<std::vector<Value>> known = sized_range_items(T, args)) {
+      *items = eval::new_list(I, std::move(*known));
+      return false;
+    }
+    throw Diagnostic::error("range() over a size only known at run time needs a nonzero step that is a Python int "
+                            "(or a size step that gives it a length known at conversion time)",
                             f.range());
+  }
   for (const Value& a : {start, stop})
     if (!a.is_int() && !is_symint(a) && !is_tensor(a))
       eval::raisef(I, I.exc.TypeError, "'{}' object cannot be interpreted as an integer", eval::type_name(I, a));

@@ -188,7 +188,7 @@ class Hook : public eval::ControlFlowHook {
   eval::Value on_boolop(eval::Interp& I, eval::Frame& f, const eval::BoolOpExpr& e, size_t index,
                         const eval::Value& value) override;
   bool on_for_range(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, const std::vector<eval::Value>& args,
-                    eval::Exit* exit) override;
+                    eval::Exit* exit, eval::Value* items) override;
   bool on_for_zip(eval::Interp& I, eval::Frame& f, const eval::ForStmt& s, bool enumerate, bool zipped,
                   const std::function<eval::Value()>& start, const std::vector<eval::Value>& rows,
                   eval::Exit* exit) override;

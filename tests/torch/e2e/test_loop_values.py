@@ -35,6 +35,8 @@ CASES = [
     lv("state_takes_input_rank", "StateTakesInputRank()", {"x": "float32[T,2,3,4]"}, [{"T": 3}, {"T": 1}]),
     lv("per_sample_kernel", "PerSampleKernel()", {"x": "float32[N,3,4,4]", "target": "float32[N,3,4,4]"},
        [{"N": 3}, {"N": 1}]),
+    # not a Loop: a range whose step is a size, unrolled because its length is known
+    lv("size_step_range", "SizeStepRange()", {"x": "float32[B,S]"}, [{"B": 2, "S": 5}, {"B": 1, "S": 1}]),
 ]
 
 BATCH = Batch(CASES)

@@ -253,3 +253,18 @@ class StateTakesInputRank(nn.Module):
             acc = acc + x[t].mean()
             outs.append(h)
         return torch.stack(outs, 0), acc
+
+
+class SizeStepRange(nn.Module):
+    """range() with a step that is a run-time size but a length known at conversion time:
+    range(0, n, n) is one chunk, the whole input (Encodec's chunking when no chunk length is set),
+    range(n, 3 * n, n) two. Unrolled over sizes (the offsets are run-time values)."""
+
+    def forward(self, x):
+        n = x.shape[-1]
+        outs = []
+        for offset in range(0, n, n):
+            outs.append(x[..., offset:offset + n] * 2)
+        for start in range(n, 3 * n, n):
+            outs.append(torch.cat([x, -x], -1)[..., start - n:start].sum(-1, keepdim=True) + start)
+        return torch.cat(outs, -1)
