@@ -54,10 +54,13 @@ def test_control_flow_from_tensorflow(name, tmp_path):
     assert res["control_flow"], f"no If or Loop in the file: {res}"
 
 
-@pytest.mark.parametrize("name", ["MobileNetV3Small", "ResNet50", "EfficientNetV2B0", "DenseNet121", "Xception"])
+@pytest.mark.parametrize("name", ["MobileNetV3Small", "ResNet50", "EfficientNetV2B0", "DenseNet121", "Xception",
+                                  "NASNetMobile"])
 def test_application_from_tensorflow(name, tmp_path):
     """keras.applications models from a .keras archive TensorFlow's Keras saved (BatchNorm statistics
-    randomized), right vs TensorFlow eager at batch 1 and 3 with the batch symbolic."""
+    randomized), right vs TensorFlow eager at batch 1 and 3 with the batch symbolic. NASNetMobile is
+    built through NASNet with its arguments (keras refuses NASNetMobile on its torch backend:
+    keras_apps.py)."""
     work, size = str(tmp_path), SIZES.get(name, 64)
     tf_step(APPS, "prepare", name, str(size), work)
     export(os.path.join(SRC, "bench", "zoo", "keras_apps.py"), f"app({name!r}, {size})",
