@@ -58,6 +58,10 @@ FOLDS = [
     case("fold_back", "FoldBack((6, 5), padding=1)", [{"N": 2}, {"N": 1}], x="float32[N,2,6,5]"),
     case("fold_back_stride", "FoldBack((7, 8), kernel=(3, 2), stride=(2, 3))", [{"N": 2}, {"N": 1}],
          x="float32[N,3,7,8]"),
+    # the output size symbolic (x's own): rows and columns no window reaches (H = 7 with 2x2 windows
+    # at stride 2) are zeros, with and without padding
+    case("fold_back_any_size", "FoldBack(None, kernel=2, stride=2)", HW, x="float32[N,2,H,W]"),
+    case("fold_back_any_size_padded", "FoldBack(None, kernel=3, padding=1, stride=2)", HW, x="float32[N,2,H,W]"),
 ]
 
 B = [{"N": 3}, {"N": 1}]

@@ -54,7 +54,8 @@ class Fold(nn.Module):
 
 
 class FoldBack(nn.Module):
-    """fold(unfold(x)) over overlapping windows: each pixel times the number of windows covering it."""
+    """fold(unfold(x)) over overlapping windows: each pixel times the number of windows covering it.
+    size None: x's own (symbolic) height and width, as MobileViTV2 folds its patches back."""
 
     def __init__(self, size, kernel=3, **kwargs):
         super().__init__()
@@ -62,7 +63,8 @@ class FoldBack(nn.Module):
 
     def forward(self, x):
         cols = F.unfold(x, self.kernel, **self.kwargs)
-        return F.fold(cols * 2, self.size, self.kernel, **self.kwargs)
+        size = self.size if self.size is not None else x.shape[-2:]
+        return F.fold(cols * 2, size, self.kernel, **self.kwargs)
 
 
 class Normed(nn.Module):

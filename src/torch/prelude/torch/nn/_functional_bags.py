@@ -123,5 +123,14 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     cols = x.reshape(x.size(0), x.size(1), blocks[0], blocks[1])
     extra = [out_size[i] - ((blocks[i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (kernel[i] - 1) + 1)
              for i in range(2)]
-    out = F.conv_transpose2d(cols, _one_hot_kernels(c, kernel, x.dtype), None, stride, padding, extra, c, dilation)
+    kernels = _one_hot_kernels(c, kernel, x.dtype)
+    if all(isinstance(e, int) for e in extra):
+        out = F.conv_transpose2d(cols, kernels, None, stride, padding, extra, c, dilation)
+    else:
+        # An output size only known at run time (ONNX's output_padding is a static attribute): every
+        # block's sum without padding, zeros where no block reaches (a fold adds nothing there), then
+        # the output's window of it.
+        out = F.conv_transpose2d(cols, kernels, None, stride, 0, 0, c, dilation)
+        out = F.pad(out, (0, extra[1], 0, extra[0]))
+        out = out[:, :, padding[0]:padding[0] + out_size[0], padding[1]:padding[1] + out_size[1]]
     return out.squeeze(0) if unbatched else out
