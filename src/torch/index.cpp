@@ -454,11 +454,10 @@ ir::Value* index_put_advanced(Torch& T, TensorObj* base, const Value& key, ir::V
   return reshape_value(T, out, base->shape, elem(base->dtype));
 }
 
-// scatter / scatter_add / scatter_reduce: ScatterElements (src cut to the index's shape, as
-// PyTorch reads only src's leading part; a scalar value is expanded to it).
-Value scatter(OpCall& c, const std::string& reduction, bool value_form) {
+// The updates of scatter / scatter_add / scatter_reduce: src cut to the index's shape (PyTorch reads
+// only src's leading part), or a scalar value expanded to it.
+ir::Value* scatter_updates(OpCall& c, bool value_form) {
   TensorObj* x = c.t(0);
-  int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
   TensorObj* idx = c.t(2);
   if (idx->dtype != DType::Int64) c.runtime_error("scatter(): Expected dtype int64 for index");
   if (idx->rank() != x->rank() && !(x->rank() == 0 && idx->rank() <= 1))
@@ -483,17 +482,102 @@ Value scatter(OpCall& c, const std::string& reduction, bool value_form) {
                    ir::Type::tensor(et, idx->shape));
     }
   }
-  Attrs attrs{{"axis", d}};
-  if (!reduction.empty()) attrs.push_back({"reduction", reduction});
-  return c.node("ScatterElements", {c.v(x), c.v(idx), upd}, x->dtype, x->shape, attrs);
+  return upd;
 }
 
-// PyTorch's reduce names for scatter(..., reduce=) and scatter_reduce to ONNX's reductions.
-std::string scatter_reduction(OpCall& c, const std::string& r, bool two) {
-  if (r == "add" || (two && r == "sum")) return "add";
-  if (r == "multiply" || (two && r == "prod")) return "mul";
-  if (!two) c.runtime_error("reduce argument must be either add or multiply.");
-  return {};
+// scatter / scatter_add / scatter.reduce: ScatterElements.
+Value scatter(OpCall& c, const std::string& reduction, bool value_form) {
+  TensorObj* x = c.t(0);
+  int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+  ir::Value* upd = scatter_updates(c, value_form);
+  Attrs attrs{{"axis", d}};
+  if (!reduction.empty()) attrs.push_back({"reduction", reduction});
+  return c.node("ScatterElements", {c.v(x), c.v(c.t(2)), upd}, x->dtype, x->shape, attrs);
+}
+
+// The identity of a scatter_reduce reduction as a 0-d constant of element type e: 0 (sum, mean),
+// 1 (prod), the lowest value (amax: -inf for floats) or the highest (amin).
+ir::Value* reduction_identity(Recorder& R, ir::ElementType e, const std::string& reduce) {
+  if (reduce == "sum" || reduce == "mean") return R.const_scalar(e, 0);
+  if (reduce == "prod") return R.const_scalar(e, 1);
+  const bool high = reduce == "amin";
+  auto ext = [&](auto zero) {
+    using T = decltype(zero);
+    T v = high ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+    return R.constant(ir::Tensor::from_values<T>(e, {}, {v}));
+  };
+  switch (e) {
+    case ir::ElementType::Int64: return ext(int64_t{});
+    case ir::ElementType::Int32: return ext(int32_t{});
+    case ir::ElementType::Int16: return ext(int16_t{});
+    case ir::ElementType::Int8: return ext(int8_t{});
+    case ir::ElementType::UInt8: return ext(uint8_t{});
+    default: return R.const_scalar(e, high ? std::numeric_limits<double>::infinity()
+                                           : -std::numeric_limits<double>::infinity());
+  }
+}
+
+// scatter_reduce(self, dim, index, src, reduce, include_self): ScatterElements with the reduction
+// (sum/prod: add/mul; amax/amin: max/min, from opset 18). include_self=False: the positions the
+// index writes start from the reduction's identity instead of self (which positions: a scatter-add of
+// ones, exact with repeated indices). mean: the sum and the count scattered alike and divided (floor
+// division for integers, as PyTorch rounds).
+Value scatter_reduce(OpCall& c) {
+  TensorObj* x = c.t(0);
+  TensorObj* idx = c.t(2);
+  const std::string reduce = c.a.str(4);
+  const bool include_self = c.a.boolean(5);
+  static const char* const kOnnx[][2] = {{"sum", "add"}, {"prod", "mul"}, {"mean", "add"}, {"amax", "max"},
+                                         {"amin", "min"}};
+  const char* onnx = nullptr;
+  for (const auto& [torch_name, onnx_name] : kOnnx)
+    if (reduce == torch_name) onnx = onnx_name;
+  if (!onnx) c.runtime_error(fmt::format("reduce argument must be either sum, prod, mean, amax or amin, got {}", reduce));
+  if (include_self && reduce != "mean") return scatter(c, onnx, false);
+  if (x->dtype == DType::Bool)
+    return c.unsupported(fmt::format("scatter_reduce of a bool tensor with reduce='{}'{}", reduce,
+                                     include_self ? "" : " and include_self=False"));
+  int64_t d = norm_dim(c.I, c.a.int_(1), x->rank());
+  Recorder& R = c.rec;
+  const ir::ElementType et = elem(x->dtype);
+  const ir::Type xt = x->ir_type();
+  ir::Value* iv = c.v(idx);
+  ir::Value* upd = scatter_updates(c, false);
+  auto full = [&](ir::ElementType e, double v, const std::vector<DimExpr>& shape) {
+    return R.emit("Expand", {R.const_scalar(e, v), R.shape_value(shape)}, ir::Type::tensor(e, shape));
+  };
+  auto scatter_add = [&](ir::Value* base, ir::Value* u, const ir::Type& t, const char* how) {
+    return R.emit("ScatterElements", {base, iv, u}, t, {{"axis", d}, {"reduction", std::string(how)}});
+  };
+  // How many updates each position receives (float32: ScatterElements' add on every target).
+  const ir::Type ct = ir::Type::tensor(ir::ElementType::Float32, x->shape);
+  ir::Value* hits = scatter_add(full(ir::ElementType::Float32, 0, x->shape),
+                                full(ir::ElementType::Float32, 1, idx->shape), ct, "add");
+  ir::Value* base = c.v(x);
+  ir::Value* written = nullptr;
+  if (!include_self) {
+    written = R.emit("Greater", {hits, R.const_scalar(ir::ElementType::Float32, 0)},
+                     ir::Type::tensor(ir::ElementType::Bool, x->shape));
+    base = R.emit("Where", {written, reduction_identity(R, et, reduce), base}, xt);
+  }
+  ir::Value* out = scatter_add(base, upd, xt, onnx);
+  if (reduce != "mean") return c.out(out, x->dtype, x->shape);
+  // mean: the sum over (self, if included, and) the updates, divided by their count; a position no
+  // update reaches keeps self (count 1 with self, else the sum of nothing is self's own value there).
+  ir::Value* count = include_self ? R.emit("Add", {hits, R.const_scalar(ir::ElementType::Float32, 1)}, ct)
+                                  : R.emit("Max", {hits, R.const_scalar(ir::ElementType::Float32, 1)}, ct);
+  count = R.emit("Cast", {count}, xt, {{"to", int64_t{ir::info(et).onnx}}});
+  if (is_floating(x->dtype)) return c.node("Div", {out, count}, x->dtype, x->shape);
+  // Floor division: the remainder Mod (with the divisor's sign, here positive) takes away first.
+  ir::Value* rem = R.emit("Mod", {out, count}, xt);
+  return c.node("Div", {R.emit("Sub", {out, rem}, xt), count}, x->dtype, x->shape);
+}
+
+// PyTorch's reduce names for scatter(..., reduce=) to ONNX's reductions.
+std::string scatter_reduction(OpCall& c, const std::string& r) {
+  if (r == "add") return "add";
+  if (r == "multiply") return "mul";
+  c.runtime_error("reduce argument must be either add or multiply.");
 }
 
 }  // namespace
@@ -695,21 +779,14 @@ const std::vector<OpDef>& index_ops() {
       {"scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return scatter(c, "", true); }},
       {"scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor", kFn | kMethod | kInplace,
-       [](OpCall& c) { return scatter(c, scatter_reduction(c, c.a.str(4), false), false); }},
+       [](OpCall& c) { return scatter(c, scatter_reduction(c, c.a.str(4)), false); }},
       {"scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
-       kFn | kMethod | kInplace, [](OpCall& c) { return scatter(c, scatter_reduction(c, c.a.str(4), false), true); }},
+       kFn | kMethod | kInplace, [](OpCall& c) { return scatter(c, scatter_reduction(c, c.a.str(4)), true); }},
       {"scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", kFn | kMethod | kInplace,
        [](OpCall& c) { return scatter(c, "add", false); }},
       {"scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor",
        kFn | kMethod | kInplace,
-       [](OpCall& c) {
-         std::string r = scatter_reduction(c, c.a.str(4), true);
-         if (r.empty() || !c.a.boolean(5))
-           return c.unsupported(fmt::format("scatter_reduce with reduce='{}'{} (ONNX ScatterElements at opset 17 only "
-                                            "adds or multiplies into self)",
-                                            c.a.str(4), c.a.boolean(5) ? "" : " and include_self=False"));
-         return scatter(c, r, false);
-       }},
+       scatter_reduce},
   };
   return ops;
 }

@@ -40,6 +40,8 @@ KNOWN_REFUSALS = [
     # ONNX: ScatterElements' reduction attribute arrived in opset 16 (mul in 16, max/min in 18).
     (None, 15, "ScatterElements with reduction 'add' needs opset 16"),
     (None, 15, "ScatterElements with reduction 'mul' needs opset 16"),
+    (None, 17, "ScatterElements with reduction 'max' needs opset 18"),
+    (None, 17, "ScatterElements with reduction 'min' needs opset 18"),
     # A reshape to a size declared to take 0 (--dim S=0..): Reshape says a literal 0 from opset 14
     # (allowzero); before, a 0 in its shape means "copy the input's dim" (test_size_assumptions.py).
     (None, 13, "ONNX's Reshape before opset 14 reads a 0 in its shape"),

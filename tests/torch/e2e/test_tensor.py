@@ -10,8 +10,8 @@ from harness import Batch, Case, check
 N2 = [{"N": 2}, {"N": 3}]
 
 
-def op(name, model, gen=None, shapes=N2, rtol=1e-3, atol=1e-4, **inputs):
-    return Case(name, "ops.py", model, inputs, shapes=shapes, gen=gen, rtol=rtol, atol=atol)
+def op(name, model, gen=None, shapes=N2, rtol=1e-3, atol=1e-4, args=(), **inputs):
+    return Case(name, "ops.py", model, inputs, shapes=shapes, gen=gen, rtol=rtol, atol=atol, args=list(args))
 
 
 def tc(name, model, gen=None, shapes=N2, **inputs):
@@ -207,6 +207,28 @@ INDEX_OPS = [
        z="float32[N,4]", gen={"y": "int:0:5"}),
     op("scatter_reduce_prod", "Fn('Tensor.scatter_reduce', X, 1, Y, Z, 'prod')", x="float32[N,5]", y="int64[N,4]",
        z="float32[N,4]", gen={"y": "int:0:5"}),
+    # amax/amin (ONNX max/min reductions, opset 18), mean, and include_self=False: the written
+    # positions start from the reduction's identity; repeated indices, and positions no index reaches
+    # keep self
+    op("scatter_reduce_amax", "Fn('torch.scatter_reduce', X, 1, Y, Z, 'amax')", x="float32[N,5]", y="int64[N,4]",
+       z="float32[N,4]", gen={"y": "int:0:5"}, args=["--opset", "18"]),
+    op("scatter_reduce_amin_excluding_self", "Fn('torch.scatter_reduce', X, 1, Y, Z, 'amin', include_self=False)",
+       x="float32[N,6]", y="int64[N,4]", z="float32[N,4]", gen={"y": "int:0:3"}, args=["--opset", "18"]),
+    op("scatter_reduce_sum_excluding_self", "Fn('Tensor.scatter_reduce', X, 0, Y, Z, 'sum', include_self=False)",
+       x="float32[N,3]", y="int64[5,3]", z="float32[5,3]", gen={"y": "int:0:2"}),
+    op("scatter_reduce_prod_excluding_self_inplace",
+       "Fn('Tensor.scatter_reduce_', X, 1, Y, Z, 'prod', include_self=False)", x="float32[N,5]", y="int64[N,3]",
+       z="float32[N,3]", gen={"y": "int:0:5"}),
+    op("scatter_reduce_mean", "Fn('torch.scatter_reduce', X, 1, Y, Z, 'mean')", x="float32[N,5]", y="int64[N,4]",
+       z="float32[N,4]", gen={"y": "int:0:3"}),
+    op("scatter_reduce_mean_excluding_self", "Fn('torch.scatter_reduce', X, 1, Y, Z, 'mean', include_self=False)",
+       x="float32[N,5]", y="int64[N,4]", z="float32[N,4]", gen={"y": "int:0:3"}),
+    # integers: mean rounds down (floor, as PyTorch), the identities of amax/amin are the type's bounds
+    op("scatter_reduce_mean_int", "Fn('torch.scatter_reduce', X, 1, Y, Z, 'mean', include_self=False)",
+       x="int64[N,5]", y="int64[N,6]", z="int64[N,6]", gen={"x": "int:-9:9", "y": "int:0:3", "z": "int:-9:9"}),
+    op("scatter_reduce_amax_int", "Fn('torch.scatter_reduce', X, 1, Y, Z, 'amax', include_self=False)",
+       x="int32[N,5]", y="int64[N,4]", z="int32[N,4]", gen={"x": "int:-9:9", "y": "int:0:5", "z": "int:-9:9"},
+       args=["--opset", "18"]),
     op("masked_fill_broadcast", "Fn('Tensor.masked_fill', X, Y, 2)", x=F, y="bool[4]"),
     op("masked_fill_tensor_value", "Fn('torch.masked_fill', X, Y, Z)", x=F, y="bool[N,3,4]", z="float32[]"),
     op("masked_fill_inplace", "Fn('Tensor.masked_fill_', X, Y, 0.0)", x=F, y="bool[N,1,4]"),
