@@ -87,11 +87,15 @@ Status OutputFile::write(const Bytes& data) {
     // memory (fresh pages for it were most of a resnet50 export's kernel time).
     if (Status s = flush(); !s) return s;
     const size_t unit = data.produced_unit();
-    std::vector<uint8_t> chunk(std::min(data.size(), std::max(unit, kProducedChunk / unit * unit)));
+    const size_t size = std::min(data.size(), std::max(unit, kProducedChunk / unit * unit));
+    if (size > chunk_size_) {
+      chunk_ = std::make_unique_for_overwrite<uint8_t[]>(size);
+      chunk_size_ = size;
+    }
     for (size_t done = 0; done < data.size();) {
-      size_t n = std::min(chunk.size(), data.size() - done);
-      data.read(done, n, chunk.data());
-      if (Status s = write_raw(chunk.data(), n); !s) return s;
+      size_t n = std::min(size, data.size() - done);
+      data.read(done, n, chunk_.get());
+      if (Status s = write_raw(chunk_.get(), n); !s) return s;
       done += n;
     }
     offset_ += data.size();

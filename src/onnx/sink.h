@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -52,6 +53,10 @@ class OutputFile {
   bool kernel_copy_ok_ = true;
   uint64_t kernel_bytes_ = 0;
   std::map<std::string, int> sources_;
+  // Where produced tensors are computed a chunk at a time: one buffer for every tensor of the file,
+  // never zeroed (each chunk is computed whole before it is written).
+  std::unique_ptr<uint8_t[]> chunk_;
+  size_t chunk_size_ = 0;
 };
 
 }  // namespace onnxify::onnx_writer

@@ -114,8 +114,13 @@ Tensor scale_blocks(const Tensor& w, int64_t block, std::vector<double> f, Chann
   ElementType e = w.dtype();
   auto produce = [=, f = std::move(f)](size_t offset, size_t size, uint8_t* out) {
     auto first = static_cast<int64_t>(offset / unit), count = static_cast<int64_t>((size + unit - 1) / unit);
-    std::vector<uint8_t> scratch;
-    const uint8_t* in = source.range(offset, size, scratch);
+    // A produced w (a transposed kernel) is computed into `out` and scaled there (element by element,
+    // so in place): no scratch pages per chunk.
+    const uint8_t* in = out;
+    if (source.is_produced())
+      source.read(offset, size, out);
+    else
+      in = source.data() + offset;
     parallel_ranges(count, int64_t{1} << 18, [&](int64_t a, int64_t b) {
       scale_range(e, in + a * unit, out + a * unit, first + a, first + b, block, f, channel);
     });

@@ -57,58 +57,75 @@ std::vector<int64_t> strides_of(const std::vector<int64_t>& shape) {
 
 // Output slices [first, end) of x (shape x_shape, element size es) transposed by perm: out[j] =
 // x[perm^-1 j], where a slice is one index of the output's first axis (`slice` elements) and dst
-// receives slice `first` onward. The loops walk x in its own order, the box of it that those slices
-// read (x's axis perm[0] restricted to [first, end)), so reads are sequential and the writes stay
-// within dst, which is at most a writer's chunk: the output-ordered walk read each element from
-// afar (a 3x3 kernel's HWIO -> OIHW moved 3 elements per distant row). The slices are split across
-// the cores.
+// receives slice `first` onward. The walk goes in the output's order in blocks of T x T elements:
+// T output rows along x's contiguous last axis times T consecutive positions of those rows. A
+// block reads T runs of T neighbouring elements of x and writes T runs of T neighbouring output
+// elements (a cache line each for T = 16 floats), through a buffer that turns it. Walking x in its
+// own order wrote one element per distant output row (a 3x3 kernel's HWIO -> OIHW); walking the
+// output in its order read one element per distant row of x; T rows a few KiB apart written one
+// element at a time thrash the cache's sets. The slices are split across the cores.
 void transpose_slices(const uint8_t* src, const std::vector<int64_t>& x_shape, const std::vector<int64_t>& perm,
                       size_t es, int64_t slice, int64_t first, int64_t end, uint8_t* dst) {
+  constexpr int64_t T = 16;
   const size_t r = x_shape.size();
-  // The output's strides, seen from x's axes: x axis a is output axis k where perm[k] == a.
-  std::vector<int64_t> out_stride_of(r), out_shape(r);
+  std::vector<int64_t> out_shape(r);
   for (size_t k = 0; k < r; ++k) out_shape[k] = x_shape[static_cast<size_t>(perm[k])];
-  int64_t st = 1;
-  for (size_t k = r; k-- > 0;) {
-    out_stride_of[static_cast<size_t>(perm[k])] = st;
-    st *= out_shape[k];
-  }
-  const auto lead = static_cast<size_t>(perm[0]);  // x's axis that is the output's first
-  const std::vector<int64_t> in_stride = strides_of(x_shape);
+  const std::vector<int64_t> out_stride = strides_of(out_shape), x_stride = strides_of(x_shape);
+  // x's stride along each output axis.
+  std::vector<int64_t> in_stride(r);
+  for (size_t k = 0; k < r; ++k) in_stride[k] = x_stride[static_cast<size_t>(perm[k])];
+  // The output axis that is x's last (contiguous) axis.
+  const auto ka = static_cast<size_t>(std::find(perm.begin(), perm.end(), static_cast<int64_t>(r - 1)) - perm.begin());
+  // When it is the output's last axis too, runs are contiguous on both sides: copied whole.
+  const bool runs = ka == r - 1;
+  const auto bytes = [es](int64_t n) { return static_cast<size_t>(n) * es; };
   parallel_ranges(end - first, std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(slice, 1)),
                   [&](int64_t lo, int64_t hi) {
-    lo += first;
-    hi += first;
-    // Odometer over x's box: axis `lead` in [lo, hi), every other axis whole; the last axis is the
-    // inner loop.
-    std::vector<int64_t> idx(r, 0), from(r, 0), to(x_shape);
-    from[lead] = lo;
-    to[lead] = hi;
-    idx = from;
-    const size_t inner = r - 1;
-    const int64_t inner_out = out_stride_of[inner] * static_cast<int64_t>(es);
-    for (;;) {
-      int64_t in_off = 0, out_off = -first * slice;
-      for (size_t a = 0; a < inner; ++a) {
-        in_off += idx[a] * in_stride[a];
-        out_off += idx[a] * out_stride_of[a];
+    // The box of the output this range writes: axis 0 in [first + lo, first + hi), the others whole.
+    std::vector<int64_t> from(r, 0), to(out_shape);
+    from[0] = first + lo;
+    to[0] = first + hi;
+    const int64_t tile = runs ? to[ka] - from[ka] : T;
+    std::vector<int64_t> idx(r);
+    int64_t in_off[T], out_off[T];  // a block's positions: where their runs start in x and out
+    uint8_t buf[T * T * 8];
+    for (int64_t a0 = from[ka]; a0 < to[ka]; a0 += tile) {
+      const int64_t t = std::min(tile, to[ka] - a0);
+      idx = from;
+      idx[ka] = a0;
+      for (bool more = true; more;) {
+        // Up to T positions in the output's order (the tiled axis at a0).
+        int64_t n = 0;
+        while (more && n < (runs ? 1 : T)) {
+          in_off[n] = 0;
+          out_off[n] = -first * slice;
+          for (size_t k = 0; k < r; ++k) {
+            in_off[n] += idx[k] * in_stride[k];
+            out_off[n] += idx[k] * out_stride[k];
+          }
+          ++n;
+          size_t k = r;
+          while (k-- > 0) {
+            if (k == ka) continue;
+            if (++idx[k] < to[k]) break;
+            idx[k] = from[k];
+          }
+          more = k != static_cast<size_t>(-1);
+        }
+        if (runs) {
+          std::memcpy(dst + bytes(out_off[0]), src + bytes(in_off[0]), bytes(t));
+          continue;
+        }
+        for (int64_t i = 0; i < n; ++i) std::memcpy(buf + bytes(i * T), src + bytes(in_off[i]), bytes(t));
+        for (int64_t j = 0; j < t; ++j) {
+          uint8_t* row = dst + bytes(j * out_stride[ka]);
+          if (es == 4) {
+            for (int64_t i = 0; i < n; ++i) std::memcpy(row + bytes(out_off[i]), buf + bytes(i * T + j), 4);
+          } else {
+            for (int64_t i = 0; i < n; ++i) std::memcpy(row + bytes(out_off[i]), buf + bytes(i * T + j), es);
+          }
+        }
       }
-      in_off += from[inner];
-      out_off += from[inner] * out_stride_of[inner];
-      const uint8_t* s = src + in_off * static_cast<int64_t>(es);
-      uint8_t* d = dst + out_off * static_cast<int64_t>(es);
-      const int64_t count = to[inner] - from[inner];
-      if (es == 4) {
-        for (int64_t j = 0; j < count; ++j, s += 4, d += inner_out) std::memcpy(d, s, 4);
-      } else {
-        for (int64_t j = 0; j < count; ++j, s += es, d += inner_out) std::memcpy(d, s, es);
-      }
-      size_t a = inner;
-      while (a-- > 0) {
-        if (++idx[a] < to[a]) break;
-        idx[a] = from[a];
-      }
-      if (a == static_cast<size_t>(-1)) break;
     }
   });
 }
