@@ -456,7 +456,9 @@ bool Hook::on_for_range(Interp& I, Frame& f, const eval::ForStmt& s, const std::
   Value stop = args.size() >= 2 ? args[1] : args[0];
   Value step = args.size() == 3 ? args[2] : Value::integer(1);
   if (!step.is_int() || step.i() == 0) {
-    if (std::optional<std::vector<Value>> known = sized_range_items(T, args)) {
+    std::optional<std::vector<Value>> known;
+    if (!step.is_int()) known = sized_range_items(T, args);
+    if (known) {
       *items = eval::new_list(I, std::move(*known));
       return false;
     }

@@ -546,12 +546,12 @@ Value scatter_reduce(OpCall& c) {
   auto full = [&](ir::ElementType e, double v, const std::vector<DimExpr>& shape) {
     return R.emit("Expand", {R.const_scalar(e, v), R.shape_value(shape)}, ir::Type::tensor(e, shape));
   };
-  auto scatter_add = [&](ir::Value* base, ir::Value* u, const ir::Type& t, const char* how) {
+  auto scatter_with = [&](ir::Value* base, ir::Value* u, const ir::Type& t, const char* how) {
     return R.emit("ScatterElements", {base, iv, u}, t, {{"axis", d}, {"reduction", std::string(how)}});
   };
   // How many updates each position receives (float32: ScatterElements' add on every target).
   const ir::Type ct = ir::Type::tensor(ir::ElementType::Float32, x->shape);
-  ir::Value* hits = scatter_add(full(ir::ElementType::Float32, 0, x->shape),
+  ir::Value* hits = scatter_with(full(ir::ElementType::Float32, 0, x->shape),
                                 full(ir::ElementType::Float32, 1, idx->shape), ct, "add");
   ir::Value* base = c.v(x);
   ir::Value* written = nullptr;
@@ -560,7 +560,7 @@ Value scatter_reduce(OpCall& c) {
                      ir::Type::tensor(ir::ElementType::Bool, x->shape));
     base = R.emit("Where", {written, reduction_identity(R, et, reduce), base}, xt);
   }
-  ir::Value* out = scatter_add(base, upd, xt, onnx);
+  ir::Value* out = scatter_with(base, upd, xt, onnx);
   if (reduce != "mean") return c.out(out, x->dtype, x->shape);
   // mean: the sum over (self, if included, and) the updates, divided by their count; a position no
   // update reaches keeps self (count 1 with self, else the sum of nothing is self's own value there).
