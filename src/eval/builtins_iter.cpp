@@ -18,6 +18,7 @@ static Value iter_self(Interp& I, const Value& self) { return self; }
 struct EnumerateObj : Object {
   Value it;
   int64_t n = 0;
+  Value last;  // the tuple given last (iter_tuple)
 };
 static Value enumerate_alloc(Interp& I, Type* cls) { return I.make<EnumerateObj>(cls).take_value(); }
 static Value enumerate_new(Interp& I, Type* cls, const Args& a) {
@@ -34,7 +35,7 @@ static Value enumerate_next(Interp& I, const Value& self) {
   if (!e->it) return Value();
   Value x = next(I, e->it);
   if (!x) return Value();
-  return tuple_pair(I, Value::integer(e->n++), std::move(x));
+  return iter_tuple(I, e->last, Value::integer(e->n++), std::move(x));
 }
 
 // ---- zip ----------------------------------------------------------------------------------------------
@@ -43,6 +44,7 @@ struct ZipObj : Object {
   std::vector<Value> its;
   bool strict = false;
   bool done = false;
+  Value last;  // the tuple given last (iter_tuple)
 };
 static Value zip_alloc(Interp& I, Type* cls) { return I.make<ZipObj>(cls).take_value(); }
 static Value zip_new(Interp& I, Type* cls, const Args& a) {
@@ -105,7 +107,7 @@ static Value zip_next(Interp& I, const Value& self) {
     }
     items.push_back(std::move(x));
   }
-  return new_tuple(I, std::move(items));
+  return iter_tuple(I, z->last, std::move(items));
 }
 
 // ---- map / filter -------------------------------------------------------------------------------------

@@ -74,6 +74,11 @@ void list_append(Interp& I, List* l, Value v);
 // Charges a list's capacity to the memory budget (after growing it by other means).
 void list_track(Interp& I, List* l, size_t old_capacity);
 Value tuple_pair(Interp& I, Value a, Value b);
+// An iterator's next tuple (enumerate, zip, dict items), made in `cache` and reused there when the
+// previous one is no longer held by anyone else, as CPython's iterators do: `for i, x in
+// enumerate(xs)` unpacks and drops each tuple, so one tuple serves the whole loop.
+Value iter_tuple(Interp& I, Value& cache, Value a, Value b);
+Value iter_tuple(Interp& I, Value& cache, std::vector<Value>&& items);
 
 // ---- sequences --------------------------------------------------------------------------------------
 // Normalizes an index like CPython (negative from the end); false when out of range.

@@ -296,6 +296,7 @@ struct DictIter : Object {
   int64_t used = 0;
   uint32_t version = 0;
   bool reverse = false;
+  Value last;  // items: the tuple given last (iter_tuple)
 };
 
 Value new_dict_iter(Interp& I, Type* t, const Value& dict, bool reverse) {
@@ -341,7 +342,7 @@ static Value dict_valueiter_next(Interp& I, const Value& self) {
 }
 static Value dict_itemiter_next(Interp& I, const Value& self) {
   DictEntry* e = dict_iter_advance(I, as<DictIter>(self));
-  return e ? tuple_pair(I, e->key, e->value) : Value();
+  return e ? iter_tuple(I, as<DictIter>(self)->last, e->key, e->value) : Value();
 }
 
 struct DictView : Object {

@@ -25,6 +25,32 @@ Value tuple_pair(Interp& I, Value a, Value b) {
   return t.take_value();
 }
 
+// Whether `cache` holds a tuple of n items that only the cache refers to.
+static Tuple* reusable_tuple(const Value& cache, size_t n) {
+  if (!cache.is_obj() || cache.obj()->refcnt != 1) return nullptr;
+  auto* t = static_cast<Tuple*>(cache.obj());
+  return t->items.size() == n ? t : nullptr;
+}
+
+Value iter_tuple(Interp& I, Value& cache, Value a, Value b) {
+  if (Tuple* t = reusable_tuple(cache, 2)) {
+    t->items[0] = std::move(a);
+    t->items[1] = std::move(b);
+    return cache;
+  }
+  cache = tuple_pair(I, std::move(a), std::move(b));
+  return cache;
+}
+
+Value iter_tuple(Interp& I, Value& cache, std::vector<Value>&& items) {
+  if (Tuple* t = reusable_tuple(cache, items.size())) {
+    for (size_t k = 0; k < items.size(); ++k) t->items[k] = std::move(items[k]);
+    return cache;
+  }
+  cache = new_tuple(I, std::move(items));
+  return cache;
+}
+
 Ref<List> new_list_ref(Interp& I, std::vector<Value> items) {
   auto l = I.make<List>(I.t.list, items.capacity() * sizeof(Value));
   l->items = std::move(items);
