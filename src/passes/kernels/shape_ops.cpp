@@ -88,7 +88,8 @@ void transpose_slices(const uint8_t* src, const std::vector<int64_t>& x_shape, c
     const int64_t tile = runs ? to[ka] - from[ka] : T;
     std::vector<int64_t> idx(r);
     int64_t in_off[T], out_off[T];  // a block's positions: where their runs start in x and out
-    uint8_t buf[T * T * 8];
+    std::vector<uint8_t> block(runs ? 0 : bytes(T * T));  // the block being turned
+    uint8_t* buf = block.data();
     for (int64_t a0 = from[ka]; a0 < to[ka]; a0 += tile) {
       const int64_t t = std::min(tile, to[ka] - a0);
       idx = from;
