@@ -163,22 +163,30 @@ TEST(Fold, ViewOfASingleUseWeightIsFreeAboveTheLimit) {
 TEST(Fold, LargeTransposesAreProducedAndExact) {
   struct Case {
     std::vector<int64_t> shape, perm;
+    ir::ElementType type;
   };
-  for (const Case& c : {Case{{3, 3, 64, 520}, {3, 2, 0, 1}}, Case{{1100, 300}, {1, 0}}, Case{{40, 70, 110}, {0, 2, 1}},
-                        Case{{20, 130, 3, 40}, {1, 3, 0, 2}}}) {
+  // Element sizes 4, 8, 2 and 1 (the walk turns blocks of elements through a buffer).
+  for (const Case& c : {Case{{3, 3, 64, 520}, {3, 2, 0, 1}, ir::ElementType::Float32},
+                        Case{{1100, 300}, {1, 0}, ir::ElementType::Float32},
+                        Case{{40, 70, 110}, {0, 2, 1}, ir::ElementType::Float32},
+                        Case{{20, 130, 3, 40}, {1, 3, 0, 2}, ir::ElementType::Float32},
+                        Case{{3, 3, 61, 300}, {3, 2, 0, 1}, ir::ElementType::Int64},
+                        Case{{700, 900}, {1, 0}, ir::ElementType::Float16},
+                        Case{{33, 50, 700}, {2, 0, 1}, ir::ElementType::UInt8}}) {
+    const size_t es = ir::storage_bytes(c.type, 1);
     int64_t n = 1;
     for (int64_t d : c.shape) n *= d;
-    std::vector<float> x(static_cast<size_t>(n));
-    for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i);
+    // Every element's bytes say its index (low bytes first), so a misplaced element shows.
+    std::vector<uint8_t> x(static_cast<size_t>(n) * es);
+    for (size_t i = 0; i < static_cast<size_t>(n); ++i)
+      for (size_t b = 0; b < es; ++b) x[i * es + b] = static_cast<uint8_t>((i >> (8 * (b % 4))) + b);
     auto g = std::make_unique<ir::Graph>("main");
-    ir::Value* w = g->add_initializer(
-        ir::Tensor(ir::ElementType::Float32, c.shape, Bytes::copy_of(x.data(), x.size() * 4)), "w");
+    ir::Value* w = g->add_initializer(ir::Tensor(c.type, c.shape, Bytes::copy_of(x.data(), x.size())), "w");
     ir::Node* t = g->append("Transpose", {w});
     t->set_attr("perm", ir::Attribute(c.perm));
     std::vector<int64_t> out_shape;
     for (int64_t p : c.perm) out_shape.push_back(c.shape[static_cast<size_t>(p)]);
-    t->output(0)->set_type(
-        ir::Type::tensor(ir::ElementType::Float32, std::vector<ir::DimExpr>(out_shape.begin(), out_shape.end())));
+    t->output(0)->set_type(ir::Type::tensor(c.type, std::vector<ir::DimExpr>(out_shape.begin(), out_shape.end())));
     g->add_output(t->output(0));
     PassOptions big;  // as for a kernel feeding a Conv (fold's limits_for), without the Conv
     big.fold_max_bytes = int64_t{1} << 30;
@@ -188,26 +196,25 @@ TEST(Fold, LargeTransposesAreProducedAndExact) {
     ASSERT_TRUE(got.bytes().is_produced());
     // Expected: out[j] = x[i] where i's index along axis perm[k] is j's along k.
     const size_t r = c.shape.size();
-    std::vector<float> want(x.size());
+    std::vector<uint8_t> want(x.size());
     std::vector<int64_t> idx(r, 0);
-    for (size_t j = 0; j < want.size(); ++j) {
+    for (size_t j = 0; j < static_cast<size_t>(n); ++j) {
       int64_t flat = 0;
       std::vector<int64_t> xi(r);
       for (size_t k = 0; k < r; ++k) xi[static_cast<size_t>(c.perm[k])] = idx[k];
       for (size_t a = 0; a < r; ++a) flat = flat * c.shape[a] + xi[a];
-      want[j] = x[static_cast<size_t>(flat)];
+      std::memcpy(want.data() + j * es, x.data() + static_cast<size_t>(flat) * es, es);
       for (size_t k = r; k-- > 0;) {
         if (++idx[k] < out_shape[k]) break;
         idx[k] = 0;
       }
     }
     // Ranges of odd sizes (not whole slices), then the whole.
-    std::vector<float> part(x.size());
-    const size_t bytes = x.size() * 4, step = 3 * 4 * 4099;
-    for (size_t off = 0; off < bytes; off += step)
-      got.bytes().read(off, std::min(step, bytes - off), reinterpret_cast<uint8_t*>(part.data()) + off);
-    EXPECT_EQ(part, want) << "ranges of perm " << c.perm[0];
-    EXPECT_EQ(std::memcmp(got.data(), want.data(), bytes), 0) << "whole, perm " << c.perm[0];
+    std::vector<uint8_t> part(x.size());
+    const size_t bytes = x.size(), step = 3 * 4 * 4099;
+    for (size_t off = 0; off < bytes; off += step) got.bytes().read(off, std::min(step, bytes - off), part.data() + off);
+    EXPECT_EQ(part, want) << "ranges of perm " << c.perm[0] << ", element size " << es;
+    EXPECT_EQ(std::memcmp(got.data(), want.data(), bytes), 0) << "whole, perm " << c.perm[0] << ", element size " << es;
   }
 }
 
