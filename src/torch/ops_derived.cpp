@@ -413,7 +413,8 @@ Value repeat_interleave_int(OpCall& c) {
 }
 
 // repeat_interleave with a tensor of counts: output position j takes element i where i is the
-// number of cumulative counts <= j (a run-time length: the counts' sum).
+// number of cumulative counts <= j (a run-time length: the counts' sum). The counts are assumed
+// non-negative, as PyTorch requires (it raises on a negative count at run time).
 Value repeat_interleave_tensor(OpCall& c) {
   TensorObj* x = c.t(0);
   TensorObj* reps = c.t(1);
@@ -434,7 +435,43 @@ Value repeat_interleave_tensor(OpCall& c) {
     Value e = op(c, "expand", {op(c, "unsqueeze", {src, Value::integer(d + 1)}), sizes(c, big)});
     return op(c, "reshape", {e, sizes(c, out)});
   }
-  return c.unsupported("repeat_interleave with a different count per element (the output size depends on the counts)");
+  // One count per element along dim (a length regulator: phoneme durations to frames): the output's
+  // length is the counts' sum, known at run time (or the output_size given).
+  Value src = tv(x);
+  int64_t d = 0;
+  if (c.a.is_none(2)) src = op(c, "reshape", {src, ints(c, {-1})});
+  else d = norm_dim(c.I, c.a.int_(2), x->rank());
+  TensorObj* s = tensor_of(src);
+  if (!s) return src;
+  if (reps->rank() != 1) c.runtime_error("repeats must be 0-dim or 1-dim tensor");
+  if (is_floating(reps->dtype) || reps->dtype == DType::Bool)
+    c.runtime_error("repeat_interleave: repeats has to be Long or Int tensor");
+  if (reps->shape[0].is_const() && s->shape[d].is_const() && reps->shape[0].value() != s->shape[d].value())
+    c.runtime_error("repeats must have the same size as input along dim");
+  Recorder& R = c.rec;
+  const ir::ElementType i64 = ir::ElementType::Int64;
+  const DimExpr L = s->shape[d];
+  // Broadcast to the dim's length, as PyTorch does (one count that is only known to be one count at
+  // run time repeats every element alike).
+  ir::Value* counts = R.emit("Expand", {cast_to(c.T, c.v(reps), reps->dtype, DType::Int64, reps->shape), R.shape_value({L})},
+                             ir::Type::tensor(i64, {L}));
+  ir::Value* total = R.emit("ReduceSum", {counts, R.const_i64({0})}, ir::Type::tensor(i64, {}), {{"keepdims", int64_t{0}}});
+  ir::Value* j = R.emit("Range", {R.const_i64_scalar(0), total, R.const_i64_scalar(1)},
+                        ir::Type::tensor(i64, {DimExpr::unknown()}));
+  DimExpr T = c.a.is_none(3) ? R.fresh_symbol(j, 0) : c.a.dim(3);
+  j->set_type(ir::Type::tensor(i64, {T}));
+  ir::Value* ends = R.emit("CumSum", {counts, R.const_i64_scalar(0)}, ir::Type::tensor(i64, {L}));
+  // Output position j takes element i = the number of elements whose counts end at or before j.
+  ir::Value* jj = R.emit("Unsqueeze", {j, R.const_i64({1})}, ir::Type::tensor(i64, {T, DimExpr(1)}));
+  ir::Value* done = R.emit("GreaterOrEqual", {jj, R.emit("Unsqueeze", {ends, R.const_i64({0})},
+                                                                   ir::Type::tensor(i64, {DimExpr(1), L}))},
+                           ir::Type::tensor(ir::ElementType::Bool, {T, L}));
+  ir::Value* idx = R.emit("ReduceSum", {R.emit("Cast", {done}, ir::Type::tensor(i64, {T, L}), {{"to", int64_t{ir::info(i64).onnx}}}),
+                                        R.const_i64({1})},
+                          ir::Type::tensor(i64, {T}), {{"keepdims", int64_t{0}}});
+  std::vector<DimExpr> out = s->shape;
+  out[static_cast<size_t>(d)] = T;
+  return c.node("Gather", {c.v(s), idx}, s->dtype, out, {{"axis", d}});
 }
 
 Value take_along_dim(OpCall& c) {

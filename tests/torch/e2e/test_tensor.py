@@ -229,6 +229,14 @@ INDEX_OPS = [
     op("scatter_reduce_amax_int", "Fn('torch.scatter_reduce', X, 1, Y, Z, 'amax', include_self=False)",
        x="int32[N,5]", y="int64[N,4]", z="int32[N,4]", gen={"x": "int:-9:9", "y": "int:0:5", "z": "int:-9:9"},
        args=["--opset", "18"]),
+    # repeat_interleave with one count per element (zeros included): the output's length is the
+    # counts' sum, known at run time (a length regulator's phoneme durations to frames)
+    op("repeat_interleave_counts", "Fn('torch.repeat_interleave', X, Y, dim=0)", x="float32[N,3]", y="int64[N]",
+       gen={"y": "int:0:4"}),
+    op("repeat_interleave_counts_dim1", "Fn('Tensor.repeat_interleave', X, Y, 1)", x="float32[N,4]", y="int32[4]",
+       gen={"y": "int:0:3"}),
+    op("repeat_interleave_counts_flat", "Fn('torch.repeat_interleave', X, Y)", x="int64[2,N]", y="int64[M]",
+       gen={"x": "int:-5:5", "y": "int:0:3"}, shapes=[{"N": 3, "M": 6}, {"N": 1, "M": 2}]),
     op("masked_fill_broadcast", "Fn('Tensor.masked_fill', X, Y, 2)", x=F, y="bool[4]"),
     op("masked_fill_tensor_value", "Fn('torch.masked_fill', X, Y, Z)", x=F, y="bool[N,3,4]", z="float32[]"),
     op("masked_fill_inplace", "Fn('Tensor.masked_fill_', X, Y, 0.0)", x=F, y="bool[N,1,4]"),
