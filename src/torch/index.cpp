@@ -534,6 +534,8 @@ Value scatter_reduce(OpCall& c) {
     if (reduce == torch_name) onnx = onnx_name;
   if (!onnx) c.runtime_error(fmt::format("reduce argument must be either sum, prod, mean, amax or amin, got {}", reduce));
   if (include_self && reduce != "mean") return scatter(c, onnx, false);
+  if (x->dtype == DType::Bool && reduce == "mean")
+    c.runtime_error("\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'");
   if (x->dtype == DType::Bool)
     return c.unsupported(fmt::format("scatter_reduce of a bool tensor with reduce='{}'{}", reduce,
                                      include_self ? "" : " and include_self=False"));
