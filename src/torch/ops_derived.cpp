@@ -390,26 +390,32 @@ Value flip_side(OpCall& c, int64_t dim, int64_t min_rank) {
   return op(c, "flip", {tv(c.t(0)), ints(c, {dim})});
 }
 
-// repeat_interleave with an int count: each element repeated along dim (the flattened input
-// without dim), as unsqueeze + expand + reshape.
-Value repeat_interleave_int(OpCall& c) {
-  TensorObj* x = c.t(0);
-  DimExpr reps = c.a.dim(1);
-  Value src = tv(x);
-  int64_t d = 0;
-  if (c.a.is_none(2)) {
-    src = op(c, "reshape", {src, ints(c, {-1})});
-  } else {
-    d = norm_dim(c.I, c.a.int_(2), x->rank());
-  }
+// repeat_interleave's input: the flattened tensor without dim (*d = 0), else x with dim normalized.
+Value repeat_source(OpCall& c, TensorObj* x, int64_t* d) {
+  *d = 0;
+  if (c.a.is_none(2)) return op(c, "reshape", {tv(x), ints(c, {-1})});
+  *d = norm_dim(c.I, c.a.int_(2), x->rank());
+  return tv(x);
+}
+
+// Each element of src repeated k times along dim d, as unsqueeze + expand + reshape.
+Value repeat_each(OpCall& c, const Value& src, int64_t d, DimExpr k) {
   TensorObj* s = tensor_of(src);
-  if (!s) return src;
   std::vector<DimExpr> big = s->shape;
-  big.insert(big.begin() + d + 1, reps);
+  big.insert(big.begin() + d + 1, k);
   std::vector<DimExpr> out = s->shape;
-  out[d] = out[d] * reps;
+  out[static_cast<size_t>(d)] = out[static_cast<size_t>(d)] * k;
   Value e = op(c, "expand", {op(c, "unsqueeze", {src, Value::integer(d + 1)}), sizes(c, big)});
   return op(c, "reshape", {e, sizes(c, out)});
+}
+
+// repeat_interleave with an int count: each element repeated along dim (the flattened input
+// without dim).
+Value repeat_interleave_int(OpCall& c) {
+  int64_t d;
+  Value src = repeat_source(c, c.t(0), &d);
+  if (!tensor_of(src)) return src;
+  return repeat_each(c, src, d, c.a.dim(1));
 }
 
 // repeat_interleave with a tensor of counts: output position j takes element i where i is the
@@ -418,30 +424,18 @@ Value repeat_interleave_int(OpCall& c) {
 Value repeat_interleave_tensor(OpCall& c) {
   TensorObj* x = c.t(0);
   TensorObj* reps = c.t(1);
+  int64_t d;
+  Value src = repeat_source(c, x, &d);
+  TensorObj* s = tensor_of(src);
   if (reps->rank() == 0 || (reps->rank() == 1 && reps->shape[0].is_const() && reps->shape[0].value() == 1)) {
     // One count for every element: the int form with the count read at run time.
     Value n = op(c, "reshape", {tv(reps), ints(c, {})});
-    Value src = tv(x);
-    int64_t d = 0;
-    if (c.a.is_none(2)) src = op(c, "reshape", {src, ints(c, {-1})});
-    else d = norm_dim(c.I, c.a.int_(2), x->rank());
-    TensorObj* s = tensor_of(src);
     DimExpr k;
     if (!s || !to_dim(c.I, n, &k)) return c.unsupported("repeat_interleave with a count that is not a size");
-    std::vector<DimExpr> big = s->shape;
-    big.insert(big.begin() + d + 1, k);
-    std::vector<DimExpr> out = s->shape;
-    out[d] = out[d] * k;
-    Value e = op(c, "expand", {op(c, "unsqueeze", {src, Value::integer(d + 1)}), sizes(c, big)});
-    return op(c, "reshape", {e, sizes(c, out)});
+    return repeat_each(c, src, d, k);
   }
   // One count per element along dim (a length regulator: phoneme durations to frames): the output's
   // length is the counts' sum, known at run time (or the output_size given).
-  Value src = tv(x);
-  int64_t d = 0;
-  if (c.a.is_none(2)) src = op(c, "reshape", {src, ints(c, {-1})});
-  else d = norm_dim(c.I, c.a.int_(2), x->rank());
-  TensorObj* s = tensor_of(src);
   if (!s) return src;
   if (reps->rank() != 1) c.runtime_error("repeats must be 0-dim or 1-dim tensor");
   if (is_floating(reps->dtype) || reps->dtype == DType::Bool)
@@ -453,8 +447,8 @@ Value repeat_interleave_tensor(OpCall& c) {
   const DimExpr L = s->shape[d];
   // Broadcast to the dim's length, as PyTorch does (one count that is only known to be one count at
   // run time repeats every element alike).
-  ir::Value* counts = R.emit("Expand", {cast_to(c.T, c.v(reps), reps->dtype, DType::Int64, reps->shape), R.shape_value({L})},
-                             ir::Type::tensor(i64, {L}));
+  ir::Value* given = cast_to(c.T, c.v(reps), reps->dtype, DType::Int64, reps->shape);
+  ir::Value* counts = R.emit("Expand", {given, R.shape_value({L})}, ir::Type::tensor(i64, {L}));
   ir::Value* total = R.emit("ReduceSum", {counts, R.const_i64({0})}, ir::Type::tensor(i64, {}), {{"keepdims", int64_t{0}}});
   ir::Value* j = R.emit("Range", {R.const_i64_scalar(0), total, R.const_i64_scalar(1)},
                         ir::Type::tensor(i64, {DimExpr::unknown()}));
@@ -466,9 +460,9 @@ Value repeat_interleave_tensor(OpCall& c) {
   ir::Value* done = R.emit("GreaterOrEqual", {jj, R.emit("Unsqueeze", {ends, R.const_i64({0})},
                                                                    ir::Type::tensor(i64, {DimExpr(1), L}))},
                            ir::Type::tensor(ir::ElementType::Bool, {T, L}));
-  ir::Value* idx = R.emit("ReduceSum", {R.emit("Cast", {done}, ir::Type::tensor(i64, {T, L}), {{"to", int64_t{ir::info(i64).onnx}}}),
-                                        R.const_i64({1})},
-                          ir::Type::tensor(i64, {T}), {{"keepdims", int64_t{0}}});
+  ir::Value* done_count = R.emit("Cast", {done}, ir::Type::tensor(i64, {T, L}), {{"to", int64_t{ir::info(i64).onnx}}});
+  ir::Value* idx = R.emit("ReduceSum", {done_count, R.const_i64({1})}, ir::Type::tensor(i64, {T}),
+                          {{"keepdims", int64_t{0}}});
   std::vector<DimExpr> out = s->shape;
   out[static_cast<size_t>(d)] = T;
   return c.node("Gather", {c.v(s), idx}, s->dtype, out, {{"axis", d}});
