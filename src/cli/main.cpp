@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/server.h"
+#include "support/exit_release.h"
 
 namespace onnxify::cli {
 
@@ -93,5 +94,8 @@ int main(int argc, char** argv) {
   // M_TOP_PAD steps) instead: the other threads are weight transforms that allocate little.
   mallopt(M_ARENA_MAX, 1);
   onnxify::cli::g_argv.assign(argv, argv + argc);
-  return onnxify::cli::dispatch(argc, argv);
+  onnxify::release_at_exit_enable();
+  int code = onnxify::cli::dispatch(argc, argv);
+  onnxify::release_at_exit();
+  return code;
 }

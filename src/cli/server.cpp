@@ -24,6 +24,7 @@
 
 #include "cli/commands.h"
 #include "eval/code_cache.h"
+#include "support/exit_release.h"
 #include "support/fd_io.h"
 #include "torch/torch.h"
 
@@ -235,6 +236,7 @@ int run_for_client(const std::vector<std::string>& args, const std::string& cwd,
     environ = ptrs.data();
     g_cancel_fd = client;
     code = run_command_line(args);
+    release_held_now();  // what an export in this process replaced: the server goes on
     g_cancel_fd = -1;
     environ = own;
   }

@@ -1,5 +1,6 @@
 #include "onnx/sink.h"
 
+#include "support/exit_release.h"
 #include "support/fd_io.h"
 
 #include <fcntl.h>
@@ -20,7 +21,23 @@ constexpr size_t kBufferSize = 1 << 20;
 // Produced bytes are computed this much at a time: big enough for the producer to split across
 // cores, small enough to stay in cache between being computed and being written.
 constexpr size_t kProducedChunk = 4 << 20;
+
+// A reference to the large file the rename is about to replace (-1 when there is none worth
+// keeping), so that freeing it happens when the reference is let go (support/exit_release.h), not
+// inside rename(). O_PATH needs no read permission; O_NOFOLLOW keeps a symlink's target out of it.
+int hold_replaced_file(const std::string& path) {
+  constexpr off_t kLarge = 8 << 20;
+  int fd = ::open(path.c_str(), O_PATH | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return -1;
+  struct stat st{};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 || st.st_size < kLarge) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
 }
+
+}  // namespace
 
 OutputFile::~OutputFile() {
   for (auto& [p, fd] : sources_)
@@ -170,7 +187,14 @@ Status OutputFile::commit() {
     return fail("write", errno);
   }
   fd_ = -1;
-  if (::rename(tmp_.c_str(), path_.c_str()) != 0) return fail("rename to", errno);
+  int replaced = hold_replaced_file(path_);
+  if (::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    int err = errno;
+    if (replaced >= 0) ::close(replaced);
+    return fail("rename to", err);
+  }
+  // The rename dropped the old file's last link; its blocks are freed when this reference goes.
+  release_at_exit_or_close(replaced);
   committed_ = true;
   return Status::ok();
 }

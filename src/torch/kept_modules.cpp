@@ -31,6 +31,7 @@
 #include "eval/code_cache.h"
 #include "eval/file_stamps.h"
 #include "eval/loader.h"
+#include "support/exit_release.h"
 #include "support/fd_io.h"
 #include "support/progress.h"
 #include "torch/driver.h"
@@ -570,7 +571,9 @@ KeptModules::ChildRun KeptModules::run_child(const std::function<std::string()>&
   }
   if (pid == 0) {
     ::close(fds[0]);
+    release_at_exit_enable();
     std::string bytes = job();
+    release_at_exit();
     ::_exit(write_fully(fds[1], bytes.data(), bytes.size()) ? 0 : 3);
   }
   c.forked = true;

@@ -147,3 +147,58 @@ def test_inspect_through_the_server_as_one_process(project):
     assert "Linear" in inspect("--model", "M()")[1]
     code, text = status(env)
     assert "3 commands run" in text, text
+
+
+BIG = """
+import torch.nn as nn
+
+
+class Big(nn.Module):
+    def __init__(self, k):
+        super().__init__()
+        self.lin = nn.Linear(1024, 2304)  # 9.4 MB of weights: the file replaced is large
+        self.k = k
+
+    def forward(self, x):
+        return self.lin(x) * self.k
+"""
+
+
+def onnxify_processes(work):
+    """onnxify processes (detached ones included) whose working directory is `work`."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if os.readlink(f"/proc/{pid}/cwd") == str(work) and "onnxify" in open(f"/proc/{pid}/cmdline").read():
+                found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+def test_large_output_replaced_in_place_of_the_old_one(project):
+    """An export over a large existing file (whose last close the exiting process leaves to a
+    detached process, support/exit_release.h): the new bytes, an old reader still sees the old
+    ones, and nothing is left running afterwards. One process and through the server."""
+    work, env = project
+    (work / "big.py").write_text(BIG)
+
+    def big(k, out, server=False):
+        cmd = [ONNXIFY, "export", "big.py", "--model", f"Big({k})", "--input", "x=float32[N,1024]", "-o", out]
+        p = subprocess.run(cmd + (["--server"] if server else []), cwd=work, env=env, capture_output=True,
+                           timeout=600)
+        assert p.returncode == 0, p.stderr
+        return sha(work / out)
+
+    for server in (False, True):
+        first, second = big(2.0, f"ref2_{server}.onnx", server), big(3.0, f"ref3_{server}.onnx", server)
+        assert first != second
+        big(2.0, "same.onnx", server)
+        with open(work / "same.onnx", "rb") as old_reader:
+            assert big(3.0, "same.onnx", server) == second
+            assert hashlib.sha256(old_reader.read()).hexdigest() == first
+        assert big(2.0, "same.onnx", server) == first
+    deadline = time.time() + 30
+    while onnxify_processes(work) and time.time() < deadline:
+        time.sleep(0.1)
+    assert onnxify_processes(work) == []
