@@ -182,6 +182,17 @@ bool recv_message(int fd, Message* out, int* fds) {
   return true;
 }
 
+// Takes the exclusive lock on `fd`, trying until `wait` has passed; false when it stayed taken.
+bool lock_within(int fd, std::chrono::milliseconds wait) {
+  auto until = std::chrono::steady_clock::now() + wait;
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EWOULDBLOCK && errno != EINTR) return false;
+    if (std::chrono::steady_clock::now() >= until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
 // ---- starting a server ------------------------------------------------------------------------------
 
 // `onnxify server serve` as a daemon: its own session, no terminal, nothing of the client's open.
@@ -358,8 +369,10 @@ int serve() {
   }
   // One server per socket: the one holding the lock owns the path (a stale socket left by a
   // server that died is removed by the next).
+  // A server that was just told to stop holds the lock until its process is gone (its kept
+  // modules take a moment to let go): one started right after waits for it.
   int lock = ::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (lock < 0 || ::flock(lock, LOCK_EX | LOCK_NB) != 0) return kOk;
+  if (lock < 0 || !lock_within(lock, std::chrono::seconds(10))) return kOk;
   ::unlink(path.c_str());
   int listener = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_un a = address(path);
@@ -440,6 +453,15 @@ int server_start() {
 
 int server_stop() {
   auto s = ask("stop");
+  if (s) {
+    // Answered before it leaves: wait until it is gone, so that what runs next starts a new one.
+    std::string why;
+    int lock = ::open((socket_path(&why) + ".lock").c_str(), O_RDWR | O_CLOEXEC);
+    if (lock >= 0) {
+      lock_within(lock, std::chrono::seconds(10));
+      ::close(lock);
+    }
+  }
   std::fputs(s ? s->c_str() : "onnxify export server: not running\n", stdout);
   return kOk;
 }
