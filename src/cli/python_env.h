@@ -25,7 +25,8 @@ std::string python_interpreter(const PythonEnvOptions& o);
 // The folders of that interpreter's sys.path, in its order: the standard library (read for the
 // modules onnxify does not write itself, src/eval/stdlib), site-packages, .pth and PYTHONPATH
 // entries; not the current folder. Empty with *error set when --python names an interpreter that
-// fails.
+// fails. A process that runs many commands (the export server) asks the interpreter again only when
+// the interpreter, the working folder, the environment or the files the answer came from changed.
 std::vector<std::string> python_package_roots(const PythonEnvOptions& o, std::string* error);
 
 }  // namespace onnxify::cli
