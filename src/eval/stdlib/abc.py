@@ -56,14 +56,25 @@ def update_abstractmethods(cls):
     return cls
 
 
+# register() moves it: every class's negative cache is then stale (CPython's _abc does the same).
+_abc_invalidation_counter = 0
+
+
 class ABCMeta(type):
+    # What CPython's _abc computes, with its caches: a class found to be (or not to be) a virtual
+    # subclass is remembered per ABC, so isinstance(x, Iterable) in a model's hot path asks
+    # __subclasshook__ once per type. Keyed by id (the entry holds the class, so the id stays its own).
     def __new__(mcls, name, bases, namespace, **kwargs):
         cls = super().__new__(mcls, name, bases, namespace, **kwargs)
         cls.__abstractmethods__ = _compute_abstracts(cls)
         cls._abc_registry = []
+        cls._abc_cache = {}
+        cls._abc_negative_cache = {}
+        cls._abc_negative_cache_version = _abc_invalidation_counter
         return cls
 
     def register(cls, subclass):
+        global _abc_invalidation_counter
         if not isinstance(subclass, type):
             raise TypeError("Can only register classes")
         if issubclass(subclass, cls):
@@ -71,29 +82,48 @@ class ABCMeta(type):
         if issubclass(cls, subclass):
             raise RuntimeError("Refusing to create an inheritance cycle")
         cls._abc_registry.append(subclass)
+        _abc_invalidation_counter += 1
         return subclass
 
     def __instancecheck__(cls, instance):
-        subclass = type(instance)
-        if cls.__subclasscheck__(subclass):
+        subclass = getattr(instance, "__class__", None)
+        if subclass is not None and id(subclass) in cls._abc_cache:
             return True
-        real = getattr(instance, "__class__", subclass)
-        return real is not subclass and cls.__subclasscheck__(real)
+        subtype = type(instance)
+        if subtype is subclass or subclass is None:
+            if (cls._abc_negative_cache_version == _abc_invalidation_counter
+                    and id(subtype) in cls._abc_negative_cache):
+                return False
+            return cls.__subclasscheck__(subtype)
+        return cls.__subclasscheck__(subclass) or cls.__subclasscheck__(subtype)
 
     def __subclasscheck__(cls, subclass):
         if not isinstance(subclass, type):
             raise TypeError("issubclass() arg 1 must be a class")
-        if cls in subclass.__mro__:
+        key = id(subclass)
+        if key in cls._abc_cache:
             return True
+        if cls._abc_negative_cache_version < _abc_invalidation_counter:
+            cls._abc_negative_cache = {}
+            cls._abc_negative_cache_version = _abc_invalidation_counter
+        elif key in cls._abc_negative_cache:
+            return False
         ok = cls.__subclasshook__(subclass)
         if ok is not NotImplemented:
+            (cls._abc_cache if ok else cls._abc_negative_cache)[key] = subclass
             return bool(ok)
+        if cls in subclass.__mro__:
+            cls._abc_cache[key] = subclass
+            return True
         for r in cls._abc_registry:
             if issubclass(subclass, r):
+                cls._abc_cache[key] = subclass
                 return True
         for scls in type.__subclasses__(cls):
             if scls is not cls and issubclass(subclass, scls):
+                cls._abc_cache[key] = subclass
                 return True
+        cls._abc_negative_cache[key] = subclass
         return False
 
     def _dump_registry(cls, file=None):
@@ -103,7 +133,8 @@ class ABCMeta(type):
         cls._abc_registry.clear()
 
     def _abc_caches_clear(cls):
-        pass
+        cls._abc_cache.clear()
+        cls._abc_negative_cache.clear()
 
 
 class ABC(metaclass=ABCMeta):
@@ -111,4 +142,4 @@ class ABC(metaclass=ABCMeta):
 
 
 def get_cache_token():
-    return 0
+    return _abc_invalidation_counter
