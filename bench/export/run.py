@@ -20,6 +20,7 @@ the first one is), then with `--server` (the export server keeps the imported mo
 commands; the first command, which starts it, is not counted). Each side runs REPEAT times; the median wall and CPU times and the largest peak
 RSS (the child's ru_maxrss) are printed with onnxify's ratios (warm, then cold) against each torch
 mode. A torch mode that fails is reported and skipped.
+Each process starts SETTLE seconds (1) after the previous one ended.
 Usage: run.py [MODEL ...] (default resnet50 mobilenet_v2)."""
 import os
 import shutil
@@ -61,8 +62,15 @@ class Failed(Exception):
     pass
 
 
+# Each measured process starts on a settled machine: what the previous one left to the kernel (its
+# output's dirty pages, an old file's blocks freed by a process onnxify detaches at exit:
+# support/exit_release.h) is not charged to the next one, on either side.
+SETTLE = float(os.environ.get("SETTLE", "1.0"))
+
+
 def measure(cmd, env=None):
     """Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of one child process."""
+    time.sleep(SETTLE)
     t = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     err = p.stderr.read().decode(errors="replace")  # read before waiting: the exporters print a lot
