@@ -6,7 +6,9 @@ import hashlib
 import os
 import signal
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -206,3 +208,46 @@ def test_large_output_replaced_in_place_of_the_old_one(project):
     while onnxify_processes(work) and time.time() < deadline:
         time.sleep(0.1)
     assert onnxify_processes(work) == []
+
+
+PTH_MODEL = """
+import torch.nn as nn
+import scale_source
+
+
+class S(nn.Module):
+    def forward(self, x):
+        return x * scale_source.K
+"""
+
+
+def test_python_environment_changes_are_seen_between_commands(project, tmp_path):
+    """The server keeps the --python interpreter's sys.path between commands (src/cli/python_env.h):
+    a .pth file added to its site-packages, or edited to name another folder, changes what the next
+    command imports, as it would for a new process."""
+    work, env = project
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    site = subprocess.run([str(venv / "bin" / "python"), "-c", "import site; print(site.getsitepackages()[0])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    for k in ("2.0", "5.0"):
+        (tmp_path / f"k{k[0]}").mkdir()
+        (tmp_path / f"k{k[0]}" / "scale_source.py").write_text(f"K = {k}\n")
+    (work / "pth_model.py").write_text(PTH_MODEL)
+
+    def run(out):
+        cmd = [ONNXIFY, "export", "pth_model.py", "--python", str(venv / "bin" / "python"), "--no-cache",
+               "--model", "S()", "--input", "x=float32[N,3]", "-o", out, "--server"]
+        p = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=600)
+        plain = subprocess.run(cmd[:-1], cwd=work, env=env, capture_output=True, text=True, timeout=600)
+        assert p.returncode == plain.returncode, (p.stderr, plain.stderr)
+        return p.returncode, (sha(work / out) if p.returncode == 0 else p.stderr)
+
+    code, said = run("a.onnx")
+    assert code != 0 and "scale_source" in said
+    (Path(site) / "extra.pth").write_text(str(tmp_path / "k2") + "\n")
+    code, two = run("b.onnx")
+    assert code == 0
+    (Path(site) / "extra.pth").write_text(str(tmp_path / "k5") + "\n")
+    code, five = run("c.onnx")
+    assert code == 0 and five != two
