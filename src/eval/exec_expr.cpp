@@ -416,7 +416,8 @@ static Value fast_compare(Interp& I, CmpOp op, const Value& a, const Value& b, b
       default: break;
     }
   }
-  if ((op == CmpOp::Is || op == CmpOp::IsNot) && !is_poison(a) && !is_poison(b))
+  if ((op == CmpOp::Is || op == CmpOp::IsNot) && !is_poison(a) && !is_poison(b) &&
+      !(I.symbolic.is_none && a.is_none() != b.is_none()))  // compare() asks the hook
     return Value::boolean(a.is(b) == (op == CmpOp::Is));
   *done = false;
   return Value();

@@ -406,6 +406,12 @@ bool lt(Interp& I, const Value& a, const Value& b) {
   return is_true(I, rich_compare(I, CmpOp::Lt, a, b));
 }
 
+Value is_none_at_run_time(Interp& I, const Value& a, const Value& b) {
+  if (!I.symbolic.is_none || a.is_none() == b.is_none()) return Value();
+  const Value& other = a.is_none() ? b : a;
+  return other.is_obj() ? I.symbolic.is_none(I, other) : Value();
+}
+
 Value compare(Interp& I, CmpOp op, const Value& a, const Value& b) {
   switch (op) {
     case CmpOp::Is:
@@ -415,6 +421,7 @@ Value compare(Interp& I, CmpOp op, const Value& a, const Value& b) {
         return derive_poison(I, is_poison(a) ? a : b,
                              fmt::format("({} {} {})", poison_operand(I, a), op == CmpOp::Is ? "is" : "is not",
                                          poison_operand(I, b)));
+      if (Value r = is_none_at_run_time(I, a, b)) return op == CmpOp::Is ? r : unary_op(I, UnaryOp::Not, r);
       return Value::boolean(a.is(b) == (op == CmpOp::Is));
     case CmpOp::In:
     case CmpOp::NotIn:

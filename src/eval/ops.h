@@ -148,6 +148,9 @@ Value rich_compare(Interp& I, CmpOp op, const Value& a, const Value& b);
 bool eq(Interp& I, const Value& a, const Value& b);
 bool lt(Interp& I, const Value& a, const Value& b);
 Value compare(Interp& I, CmpOp op, const Value& a, const Value& b);
+// `a is b` where one of them is None and the other may be None only on some runs
+// (Interp::symbolic.is_none): that run-time bool, else Null.
+Value is_none_at_run_time(Interp& I, const Value& a, const Value& b);
 Value power(Interp& I, const Value& a, const Value& b, const Value& mod);
 
 // ---- containers -------------------------------------------------------------------------------------

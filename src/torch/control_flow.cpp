@@ -249,6 +249,10 @@ Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string&
       return d;
     }
   }
+  bool maybe_none = (a.is_none() && is_tensor(c)) || (is_tensor(a) && c.is_none()) ||
+                    (is_tensor(a) && as_tensor(a)->present) || (is_tensor(c) && as_tensor(c)->present);
+  if (maybe_none)
+    if (Value r = merge_maybe_none(b, a, c)) return r;
   bool tensors = is_tensor(a) || is_tensor(c) || (is_number(a) && is_number(c));
   if (!tensors)
     return poison(b.where, name,
@@ -271,6 +275,45 @@ Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string&
   ir::Value* v1 = in_branch(b, 1, [&] { return tensor_value(T, c, *dt); });
   ir::Value* out = add_output(b, v0, v1, *dt, s0, s1);
   return new_tensor(T, out, *dt, out->type().dims());
+}
+
+Value Hook::merge_maybe_none(IfBuild& b, const Value& a, const Value& c) {
+  const Value* arm[2] = {&a, &c};
+  DType dt;
+  std::vector<ir::DimExpr> shape[2];
+  if (is_tensor(a) && is_tensor(c)) {
+    std::optional<DType> m = merged_dtype(T, a, c);
+    if (!m || as_tensor(a)->rank() != as_tensor(c)->rank()) return Value();  // the usual error
+    dt = *m;
+    shape[0] = shape_of(a), shape[1] = shape_of(c);
+  } else {
+    int t = is_tensor(a) ? 0 : 1;
+    if (!arm[1 - t]->is_none()) return Value();
+    dt = as_tensor(*arm[t])->dtype;
+    shape[0] = shape[1] = as_tensor(*arm[t])->shape;
+    for (const ir::DimExpr& d : shape[t])
+      if (!T.rec.computable_in(d, b.g[1 - t])) return Value();
+  }
+  ir::Value* v[2];
+  ir::Value* flag[2];
+  for (int k = 0; k < 2; ++k) {
+    const Value& x = *arm[k];
+    v[k] = in_branch(b, k, [&] {
+      if (!x.is_none()) return tensor_value(T, x, dt);
+      return T.rec.emit("Expand", {T.rec.const_scalar(elem(dt), 0), T.rec.shape_value(shape[k])},
+                        ir::Type::tensor(elem(dt), shape[k]));
+    });
+    flag[k] = in_branch(b, k, [&] {
+      if (is_tensor(x) && as_tensor(x)->present) return as_tensor(x)->present;
+      return T.rec.const_scalar(ir::ElementType::Bool, x.is_none() ? 0 : 1);
+    });
+  }
+  ir::Value* out = add_output(b, v[0], v[1], dt, shape[0], shape[1]);
+  ir::Value* present = add_output(b, flag[0], flag[1], DType::Bool, {}, {});
+  Value r = new_tensor(T, out, dt, out->type().dims());
+  as_tensor(r)->present = present;
+  T.present_where[present] = b.where;
+  return r;
 }
 
 ir::Value* Hook::in_branch(IfBuild& b, int k, const std::function<ir::Value*()>& fn) {
@@ -307,7 +350,7 @@ std::vector<eval::VarRef> Hook::frame_vars(Frame& f, const std::vector<eval::Var
 // A list, dict or instance's attributes changed in an arm: when both arms leave it the same structure
 // (a list of the same length, a dict with the same keys in the same order), each item is merged as a
 // variable is (`outs.append(a)` / `outs.append(b)` gives an If output; a tensor in one arm and None in
-// the other gives an error where it is used). Otherwise Python cannot follow both: an error at the
+// the other a tensor that is None on some runs). Otherwise Python cannot follow both: an error at the
 // statement that first changed it.
 static bool same_items(const std::vector<Value>& x, const std::vector<Value>& y) {
   if (x.size() != y.size()) return false;
@@ -446,6 +489,18 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
   if (is_tensor(cond)) {
     arms.assumed = as_tensor(cond)->assumed;
     arms.assumed_unless_empty = as_tensor(cond)->assumed_unless_empty;
+    TensorObj* t = as_tensor(cond)->none_test.get();
+    if (t && t->present && f.code && f.fast) {
+      arms.narrowed_obj = eval::Ref<TensorObj>(t);
+      arms.none_arm = as_tensor(cond)->none_test_negated ? 1 : 0;
+      for (const eval::VarRef& v : frame_vars(f, {})) {
+        if (!eval::read_var(I, f, v).is(Value::borrow(t))) continue;
+        arms.narrowed.push_back(v);
+        bool listed = false;
+        for (const eval::VarRef& w : arms.vars) listed = listed || (w.kind == v.kind && w.slot == v.slot);
+        if (!listed) arms.vars.push_back(v);
+      }
+    }
   }
   return record_if(I, f, c, arms);
 }
@@ -525,6 +580,20 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   auto run = [&](int k, Exit cont) {
     Branch r;
     if (in_loop) L().keep_going = nullptr;
+    // Narrowing (IfArms::narrowed_obj): None in one arm, a plain tensor in the other.
+    TensorObj* narrowed = arms.narrowed_obj.get();
+    ir::Value* present = narrowed ? narrowed->present : nullptr;
+    struct RestorePresent {
+      TensorObj* t;
+      ir::Value* p;
+      ~RestorePresent() {
+        if (t) t->present = p;
+      }
+    } restore_present{narrowed, present};
+    if (narrowed && k == arms.none_arm)
+      for (const eval::VarRef& v : arms.narrowed) eval::write_var(I, f, v, Value::none());
+    else if (narrowed)
+      narrowed->present = nullptr;
     in_region(T, b.g[k], [&] {
       try {
         r.exit = arms.arm[k]();
@@ -581,6 +650,17 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   if (early(B) && !early(A) && !A.raised) {
     reset_branch(b, 0);
     A = run(0, B.exit);
+  }
+  // A narrowed variable neither arm assigned is the tensor it was (its in-place changes are merged
+  // with the other tensors'), not None-or-tensor again through new If outputs.
+  for (const eval::VarRef& v : arms.narrowed) {
+    for (size_t j = 0; j < vars.size() && !A.raised && !B.raised; ++j) {
+      if (vars[j].kind != v.kind || vars[j].slot != v.slot) continue;
+      Branch& none_arm = arms.none_arm == 0 ? A : B;
+      Branch& tensor_arm = arms.none_arm == 0 ? B : A;
+      if (none_arm.vars[j].is_none() && tensor_arm.vars[j].is(Value::borrow(arms.narrowed_obj.get())))
+        none_arm.vars[j] = tensor_arm.vars[j];
+    }
   }
   warnings_of_arms = T.warnings.size();
   if (A.raised || B.raised) {

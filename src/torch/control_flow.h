@@ -8,6 +8,13 @@
 // and restored after each branch. What the branches leave behind is merged:
 //   * the same Python object -> kept; tensors (or numbers, promoted to 0-d tensors) -> If outputs
 //     (dtype and rank must agree; a dim that differs becomes a fresh symbol read from the output);
+//   * None in one branch and a tensor in the other (`if not mask.any(): mask = None`) -> a tensor
+//     that is None on some runs (TensorObj::present, a second If output): `x is None` on it is a
+//     run-time condition, and an `if` on that condition binds x to None in the arm where it is
+//     None and to the plain tensor in the other (narrowing); an op's optional tensor argument given
+//     it is recorded with the tensor and with None and selected (ops_registry.cpp); as an output of
+//     forward it is an error. The None arm's values are zeros of the tensor's shape (when that arm
+//     can compute the shape; otherwise the next case);
 //   * a variable bound in one branch only, or tensors whose dtype/rank differ, or different Python
 //     objects -> poison (DESIGN.md decision 6): an error naming the variable where it is used;
 //   * a list, dict or object attribute changed the same way in both branches (same length, same keys)

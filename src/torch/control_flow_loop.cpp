@@ -21,6 +21,17 @@ using eval::Value;
 
 namespace {
 
+// A tensor that is None on some runs (TensorObj::present) among a Loop's carried values: its flag
+// would have to be carried too, which is not done.
+Diagnostic none_on_some_runs(const std::string& name, const SourceRange& where) {
+  return Diagnostic::error(fmt::format("'{}' is None on some runs (None in one branch of a tensor-dependent "
+                                       "condition, a tensor in the other) and changes in this loop, which is "
+                                       "not supported by onnxify",
+                                       name),
+                           where)
+      .with_help("make it a tensor on every path before the loop (zeros, with a flag tensor saying which)");
+}
+
 // The outputs a Loop stacked from `outs.append(t)`: torch.stack / torch.cat read them.
 struct ScanObj : eval::Object {
   Value stacked;  // a tensor [iterations, ...item shape]
@@ -695,6 +706,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
     };
     for (size_t i = 0; i < vars.size(); ++i) {
       Value v = before.values[i];
+      if (is_tensor(v) && as_tensor(v)->present) throw none_on_some_runs(var_name(vars[i], f), where);
       auto fb = first_bound.find(i);
       if (fb != first_bound.end()) v = new_fill(T, 0.0, fb->second.first, fb->second.second);
       if (!is_tensor(v) && !(promote.count(i) && is_number(v))) continue;
@@ -906,6 +918,7 @@ Exit Hook::record_loop(Interp& I, Frame& f, LoopSpec& spec) {
             throw Diagnostic::error(fmt::format("'{}' is a tensor before this loop but a Python {} after an iteration",
                                                 name, eval::type_name(I, e)),
                                     where);
+          if (is_tensor(e) && as_tensor(e)->present) throw none_on_some_runs(name, where);
           std::vector<ir::DimExpr> sh = shape_of(e);
           DType dt = is_tensor(e) ? as_tensor(e)->dtype : c.dt;
           if ((dt != c.dt || sh.size() != c.in_shape.size()) && c.is_var && !c.ret && !peel_refusal(spec)) {

@@ -272,6 +272,10 @@ eval::Value symbolic_not(Torch& T, const eval::Value& v) {
     as_tensor(r)->assumed = !*as_tensor(v)->assumed;
     as_tensor(r)->assumed_unless_empty = as_tensor(v)->assumed_unless_empty;
   }
+  if (is_tensor(v) && as_tensor(v)->none_test) {
+    as_tensor(r)->none_test = as_tensor(v)->none_test;
+    as_tensor(r)->none_test_negated = !as_tensor(v)->none_test_negated;
+  }
   return r;
 }
 

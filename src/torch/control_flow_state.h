@@ -211,6 +211,10 @@ class Hook : public eval::ControlFlowHook {
   void drop_if(IfBuild& b);
   void reset_branch(IfBuild& b, int k);
   eval::Value merge(IfBuild& b, const eval::Value& a, const eval::Value& c, const std::string& name);
+  // None in one arm and a tensor in the other, or a tensor that is None on some runs (core.h:
+  // present) in either: a tensor with its `present` flag as a second If output; Null when the None
+  // arm cannot make zeros of the tensor's shape (a size the other arm computed).
+  eval::Value merge_maybe_none(IfBuild& b, const eval::Value& a, const eval::Value& c);
   // While the values the two arms left are merged: the tracked tensors as each arm left them (they
   // were restored after it), so that a value read in arm k's region reads them so (a view an arm
   // made and assigned to a variable, derived from its base as that arm wrote it).
@@ -261,6 +265,12 @@ class Hook : public eval::ControlFlowHook {
     // The condition's truth under the assumption that input dims are at least 2 (TensorObj::assumed).
     std::optional<bool> assumed;
     bool assumed_unless_empty = false;
+    // `if t is None:` / `if t is not None:` for a tensor that is None on some runs: in the arm where
+    // it is None (none_arm) the variables bound to it (narrowed, also in `vars`) hold None, in the
+    // other it is a plain tensor (its `present` flag set aside), as Python knows there.
+    eval::Ref<TensorObj> narrowed_obj;
+    int none_arm = 0;
+    std::vector<eval::VarRef> narrowed;
   };
   eval::Exit record_if(eval::Interp& I, eval::Frame& f, ir::Value* cond, IfArms& arms);
   // After the loop statement `s` left a pending return: If(returned) { return ret } else { the rest }.

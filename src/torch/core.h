@@ -57,6 +57,17 @@ struct TensorObj : eval::Object {
   // symbolic condition, as a comparison of symbolic sizes is). Ops take it for a `bool` parameter
   // (ops_registry.cpp: both values recorded, the results selected by it).
   bool symbolic_bool = false;
+  // A tensor that is None on some runs: a variable None in one branch of a tensor-dependent `if`
+  // and a tensor in the other (`if not mask.any(): mask = None`). `present` is the 0-d bool that
+  // says which (true: this tensor; false: Python has None, and the values are zeros of the same
+  // shape); `x is None` gives its negation, an op's optional tensor argument is recorded for both
+  // and selected by it (control_flow.cpp, ops_registry.cpp). Every other use is the tensor's, as
+  // Python raises for None there.
+  ir::Value* present = nullptr;
+  // This 0-d bool is `t is None` (or, with none_test_negated, `t is not None`) for such a tensor t:
+  // an `if` on it binds t's variables to None in the arm where it is None (control_flow.cpp).
+  eval::Ref<TensorObj> none_test;
+  bool none_test_negated = false;
   // A comparison of run-time input sizes with small numbers (`x.size(0) == 1`): its truth when every
   // such size is at least 2, the assumption torch.export makes (and squeeze() here). An If on it
   // whose branches cannot be merged (different ranks) keeps that branch (control_flow.cpp).
@@ -167,6 +178,10 @@ class Torch {
   int out_opset = 17;
   // simplify_sizes' answers (symint.cpp).
   std::unordered_map<ir::DimExpr, ir::DimExpr> simplified_sizes;
+
+  // Where each `present` flag of a tensor that is None on some runs was made (the If's condition),
+  // for errors about it.
+  std::unordered_map<const ir::Value*, SourceRange> present_where;
 
   // Conversion-time values (const_eval.cpp): what the fold kernels gave for recorded values of the
   // main graph, what could not be computed (and why), and the initializers that are no

@@ -92,6 +92,15 @@ void flatten(eval::Interp& I, const Value& v, const std::string& name, std::vect
 // The value of one output (a tensor, or a Python number/size as a constant).
 ir::Value* output_value(Session& s, const Output& o, size_t index) {
   Torch& T = *s.T;
+  if (is_tensor(o.value) && as_tensor(o.value)->present) {
+    auto where = T.present_where.find(as_tensor(o.value)->present);
+    throw Diagnostic::error(fmt::format("forward returns a value that is None on some runs as output {}{}: None "
+                                        "in one branch of this tensor-dependent condition, a tensor in the other; "
+                                        "an ONNX output is always a tensor",
+                                        index, o.name.empty() ? "" : fmt::format(" ('{}')", o.name)),
+                            where != T.present_where.end() ? where->second : SourceRange())
+        .with_help("return a tensor on every path (an empty one, or zeros with a flag output saying which)");
+  }
   if (is_tensor(o.value)) return value_of(T, as_tensor(o.value));
   if (eval::is_list(o.value) && holds_scan_output(o.value)) return sequence_output(T, o.value);
   if (is_symint(o.value)) return T.rec.dim_scalar(eval::as<SymIntObj>(o.value)->expr);

@@ -173,48 +173,68 @@ std::string describe_args(Interp& I, const Value& self, const Args& a) {
 
 Value dispatch_rows(Torch& T, const OpGroup& g, const Value& self, const Args& a, Mode mode);
 
-// Runs a bound row. A `bool` parameter given a bool only known when the model runs (`.item()` of a
-// symbolic condition, core.h) records the op for True and for False and selects between the two
-// results with that condition (Where), as `if cond: op(True) else: op(False)` would; both results
-// must be tensors of one dtype and rank.
+Value run_row(Torch& T, const OpRow& r, Bound& b, const std::string& qual);
+
+// Runs the row with argument i replaced by each of `alt` (what it is when `cond` is true, then
+// false) and selects between the two results with `cond` (Where), as `if cond: op(alt[0]) else:
+// op(alt[1])` would; `said` names the two cases for messages ("True" / "False"). The results must
+// be tensors of one dtype and rank, and of one shape when `same_shape` (Where would broadcast one).
+Value run_row_both(Torch& T, const OpRow& r, Bound& b, const std::string& qual, size_t i, const Value (&alt)[2],
+                   const Value& cond, const char* const (&said)[2], bool same_shape) {
+  Value res[2], exc[2];
+  for (int k = 0; k < 2; ++k) {
+    Bound one = b;
+    one.vals[i] = alt[k];
+    try {
+      res[k] = run_row(T, r, one, qual);
+    } catch (eval::PyException& e) {
+      exc[k] = e.exc;
+    }
+  }
+  // One case raises (PyTorch's check that is_causal=True comes without a mask): that check
+  // cannot be part of the ONNX model, so the other case is taken, as for a tensor-dependent `if`
+  // whose branch raises (control_flow.h).
+  if (exc[0] && exc[1]) throw eval::PyException{exc[0]};
+  if (exc[0] || exc[1]) {
+    int ok = exc[0] ? 1 : 0;
+    std::string msg = fmt::format("{}(): argument '{}' is only known when the model runs, and with {} the call raises ({}): "
+                    "the exported model always uses {}",
+                    qual, r.schema.params[i].name, said[1 - ok], eval::str_string(T.I, exc[1 - ok]), said[ok]);
+    bool seen = false;
+    for (const Diagnostic& w : T.warnings) seen = seen || w.message() == msg;
+    if (!seen) T.warnings.push_back(Diagnostic::warning(msg, T.rec.location()));
+    return res[ok];
+  }
+  if (!is_tensor(res[0]) || !is_tensor(res[1]) || as_tensor(res[0])->dtype != as_tensor(res[1])->dtype ||
+      as_tensor(res[0])->rank() != as_tensor(res[1])->rank() ||
+      (same_shape && as_tensor(res[0])->shape != as_tensor(res[1])->shape))
+    return unsupported(T, qual, fmt::format("argument '{}' is only known when the model runs, and the results "
+                                            "with {} and {} are not tensors of one dtype and {}",
+                                            r.schema.params[i].name, said[0], said[1], same_shape ? "shape" : "rank"));
+  return call_op(T, "where", {cond, res[0], res[1]});
+}
+
+// Runs a bound row. An argument only known when the model runs is recorded for both of its values
+// and the results are selected by it (run_row_both): a `bool` parameter given a bool known at run
+// time (`.item()` of a symbolic condition, core.h), and an optional tensor given a tensor that is
+// None on some runs (core.h: present; `attn_mask=mask` where `mask = None` when it masks nothing).
 Value run_row(Torch& T, const OpRow& r, Bound& b, const std::string& qual) {
   for (size_t i = 0; i < b.vals.size(); ++i) {
     const Value& v = b.vals[i];
-    if (r.schema.params[i].base != BaseType::Bool || r.schema.params[i].is_list || !v || !is_tensor(v) ||
-        !as_tensor(v)->symbolic_bool)
-      continue;
-    Value cond = v;
-    Value res[2], exc[2];
-    for (int k = 0; k < 2; ++k) {
-      Bound one = b;
-      one.vals[i] = Value::boolean(k == 0);
-      try {
-        res[k] = run_row(T, r, one, qual);
-      } catch (eval::PyException& e) {
-        exc[k] = e.exc;
-      }
+    const Param& p = r.schema.params[i];
+    if (!v || !is_tensor(v) || p.is_list) continue;
+    if (p.base == BaseType::Bool && as_tensor(v)->symbolic_bool) {
+      static const char* const said[2] = {"True", "False"};
+      return run_row_both(T, r, b, qual, i, {Value::boolean(true), Value::boolean(false)}, v, said, false);
     }
-    // One value raises (PyTorch's check that is_causal=True comes without a mask): that check
-    // cannot be part of the ONNX model, so the other value is taken, as for a tensor-dependent `if`
-    // whose branch raises (control_flow.h).
-    if (exc[0] && exc[1]) throw eval::PyException{exc[0]};
-    if (exc[0] || exc[1]) {
-      int ok = exc[0] ? 1 : 0;
-      std::string msg = fmt::format("{}(): argument '{}' is only known when the model runs, and with {} the call raises ({}): "
-                      "the exported model always uses {}",
-                      qual, r.schema.params[i].name, ok ? "True" : "False", eval::str_string(T.I, exc[1 - ok]),
-                      ok ? "False" : "True");
-      bool seen = false;
-      for (const Diagnostic& w : T.warnings) seen = seen || w.message() == msg;
-      if (!seen) T.warnings.push_back(Diagnostic::warning(msg, T.rec.location()));
-      return res[ok];
+    if (p.base == BaseType::Tensor && p.optional && as_tensor(v)->present) {
+      // The tensor case takes the same values without the flag (its zeros where Python has None).
+      TensorObj* t = as_tensor(v);
+      Value same = new_tensor(T, value_of(T, t), t->dtype, t->shape);
+      Value cond = new_tensor(T, t->present, DType::Bool, {});
+      static const char* const said[2] = {"the tensor", "None"};
+      return run_row_both(T, r, b, qual, i, {same, Value::none()}, cond, said, true);
     }
-    if (!is_tensor(res[0]) || !is_tensor(res[1]) || as_tensor(res[0])->dtype != as_tensor(res[1])->dtype ||
-        as_tensor(res[0])->rank() != as_tensor(res[1])->rank())
-      return unsupported(T, qual, fmt::format("argument '{}' is only known when the model runs, and the results "
-                                              "for True and False are not tensors of one dtype and rank",
-                                              r.schema.params[i].name));
-    return call_op(T, "where", {cond, res[0], res[1]});
   }
   OpCall c(T, b);
   return r.def->fn(c);

@@ -168,6 +168,18 @@ ir::Value* Recorder::shape_value(const std::vector<DimExpr>& dims) {
               {{"axis", int64_t{0}}});
 }
 
+bool Recorder::computable_in(const DimExpr& e, const ir::Graph* g) const {
+  for (const std::string& name : e.symbols()) {
+    auto it = sources_.find(name);
+    if (it == sources_.end()) return false;
+    const ir::Graph* home = it->second.tensor->graph();
+    bool enclosing = false;
+    for (const ir::Graph* h = g; h && !enclosing; h = h->parent_graph()) enclosing = h == home;
+    if (!enclosing) return false;
+  }
+  return true;
+}
+
 // A recorded tensor (of the current graph or an enclosing one, so already computed here) that has the
 // compound size e at some axis, or null.
 static std::pair<ir::Value*, int64_t> tensor_with_dim(const ir::Graph* g, const DimExpr& e) {

@@ -101,6 +101,9 @@ class Recorder {
   ir::Value* dim_scalar(ir::DimExpr e);
   // A 1-d int64 tensor holding `dims` (a constant when all are static, else a Concat).
   ir::Value* shape_value(const std::vector<ir::DimExpr>& dims);
+  // Whether dim_vec(e) can be computed in graph `g`: every symbol of `e` comes from a value of `g`
+  // or of a graph enclosing it (not from a sibling branch of an If).
+  bool computable_in(const ir::DimExpr& e, const ir::Graph* g) const;
 
  private:
   struct Source {

@@ -71,6 +71,8 @@ CASES = [
     ("cf_scan_read", CF + ["--model", "ScanRead()"] + CFX, 0),  # a list read in its Loop: an ONNX sequence
     # A list item that is a tensor in one arm and None in the other: an error where it decides a branch.
     ("cf_branch_item_used", CF + ["--model", "BranchItemUsed()"] + CFX, 1),
+    ("cf_maybe_none_output", CF + ["--model", "MaybeNoneOutput()"] + CFX, 1),
+    ("cf_maybe_none_in_loop", CF + ["--model", "MaybeNoneInLoop()"] + CFX, 1),
     ("cf_seq_pop", CF + ["--model", "SeqPop()"] + CFX, 1),
     ("cf_seq_rank", CF + ["--model", "SeqRank()"] + CFX, 1),
     ("cf_max_unroll", CF + ["--model", "Unroll()", "--max-unroll", "4"] + CFX, 1),

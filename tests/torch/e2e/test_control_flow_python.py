@@ -12,6 +12,15 @@ CASES = [
                 for label, sign in (("else", "-"), ("if", "")) for n in (2, 3)]),
     Case("cfp_unused_branch_value", "control_flow_python.py", "UnusedBranchValue()", {"x": "float32[N,3]"},
          paths=[("none above 1", {"x": "torch.rand(2, 3) * 0.5"}), ("some", {"x": "torch.rand(3, 3) * 4"})]),
+    # None in one arm, a tensor in the other: both paths at two shapes each.
+    *[Case(f"cfp_{name.lower()}", "control_flow_python.py", f"{name}()", {"ids": "int64[B,T]"},
+           paths=[("padded b2", {"ids": "torch.tensor([[2, 3, 1, 1], [4, 5, 6, 1]])"}),
+                  ("padded b1", {"ids": "torch.tensor([[7, 1, 1]])"}),
+                  ("no padding b3", {"ids": "torch.tensor([[2, 3, 4], [5, 6, 7], [8, 9, 2]])"}),
+                  ("no padding b1", {"ids": "torch.tensor([[2, 3, 4, 5, 6]])"})])
+      for name in ("MaskOrNone", "MaskOrNoneToAttention")],
+    Case("cfp_bias_or_none", "control_flow_python.py", "BiasOrNone()", {"x": "float32[N,3]"},
+         paths=[("bias", {"x": "torch.rand(2, 3) + 0.1"}), ("no bias", {"x": "-torch.rand(4, 3) - 0.1"})]),
 ]
 
 BATCH = Batch(CASES)

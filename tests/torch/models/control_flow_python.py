@@ -3,6 +3,7 @@ sizes with constants that are decided because sizes are never negative, `isinsta
 run-time size, and a check whose failing branch only raises (a guard)."""
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 def sizes_matching(t, *want):
@@ -73,3 +74,63 @@ class UnusedBranchValue(nn.Module):
         else:
             found.append(None)
         return x * 2
+
+
+def padding_mask_or_none(ids, pad=1):
+    """transformers' FSMT: the mask is None when nothing is padded."""
+    mask = ids.eq(pad)
+    if not mask.any():
+        mask = None
+    return mask
+
+
+class MaskOrNone(nn.Module):
+    """A variable that is None in one arm of a tensor condition and a tensor in the other: `is not
+    None` checks after it are run-time conditions, and the mask is used only where it exists."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(10, 8)
+        self.proj = nn.Linear(8, 8)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        mask = padding_mask_or_none(ids)
+        scores = torch.einsum("btd,bsd->bts", x, self.proj(x)) / 8 ** 0.5
+        if mask is not None:
+            scores = scores.masked_fill(mask.unsqueeze(1), -1e4)
+        return scores.softmax(-1) @ x
+
+
+class MaskOrNoneToAttention(nn.Module):
+    """The maybe-None mask changed under another run-time check (FSMT's `if mask is not None and
+    mask.dim() == 0: mask = None`, inverting it where it exists) and given to an op's optional
+    tensor argument: recorded with the mask and with None, selected by whether it exists."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(10, 8)
+
+    def forward(self, ids):
+        x = self.emb(ids).unsqueeze(1)  # (B, 1, T, 8)
+        mask = padding_mask_or_none(ids)
+        if mask is not None and mask.dim() == 0:
+            mask = None
+        if mask is not None:
+            mask = ~mask[:, None, None, :]  # True: attend
+        out = F.scaled_dot_product_attention(x, x, x, attn_mask=mask)
+        flag = torch.zeros(1) if mask is None else torch.ones(1)
+        return out.squeeze(1), flag
+
+
+class BiasOrNone(nn.Module):
+    """An optional tensor argument chosen by a tensor condition: F.linear(x, w, bias or None)."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(5, 3))
+        self.b = nn.Parameter(torch.randn(5))
+
+    def forward(self, x):
+        bias = self.b if x.sum() > 0 else None
+        return F.linear(x, self.w, bias)

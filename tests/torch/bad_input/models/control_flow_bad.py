@@ -137,17 +137,27 @@ class SeqRank(nn.Module):
 
 
 class BranchItemUsed(nn.Module):
-    # One arm appends a tensor, the other None: the list's item is only known when the model runs,
-    # which is an error where it decides something.
+    # One arm appends a Python int, the other None: the list's item is only known when the model
+    # runs, which is an error where it decides something. (A tensor and None merge: the item is
+    # None on some runs, and `is not None` a run-time condition.)
     def forward(self, x):
         found = []
         if (x > 1).any():
-            found.append(x.clamp(min=1))
+            found.append(x.shape[1])
         else:
             found.append(None)
         if found[0] is not None:
-            return found[0] * 2
+            return x * found[0]
         return x
+
+
+class MaybeNoneOutput(nn.Module):
+    # forward returns a tensor on some runs and None on others: no ONNX output can be None.
+    def forward(self, x):
+        mask = x > 0
+        if not mask.any():
+            mask = None
+        return x, mask
 
 
 class UnpackRunTimeRows(nn.Module):
@@ -163,3 +173,18 @@ class RowsWithNumbers(nn.Module):
         rows = list(x)
         rows.append("end")
         return torch.stack([r * 2 for r in rows])
+
+
+class MaybeNoneInLoop(nn.Module):
+    # A value that is None on some runs, changed in a Loop over a run-time size: its flag is not
+    # carried, an error (not a Loop that forgets which runs had None).
+    def forward(self, x):
+        m = x > 0
+        if not m.any():
+            m = None
+        total = x.sum() * 0
+        for i in range(x.size(0)):
+            if m is not None:
+                m = m & (x[i] > 0)
+            total = total + x[i].sum()
+        return total
