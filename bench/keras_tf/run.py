@@ -7,6 +7,9 @@ by TensorFlow eager at batch 1 and 3. Then, each as its own whole process (wall 
 - **onnxify**: `onnxify export bench/zoo/keras_apps.py --model "app(NAME, S)" --weights NAME.keras
   --input inputs=float32[N,S,S,3]`: the model built from keras' unmodified source by onnxify's
   evaluator (never importing TensorFlow), the weights read from the archive;
+- **onnxify-server** (with `--exporters onnxify-server,...`): the same command with `--server`, a
+  private export server keeping keras' modules between commands; the model's first command (which
+  imports) is not counted, the second is;
 - **tf2onnx**: `tf2onnx.convert.from_keras` on the model `keras.saving.load_model` reads back from the
   same archive, batch symbolic (`TensorSpec((None, S, S, 3))`);
 - **keras export**: the loaded model's own `model.export(path, format="onnx")`.
@@ -21,6 +24,7 @@ models whose float32 rounding alone exceeds the tolerance).
 `--tf-python` is a venv with tensorflow-cpu, tf2onnx, keras and onnxruntime (scripts/setup-tf.sh makes
 .venv-tf). Results: bench/keras_tf/results/{cases.jsonl,summary.md}."""
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -32,10 +36,13 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
+import export_server  # noqa: E402
 SIZES = {"InceptionV3": 75, "InceptionResNetV2": 75, "Xception": 71, "NASNetMobile": 224, "NASNetLarge": 331}
 BATCHES = (1, 3)
 ATOL = 1e-4
-EXPORTERS = ("onnxify", "tf2onnx", "keras")
+EXPORTERS = ("onnxify", "onnxify-server", "tf2onnx", "keras")
+DEFAULT_EXPORTERS = ("onnxify", "tf2onnx", "keras")
 
 
 # ---- steps run in the TensorFlow venv (this file, `step NAME ...`) ----
@@ -160,7 +167,7 @@ def _rss_mib(pid):
     return 0
 
 
-def run_timed(cmd, timeout, mem_limit_mib=None):
+def run_timed(cmd, timeout, mem_limit_mib=None, env=None):
     """(exit status, wall seconds, peak RSS MiB, output) of one whole process: forked here so that
     wait4 gives its peak RSS (that of the process and the children it waited for)."""
     start = time.monotonic()
@@ -171,7 +178,7 @@ def run_timed(cmd, timeout, mem_limit_mib=None):
             os.dup2(log.fileno(), 1)
             os.dup2(log.fileno(), 2)
             try:
-                os.execvp(cmd[0], cmd)
+                os.execvpe(cmd[0], cmd, env or os.environ)
             finally:
                 os._exit(127)
         deadline = start + timeout
@@ -219,11 +226,21 @@ def run_case(o, name, work):
                     "--model", f"app({name!r}, {size})", "--weights", os.path.join(work, name + ".keras"),
                     "--input", f"inputs=float32[N,{size},{size},3]", "--python", o.torch_python, "-q",
                     "-o", os.path.join(work, f"{name}.onnxify.onnx")],
+        "onnxify-server": [o.onnxify, "export", os.path.join(ROOT, "bench", "zoo", "keras_apps.py"),
+                           "--model", f"app({name!r}, {size})", "--weights", os.path.join(work, name + ".keras"),
+                           "--input", f"inputs=float32[N,{size},{size},3]", "--python", o.torch_python, "-q",
+                           "-o", os.path.join(work, f"{name}.onnxify-server.onnx"), "--server"],
         "tf2onnx": me + ["tf2onnx", name, str(size), work],
         "keras": me + ["keras", name, str(size), work],
     }
     for ex in o.exporters:
-        rc, wall, rss, text = run_timed(cmds[ex], o.timeout, o.mem_limit_gb * 1024)
+        env = o.server_env if ex == "onnxify-server" else None
+        if ex == "onnxify-server":  # the command that imports this model's modules into the server
+            run_timed(cmds[ex], o.timeout, o.mem_limit_gb * 1024, env)
+        rc, wall, rss, text = run_timed(cmds[ex], o.timeout, o.mem_limit_gb * 1024, env)
+        if ex == "onnxify-server":  # the client is small: the memory is the server's or its export's
+            used = export_server.usage(o.onnxify, env)
+            rss = used[1] if used else rss
         res = {"seconds": round(wall, 2), "rss_mib": round(rss)}
         if rc != 0 or not os.path.exists(os.path.join(work, f"{name}.{ex}.onnx")):
             stopped = "over the memory limit" if "over the memory limit" in text else "over the time limit"
@@ -243,6 +260,7 @@ def run_case(o, name, work):
 
 def summarize(rows, versions, note=""):
     rows = sorted(rows, key=lambda r: r["name"])
+    shown = [ex for ex in EXPORTERS if any(ex in r for r in rows)] or list(DEFAULT_EXPORTERS)
     built = [r for r in rows if r.get("eager") == "yes"]
     lines = ["# Keras applications on TensorFlow: onnxify, tf2onnx and Keras' exporter", "",
              f"Versions: {versions}." + (f" {note}" if note else ""), "",
@@ -251,30 +269,32 @@ def summarize(rows, versions, note=""):
              f"in ONNX Runtime at batch {' and '.join(map(str, BATCHES))} (the batch symbolic) vs TensorFlow "
              f"eager; times and peak RSS are whole processes (onnxify: reading keras' source and the archive; "
              f"tf2onnx and Keras: importing TensorFlow, loading the archive, converting).", "",
-             "| of the models eager builds | " + " | ".join(EXPORTERS) + " |",
-             "| --- | " + " | ".join("---" for _ in EXPORTERS) + " |"]
+             "| of the models eager builds | " + " | ".join(shown) + " |",
+             "| --- | " + " | ".join("---" for _ in shown) + " |"]
     for verdict in ("right", "wrong", "fails"):
         lines.append(f"| {verdict} | " + " | ".join(
-            str(sum(1 for r in built if r.get(ex, {}).get("verdict") == verdict)) for ex in EXPORTERS) + " |")
+            str(sum(1 for r in built if r.get(ex, {}).get("verdict") == verdict)) for ex in shown) + " |")
     for key, label in (("seconds", "median seconds"), ("rss_mib", "median peak RSS MiB")):
         cells = []
-        for ex in EXPORTERS:
+        for ex in shown:
             vals = [r[ex][key] for r in built if key in r.get(ex, {})]
             cells.append(f"{statistics.median(vals):.1f}" if vals else "-")
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    ratios = [r["tf2onnx"]["seconds"] / r["onnxify"]["seconds"] for r in built
-              if r.get("tf2onnx", {}).get("verdict") == "right" and r.get("onnxify", {}).get("verdict") == "right"]
-    if ratios:
-        lines += ["", f"tf2onnx whole process / onnxify whole process, where both are right: median "
-                  f"{statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x."]
-    lines += ["", "| model | input | " + " | ".join(EXPORTERS) + " |",
-              "| --- | --- | " + " | ".join("---" for _ in EXPORTERS) + " |"]
+    for ours, how in (("onnxify", "onnxify whole process"),
+                      ("onnxify-server", "`onnxify export --server` (a served export's whole client process)")):
+        ratios = [r["tf2onnx"]["seconds"] / r[ours]["seconds"] for r in built
+                  if r.get("tf2onnx", {}).get("verdict") == "right" and r.get(ours, {}).get("verdict") == "right"]
+        if ratios:
+            lines += ["", f"tf2onnx whole process / {how}, where both are right: median "
+                      f"{statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x."]
+    lines += ["", "| model | input | " + " | ".join(shown) + " |",
+              "| --- | --- | " + " | ".join("---" for _ in shown) + " |"]
     for r in rows:
         if r.get("eager") != "yes":
             lines.append(f"| {r['name']} | {r['input']} | not built in TensorFlow eager: {r['eager']} |")
             continue
         cells = []
-        for ex in EXPORTERS:
+        for ex in shown:
             res = r.get(ex)
             if not res:
                 cells.append("-")
@@ -303,7 +323,10 @@ def main():
     ap.add_argument("--torch-python", default=os.path.join(ROOT, ".venv", "bin", "python"),
                     help="the venv whose keras onnxify reads (its torch backend)")
     ap.add_argument("--onnxify", default=os.path.join(ROOT, "build", "onnxify"))
-    ap.add_argument("--exporters", default=",".join(EXPORTERS))
+    ap.add_argument("--exporters", default=",".join(DEFAULT_EXPORTERS),
+                    help="of " + ",".join(EXPORTERS) + "; onnxify-server: `onnxify export --server` with a private "
+                    "export server, timed on the model's second command (the first, which imports, is not counted); "
+                    "its peak RSS is the server's or its export process's, the larger")
     ap.add_argument("--timeout", type=int, default=900)
     ap.add_argument("--mem-limit-gb", type=float, default=16, help="a process resident above this is stopped")
     ap.add_argument("--resume", action="store_true", help="keep OUT/cases.jsonl's rows, run only the rest")
@@ -345,6 +368,17 @@ def main():
     if o.resume and os.path.exists(jsonl):
         rows = [json.loads(line) for line in open(jsonl) if line.strip()]
     done = {r["name"] for r in rows}
+    with contextlib.ExitStack() as stack:
+        o.server_env = None
+        if "onnxify-server" in o.exporters:
+            o.server_env = stack.enter_context(export_server.private_server(o.onnxify, os.environ))
+        run_all(o, names, rows, done, jsonl)
+    with open(os.path.join(o.out, "summary.md"), "w") as f:
+        f.write(summarize(rows, versions, o.note))
+    print(open(os.path.join(o.out, "summary.md")).read())
+
+
+def run_all(o, names, rows, done, jsonl):
     with open(jsonl, "a" if o.resume else "w") as jl:
         for name in names:
             if name in done:
@@ -355,9 +389,6 @@ def main():
             jl.write(json.dumps(row) + "\n")
             jl.flush()
             print(name, {ex: row.get(ex, {}).get("verdict") for ex in o.exporters}, flush=True)
-    with open(os.path.join(o.out, "summary.md"), "w") as f:
-        f.write(summarize(rows, versions, o.note))
-    print(open(os.path.join(o.out, "summary.md")).read())
 
 
 if __name__ == "__main__":
