@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -169,7 +170,9 @@ def _rss_mib(pid):
 
 def run_timed(cmd, timeout, mem_limit_mib=None, env=None):
     """(exit status, wall seconds, peak RSS MiB, output) of one whole process: forked here so that
-    wait4 gives its peak RSS (that of the process and the children it waited for)."""
+    wait4 gives its peak RSS (that of the process and the children it waited for). This thread waits
+    for it (the wall time ends when it does, not at the next poll); a watchdog thread stops it over
+    the time or memory limit."""
     start = time.monotonic()
     with tempfile.TemporaryFile() as log:
         pid = os.fork()
@@ -181,22 +184,29 @@ def run_timed(cmd, timeout, mem_limit_mib=None, env=None):
                 os.execvpe(cmd[0], cmd, env or os.environ)
             finally:
                 os._exit(127)
-        deadline = start + timeout
-        over = False
-        while True:
-            done, status, usage = os.wait4(pid, os.WNOHANG)
-            if done:
-                break
-            over = bool(mem_limit_mib) and _rss_mib(pid) > mem_limit_mib
-            if over or time.monotonic() > deadline:
-                os.killpg(pid, 9)
-                _, status, usage = os.wait4(pid, 0)
-                break
-            time.sleep(0.05)
+        done = threading.Event()
+        over = []
+
+        def watch():
+            deadline = start + timeout
+            while not done.wait(0.05):
+                if (mem_limit_mib and _rss_mib(pid) > mem_limit_mib) or time.monotonic() > deadline:
+                    over.append(time.monotonic() <= deadline)  # True: the memory limit
+                    try:
+                        os.killpg(pid, 9)
+                    except ProcessLookupError:
+                        pass
+                    return
+
+        watchdog = threading.Thread(target=watch, daemon=True)
+        watchdog.start()
+        _, status, usage = os.wait4(pid, 0)
         wall = time.monotonic() - start
+        done.set()
+        watchdog.join()
         log.seek(0)
         text = log.read().decode(errors="replace")
-    if over:
+    if over and over[0]:
         text += f"\nError: over the memory limit ({mem_limit_mib / 1024:.0f} GiB resident): stopped"
     return os.waitstatus_to_exitcode(status), wall, usage.ru_maxrss / 1024, text
 

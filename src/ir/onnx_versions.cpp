@@ -30,6 +30,11 @@ const std::vector<OnnxVersionRow>& rows() {
 
 }  // namespace
 
+void load_onnx_schemas() {
+  (void)libonnx_max_opset();
+  (void)onnx::OpSchemaRegistry::Schema("Relu", 1, "");
+}
+
 int libonnx_max_opset() {
   static const int v = [] {
     const auto& map = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();

@@ -10,6 +10,9 @@
 
 namespace onnxify::ir {
 
+// libonnx builds its whole operator schema registry on first use (~8 ms). A process that forks
+// exports (torch::KeptModules) builds it once first, so that every child inherits it.
+void load_onnx_schemas();
 // The newest default-domain opset libonnx's schema registry knows (17 for Debian's ONNX 1.12).
 int libonnx_max_opset();
 // The newest opset onnxify emits: what ONNX Runtime 1.30 runs.

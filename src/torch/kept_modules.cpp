@@ -31,6 +31,7 @@
 #include "eval/code_cache.h"
 #include "eval/file_stamps.h"
 #include "eval/loader.h"
+#include "ir/onnx_versions.h"
 #include "support/exit_release.h"
 #include "support/fd_io.h"
 #include "support/progress.h"
@@ -401,7 +402,9 @@ std::atomic<bool> g_own_fork{false};  // set around KeptModules' own fork(); sta
 
 bool KeptModules::in_own_fork() { return g_own_fork; }
 
-KeptModules::KeptModules() = default;
+// Each export runs in a fork of this process: what every export builds the same way is built here
+// once (libonnx's schema registry, which lowering and the verifier read).
+KeptModules::KeptModules() { ir::load_onnx_schemas(); }
 
 KeptModules::~KeptModules() { drop(); }
 
