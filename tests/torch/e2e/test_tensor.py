@@ -131,6 +131,7 @@ REDUCE = [
     tc("big_ints", "BigInts()", gen={"x": "int:0:6"}, x="int64[N,4]"),
     tc("float_bound_ranges", "FloatBoundRanges()", shapes=[{"N": 2, "S": 9}, {"N": 1, "S": 4}], x="float32[N,S]"),
     tc("torch_function_wrappers", "TorchFunctionWrappers()", shapes=[{"N": 2}, {"N": 1}], x="float32[N,4]"),
+    tc("split_whole", "SplitWhole()", shapes=[{"N": 2, "S": 5}, {"N": 1, "S": 3}], x="float32[N,S,4]"),
     tc("fresh_reshape_writes", "FreshReshapeWrites()", shapes=[{"N": 2, "S": 5}, {"N": 1, "S": 3}],
        x="float32[N,S,6]", mask="float32[N,1]"),
     tc("size_tables", "SizeTables()", shapes=[{"N": 2, "H": 6, "W": 8}, {"N": 1, "H": 5, "W": 3}], x="float32[N,2,H,W]"),

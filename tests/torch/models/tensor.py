@@ -420,3 +420,13 @@ class FreshReshapeWrites(nn.Module):
         shifted *= mask[:, :, None]
         flat.add_(1.0)
         return shifted, flat, x.shape[1] * mask
+
+
+class SplitWhole(nn.Module):
+    """split() with the chunk size equal to the dim's symbolic size (`x.split(x.size(0))`,
+    `torch.split(x, s, dim=1)` with s = x.shape[1]): one piece, whatever the size at run time."""
+
+    def forward(self, x):  # x: [N, S, 4]
+        (whole,) = x.split(x.size(0))
+        pieces = torch.split(x, x.shape[1], dim=1)
+        return whole * 2, pieces[0] + 1, torch.tensor(len(pieces))
