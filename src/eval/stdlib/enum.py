@@ -148,11 +148,19 @@ class EnumType(type):
             enum_member.__objclass__ = enum_class
             enum_member.__init__(*args)
             enum_member._sort_order_ = len(enum_class._member_names_)
+            # An earlier member with an equal value makes this one its alias: found by hash as
+            # CPython does (a scan of the members only for an unhashable value).
             canonical = None
-            for other in enum_class._member_map_.values():
-                if other._value_ == value:
-                    canonical = other
-                    break
+            if type(value).__hash__ is not None:
+                try:
+                    canonical = enum_class._value2member_map_.get(value)
+                except TypeError:
+                    pass
+            if canonical is None and (type(value).__hash__ is None or enum_class._unhashable_values_):
+                for other in enum_class._member_map_.values():
+                    if other._value_ == value:
+                        canonical = other
+                        break
             if canonical is not None:
                 enum_member = canonical
             elif not (Flag is not None and issubclass(enum_class, Flag) and isinstance(value, int)
