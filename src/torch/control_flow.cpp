@@ -489,13 +489,12 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
   if (is_tensor(cond)) {
     arms.assumed = as_tensor(cond)->assumed;
     arms.assumed_unless_empty = as_tensor(cond)->assumed_unless_empty;
-    TensorObj* t = as_tensor(cond)->none_test.get();
-    if (t && t->present && f.code && f.fast) {
-      arms.narrowed_obj = eval::Ref<TensorObj>(t);
-      arms.none_arm = as_tensor(cond)->none_test_negated ? 1 : 0;
-      for (const eval::VarRef& v : frame_vars(f, {})) {
-        if (!eval::read_var(I, f, v).is(Value::borrow(t))) continue;
-        arms.narrowed.push_back(v);
+    Narrowing n = narrowing(I, f, cond);
+    if (n.obj && f.code && f.fast) {
+      arms.narrowed_obj = n.obj;
+      arms.none_arm = n.none_arm;
+      arms.narrowed = n.vars;
+      for (const eval::VarRef& v : n.vars) {
         bool listed = false;
         for (const eval::VarRef& w : arms.vars) listed = listed || (w.kind == v.kind && w.slot == v.slot);
         if (!listed) arms.vars.push_back(v);
@@ -921,13 +920,63 @@ Value Hook::merge_expr(IfBuild& b, ExprWrites& w, const Value& a, const Value& c
   return m;
 }
 
+Hook::Narrowing Hook::narrowing(Interp& I, Frame& f, const Value& cond) {
+  Narrowing n;
+  TensorObj* t = is_tensor(cond) ? as_tensor(cond)->none_test.get() : nullptr;
+  if (!t || !t->present) return n;
+  n.obj = eval::Ref<TensorObj>(t);
+  n.none_arm = as_tensor(cond)->none_test_negated ? 1 : 0;
+  if (f.code && f.fast)
+    for (const eval::VarRef& v : frame_vars(f, {}))
+      if (eval::read_var(I, f, v).is(Value::borrow(t))) n.vars.push_back(v);
+  return n;
+}
+
+Value Hook::Narrowing::run(Interp& I, Frame& f, int k, const std::function<Value()>& fn) const {
+  TensorObj* t = obj.get();
+  if (!t) return fn();
+  ir::Value* present = t->present;
+  Torch& T = torch_state();
+  if (k == none_arm) {
+    struct Rebind {
+      Interp& I;
+      Frame& f;
+      const std::vector<eval::VarRef>& vars;
+      Value was;
+      ~Rebind() {
+        for (const eval::VarRef& v : vars) eval::write_var(I, f, v, was);
+      }
+    } rebind{I, f, vars, Value::borrow(t)};
+    for (const eval::VarRef& v : vars) eval::write_var(I, f, v, Value::none());
+    return fn();
+  }
+  struct RestorePresent {
+    TensorObj* t;
+    ir::Value* p;
+    ~RestorePresent() { t->present = p; }
+  } restore{t, present};
+  t->present = nullptr;
+  Value r = fn();
+  // The tensor itself as the arm's value: a plain tensor of its values (the object keeps its flag).
+  if (r.is(Value::borrow(t))) return new_tensor(T, value_of(T, t), t->dtype, t->shape);
+  return r;
+}
+
 Value Hook::on_ifexp(Interp& I, Frame& f, const eval::IfExpExpr& e, const Value& cond) {
   f.cur = e.test;
   ExprWrites w;
   LogWrites logging(T, w.log, w.state);
   IfBuild b = new_if(condition_value(T, cond));
-  Value a = run_expr_arm(w, 0, [&] { return in_region(T, b.g[0], [&] { return eval::eval(I, f, e.body); }); });
-  Value c = run_expr_arm(w, 1, [&] { return in_region(T, b.g[1], [&] { return eval::eval(I, f, e.orelse); }); });
+  // `t if t is not None else d` for a tensor that is None on some runs: narrowed in each arm as an
+  // `if` statement narrows (record_if), and the tensor arm's `t` a plain tensor, so the result is.
+  Narrowing narrow = narrowing(I, f, cond);
+  auto arm = [&](int k, const eval::Expr* x) {
+    return run_expr_arm(w, k, [&] {
+      return in_region(T, b.g[k], [&] { return narrow.run(I, f, k, [&] { return eval::eval(I, f, x); }); });
+    });
+  };
+  Value a = arm(0, e.body);
+  Value c = arm(1, e.orelse);
   Value m = merge_expr(b, w, a, c, "the conditional expression");
   if (eval::is_poison(m) && !eval::is_poison(a) && !eval::is_poison(c))
     eval::poison_matters(I, m, "the value of a conditional expression");

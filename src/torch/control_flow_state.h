@@ -273,6 +273,17 @@ class Hook : public eval::ControlFlowHook {
     std::vector<eval::VarRef> narrowed;
   };
   eval::Exit record_if(eval::Interp& I, eval::Frame& f, ir::Value* cond, IfArms& arms);
+  // A conditional expression's narrowing (as IfArms'): for `cond` = `t is None` / `t is not None`
+  // on a tensor that is None on some runs, the frame's variables bound to t.
+  struct Narrowing {
+    eval::Ref<TensorObj> obj;
+    int none_arm = 0;
+    std::vector<eval::VarRef> vars;
+    // Runs arm k's `fn` with t narrowed: its variables None in the None arm, t a plain tensor in
+    // the other (and t itself as that arm's value a plain tensor of its values).
+    eval::Value run(eval::Interp& I, eval::Frame& f, int k, const std::function<eval::Value()>& fn) const;
+  };
+  Narrowing narrowing(eval::Interp& I, eval::Frame& f, const eval::Value& cond);
   // After the loop statement `s` left a pending return: If(returned) { return ret } else { the rest }.
   eval::Exit settle_return(eval::Interp& I, eval::Frame& f, const eval::Stmt* s, ir::Value* returned,
                            const eval::Value& ret);

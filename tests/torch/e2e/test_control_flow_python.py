@@ -18,7 +18,7 @@ CASES = [
                   ("padded b1", {"ids": "torch.tensor([[7, 1, 1]])"}),
                   ("no padding b3", {"ids": "torch.tensor([[2, 3, 4], [5, 6, 7], [8, 9, 2]])"}),
                   ("no padding b1", {"ids": "torch.tensor([[2, 3, 4, 5, 6]])"})])
-      for name in ("MaskOrNone", "MaskOrNoneToAttention")],
+      for name in ("MaskOrNone", "MaskOrNoneToAttention", "MaskOrDefault")],
     Case("cfp_bias_or_none", "control_flow_python.py", "BiasOrNone()", {"x": "float32[N,3]"},
          paths=[("bias", {"x": "torch.rand(2, 3) + 0.1"}), ("no bias", {"x": "-torch.rand(4, 3) - 0.1"})]),
 ]

@@ -134,3 +134,15 @@ class BiasOrNone(nn.Module):
     def forward(self, x):
         bias = self.b if x.sum() > 0 else None
         return F.linear(x, self.w, bias)
+
+
+class MaskOrDefault(nn.Module):
+    """Conditional expressions on `mask is not None` narrow as `if` statements do: the results are
+    plain tensors (a forward output may be one), and `mask` in the None arm is None."""
+
+    def forward(self, ids):
+        mask = padding_mask_or_none(ids)
+        keep = (~mask).float() if mask is not None else torch.ones(ids.shape)
+        given = mask if mask is not None else torch.zeros(ids.shape, dtype=torch.bool)
+        missing = 1.0 if mask is None else 0.0
+        return keep * 2, given, torch.ones(1) * missing
