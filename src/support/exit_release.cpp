@@ -1,7 +1,6 @@
 #include "support/exit_release.h"
 
 #include <sched.h>
-#include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -54,6 +53,14 @@ bool under_valgrind() {
   return preload && std::strstr(preload, "vgpreload");
 }
 
+// The kept references, taken out of the list.
+std::vector<int> take_kept() {
+  std::vector<int> fds;
+  std::lock_guard<std::mutex> lock(g_mutex);
+  fds.swap(g_fds);
+  return fds;
+}
+
 }  // namespace
 
 void release_at_exit_enable() { g_enabled = true; }
@@ -69,11 +76,7 @@ void release_at_exit_or_close(int fd) {
 }
 
 void release_at_exit() {
-  std::vector<int> fds;
-  {
-    std::lock_guard<std::mutex> lock(g_mutex);
-    fds.swap(g_fds);
-  }
+  std::vector<int> fds = take_kept();
   if (fds.empty()) return;
 #ifndef ONNXIFY_ASAN  // ASan does not follow a process that shares memory without being a thread
   if (!under_valgrind() && fds.size() <= kMaxHeld) {
@@ -92,12 +95,7 @@ void release_at_exit() {
 }
 
 void release_held_now() {
-  std::vector<int> fds;
-  {
-    std::lock_guard<std::mutex> lock(g_mutex);
-    fds.swap(g_fds);
-  }
-  for (int fd : fds) ::close(fd);
+  for (int fd : take_kept()) ::close(fd);
 }
 
 }  // namespace onnxify
