@@ -464,6 +464,24 @@ void Hook::merge_tensors(IfBuild& b, const FrameState& state, const std::vector<
 
 // ---- if --------------------------------------------------------------------------------------------------
 
+namespace {
+
+// A tensor's `present` flag set aside while an arm where it is known to be a tensor runs.
+struct PresentAside {
+  TensorObj* t;
+  ir::Value* p;
+  explicit PresentAside(TensorObj* t) : t(t), p(t ? t->present : nullptr) {
+    if (t) t->present = nullptr;
+  }
+  ~PresentAside() {
+    if (t) t->present = p;
+  }
+  PresentAside(const PresentAside&) = delete;
+  PresentAside& operator=(const PresentAside&) = delete;
+};
+
+}  // namespace
+
 Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) {
   f.cur = s.test;
   ir::Value* c = condition_value(T, cond);
@@ -490,7 +508,7 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
     arms.assumed = as_tensor(cond)->assumed;
     arms.assumed_unless_empty = as_tensor(cond)->assumed_unless_empty;
     Narrowing n = narrowing(I, f, cond);
-    if (n.obj && f.code && f.fast) {
+    if (n.obj) {
       arms.narrowed_obj = n.obj;
       arms.none_arm = n.none_arm;
       arms.narrowed = n.vars;
@@ -581,18 +599,9 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
     if (in_loop) L().keep_going = nullptr;
     // Narrowing (IfArms::narrowed_obj): None in one arm, a plain tensor in the other.
     TensorObj* narrowed = arms.narrowed_obj.get();
-    ir::Value* present = narrowed ? narrowed->present : nullptr;
-    struct RestorePresent {
-      TensorObj* t;
-      ir::Value* p;
-      ~RestorePresent() {
-        if (t) t->present = p;
-      }
-    } restore_present{narrowed, present};
+    PresentAside aside(narrowed && k != arms.none_arm ? narrowed : nullptr);
     if (narrowed && k == arms.none_arm)
       for (const eval::VarRef& v : arms.narrowed) eval::write_var(I, f, v, Value::none());
-    else if (narrowed)
-      narrowed->present = nullptr;
     in_region(T, b.g[k], [&] {
       try {
         r.exit = arms.arm[k]();
@@ -935,7 +944,6 @@ Hook::Narrowing Hook::narrowing(Interp& I, Frame& f, const Value& cond) {
 Value Hook::Narrowing::run(Interp& I, Frame& f, int k, const std::function<Value()>& fn) const {
   TensorObj* t = obj.get();
   if (!t) return fn();
-  ir::Value* present = t->present;
   Torch& T = torch_state();
   if (k == none_arm) {
     struct Rebind {
@@ -950,12 +958,7 @@ Value Hook::Narrowing::run(Interp& I, Frame& f, int k, const std::function<Value
     for (const eval::VarRef& v : vars) eval::write_var(I, f, v, Value::none());
     return fn();
   }
-  struct RestorePresent {
-    TensorObj* t;
-    ir::Value* p;
-    ~RestorePresent() { t->present = p; }
-  } restore{t, present};
-  t->present = nullptr;
+  PresentAside aside(t);
   Value r = fn();
   // The tensor itself as the arm's value: a plain tensor of its values (the object keeps its flag).
   if (r.is(Value::borrow(t))) return new_tensor(T, value_of(T, t), t->dtype, t->shape);
