@@ -863,10 +863,7 @@ Value Hook::ret_placeholder(const Value& like, int before) {
 }
 
 Value Hook::freeze(const Value& v) {
-  if (is_tensor(v)) {
-    TensorObj* t = as_tensor(v);
-    return new_tensor(T, value_of(T, t), t->dtype, t->shape);
-  }
+  if (is_tensor(v)) return copy_of(T, as_tensor(v));
   if (eval::is_tuple(v) || eval::is_list(v)) {
     const auto& xs = eval::is_tuple(v) ? eval::as_tuple(v)->items : eval::as_list(v)->items;
     std::vector<Value> items;
@@ -961,7 +958,7 @@ Value Hook::Narrowing::run(Interp& I, Frame& f, int k, const std::function<Value
   PresentAside aside(t);
   Value r = fn();
   // The tensor itself as the arm's value: a plain tensor of its values (the object keeps its flag).
-  if (r.is(Value::borrow(t))) return new_tensor(T, value_of(T, t), t->dtype, t->shape);
+  if (r.is(Value::borrow(t))) return copy_of(T, t);
   return r;
 }
 

@@ -213,6 +213,8 @@ bool is_tensor(const eval::Value& v);
 inline TensorObj* as_tensor(const eval::Value& v) { return static_cast<TensorObj*>(v.obj()); }
 // A new tensor of `dtype` and `shape` computed by `value`.
 eval::Value new_tensor(Torch& T, ir::Value* value, DType dtype, std::vector<ir::DimExpr> shape);
+// A new tensor of t's current value, dtype and shape: none of t's identity, view or flags.
+eval::Value copy_of(Torch& T, TensorObj* t);
 // A conversion-time constant (materialized on first use).
 eval::Value new_constant(Torch& T, ir::Tensor data, DType dtype);
 eval::Value new_fill(Torch& T, double fill, DType dtype, std::vector<ir::DimExpr> shape);

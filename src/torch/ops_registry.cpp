@@ -229,11 +229,9 @@ Value run_row(Torch& T, const OpRow& r, Bound& b, const std::string& qual) {
     }
     if (p.base == BaseType::Tensor && p.optional && as_tensor(v)->present) {
       // The tensor case takes the same values without the flag (its zeros where Python has None).
-      TensorObj* t = as_tensor(v);
-      Value same = new_tensor(T, value_of(T, t), t->dtype, t->shape);
-      Value cond = new_tensor(T, t->present, DType::Bool, {});
+      Value cond = new_tensor(T, as_tensor(v)->present, DType::Bool, {});
       static const char* const said[2] = {"the tensor", "None"};
-      return run_row_both(T, r, b, qual, i, {same, Value::none()}, cond, said, true);
+      return run_row_both(T, r, b, qual, i, {copy_of(T, as_tensor(v)), Value::none()}, cond, said, true);
     }
   }
   OpCall c(T, b);

@@ -41,6 +41,8 @@ Value new_tensor(Torch& T, ir::Value* value, DType dtype, std::vector<DimExpr> s
   return t.take_value();
 }
 
+Value copy_of(Torch& T, TensorObj* t) { return new_tensor(T, value_of(T, t), t->dtype, t->shape); }
+
 Value new_constant(Torch& T, ir::Tensor data, DType dtype) {
   auto t = alloc_tensor(T);
   t->dtype = dtype;
