@@ -160,7 +160,8 @@ class Interp {
     // what stands for it as data (`torch.LongTensor(range(x.size(0)))`), or Null when no bound is symbolic.
     Value (*range)(Interp& I, const Args& a) = nullptr;
     // `v is None` for a value that is None only on some runs (a tensor merged with None after a
-    // tensor-dependent `if`): a bool known when the model runs, or Null when v is not None.
+    // tensor-dependent `if`): a bool known when the model runs, or Null when v is not None. Set by
+    // the torch stage once such a value exists.
     Value (*is_none)(Interp& I, const Value& v) = nullptr;
     // isinstance(v, int) in model code: a symbolic size is an int, as PyTorch's sizes are
     // (`isinstance(d, int)` checks of shape helpers); not in the embedded library (builtins.cpp).

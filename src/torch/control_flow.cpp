@@ -277,6 +277,21 @@ Value Hook::merge(IfBuild& b, const Value& a, const Value& c, const std::string&
   return new_tensor(T, out, *dt, out->type().dims());
 }
 
+namespace {
+
+// `t is None` for a tensor that is None on some runs (core.h: present): its negated flag, which an
+// `if` on it narrows by (Hook::narrowing). The evaluator asks this only once such a tensor exists
+// (merge_maybe_none installs it): until then `x is None` stays the evaluator's fast compare.
+Value tensor_is_none(Interp& I, const Value& v) {
+  if (!is_tensor(v) || !as_tensor(v)->present) return Value();
+  Torch& T = torch_state();
+  Value r = symbolic_not(T, new_tensor(T, as_tensor(v)->present, DType::Bool, {}));
+  as_tensor(r)->none_test = eval::Ref<TensorObj>(as_tensor(v));
+  return r;
+}
+
+}  // namespace
+
 Value Hook::merge_maybe_none(IfBuild& b, const Value& a, const Value& c) {
   const Value* arm[2] = {&a, &c};
   DType dt;
@@ -313,6 +328,7 @@ Value Hook::merge_maybe_none(IfBuild& b, const Value& a, const Value& c) {
   Value r = new_tensor(T, out, dt, out->type().dims());
   as_tensor(r)->present = present;
   T.present_where[present] = b.where;
+  T.I.symbolic.is_none = &tensor_is_none;
   return r;
 }
 

@@ -106,15 +106,6 @@ Value t_float(Interp& I, const Value& a) {
 // `not t` when t's truth is only known at run time.
 Value m_not(Interp& I, const Value& self, const eval::Args&) { return symbolic_not(torch_state(), self); }
 
-// `t is None` for a tensor that is None on some runs (core.h: present).
-Value tensor_is_none(Interp& I, const Value& v) {
-  if (!is_tensor(v) || !as_tensor(v)->present) return Value();
-  Torch& T = torch_state();
-  Value r = symbolic_not(T, new_tensor(T, as_tensor(v)->present, DType::Bool, {}));
-  as_tensor(r)->none_test = eval::Ref<TensorObj>(as_tensor(v));
-  return r;
-}
-
 eval::Truth t_bool(Interp& I, const Value& a) {
   TensorObj* t = self_t(a);
   DimExpr n = product(t->shape);
@@ -721,7 +712,6 @@ void init_tensor_type(Torch& T) {
   p.slots.repr = &parameter_repr;
   T.parameter_type = eval::new_native_type(I, p);
   I.symbolic.len = &symbolic_len;
-  I.symbolic.is_none = &tensor_is_none;
   I.symbolic.settle = &settle_truth;
   install_rows_hooks(T);
 }
