@@ -523,16 +523,11 @@ Exit Hook::on_if(Interp& I, Frame& f, const eval::IfStmt& s, const Value& cond) 
   if (is_tensor(cond)) {
     arms.assumed = as_tensor(cond)->assumed;
     arms.assumed_unless_empty = as_tensor(cond)->assumed_unless_empty;
-    Narrowing n = narrowing(I, f, cond);
-    if (n.obj) {
-      arms.narrowed_obj = n.obj;
-      arms.none_arm = n.none_arm;
-      arms.narrowed = n.vars;
-      for (const eval::VarRef& v : n.vars) {
-        bool listed = false;
-        for (const eval::VarRef& w : arms.vars) listed = listed || (w.kind == v.kind && w.slot == v.slot);
-        if (!listed) arms.vars.push_back(v);
-      }
+    arms.narrow = narrowing(I, f, cond);
+    for (const eval::VarRef& v : arms.narrow.vars) {
+      bool listed = false;
+      for (const eval::VarRef& w : arms.vars) listed = listed || (w.kind == v.kind && w.slot == v.slot);
+      if (!listed) arms.vars.push_back(v);
     }
   }
   return record_if(I, f, c, arms);
@@ -613,11 +608,11 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   auto run = [&](int k, Exit cont) {
     Branch r;
     if (in_loop) L().keep_going = nullptr;
-    // Narrowing (IfArms::narrowed_obj): None in one arm, a plain tensor in the other.
-    TensorObj* narrowed = arms.narrowed_obj.get();
-    PresentAside aside(narrowed && k != arms.none_arm ? narrowed : nullptr);
-    if (narrowed && k == arms.none_arm)
-      for (const eval::VarRef& v : arms.narrowed) eval::write_var(I, f, v, Value::none());
+    // Narrowing (IfArms::narrow): None in one arm, a plain tensor in the other.
+    TensorObj* narrowed = arms.narrow.obj.get();
+    PresentAside aside(narrowed && k != arms.narrow.none_arm ? narrowed : nullptr);
+    if (narrowed && k == arms.narrow.none_arm)
+      for (const eval::VarRef& v : arms.narrow.vars) eval::write_var(I, f, v, Value::none());
     in_region(T, b.g[k], [&] {
       try {
         r.exit = arms.arm[k]();
@@ -677,12 +672,12 @@ Exit Hook::record_if(Interp& I, Frame& f, ir::Value* c, IfArms& arms) {
   }
   // A narrowed variable neither arm assigned is the tensor it was (its in-place changes are merged
   // with the other tensors'), not None-or-tensor again through new If outputs.
-  for (const eval::VarRef& v : arms.narrowed) {
+  for (const eval::VarRef& v : arms.narrow.vars) {
     for (size_t j = 0; j < vars.size() && !A.raised && !B.raised; ++j) {
       if (vars[j].kind != v.kind || vars[j].slot != v.slot) continue;
-      Branch& none_arm = arms.none_arm == 0 ? A : B;
-      Branch& tensor_arm = arms.none_arm == 0 ? B : A;
-      if (none_arm.vars[j].is_none() && tensor_arm.vars[j].is(Value::borrow(arms.narrowed_obj.get())))
+      Branch& none_arm = arms.narrow.none_arm == 0 ? A : B;
+      Branch& tensor_arm = arms.narrow.none_arm == 0 ? B : A;
+      if (none_arm.vars[j].is_none() && tensor_arm.vars[j].is(Value::borrow(arms.narrow.obj.get())))
         none_arm.vars[j] = tensor_arm.vars[j];
     }
   }

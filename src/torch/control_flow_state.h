@@ -251,6 +251,20 @@ class Hook : public eval::ControlFlowHook {
   // Every variable of the frame (a branch that leaves early, or a guarded iteration, may assign any).
   static std::vector<eval::VarRef> frame_vars(eval::Frame& f, const std::vector<eval::VarRef>& otherwise);
 
+  // `if t is None:` / `if t is not None:` (or a conditional expression on it) for a tensor that is
+  // None on some runs: in the arm where it is None (none_arm) the frame's variables bound to t
+  // (vars) hold None, in the other t is a plain tensor (its `present` flag set aside), as Python
+  // knows there. Empty (no obj) for any other condition.
+  struct Narrowing {
+    eval::Ref<TensorObj> obj;
+    int none_arm = 0;
+    std::vector<eval::VarRef> vars;
+    // Runs arm k's `fn` with t narrowed: its variables None in the None arm, t a plain tensor in
+    // the other (and t itself as that arm's value a plain tensor of its values).
+    eval::Value run(eval::Interp& I, eval::Frame& f, int k, const std::function<eval::Value()>& fn) const;
+  };
+  Narrowing narrowing(eval::Interp& I, eval::Frame& f, const eval::Value& cond);
+
   // An If on `cond` whose two arms are `arm[0]` (then) and `arm[1]` (else), recorded at statement `at`
   // (the rest of the function or loop body after it is the continuation of an arm that does not
   // leave when the other does). `vars`: the variables the arms may assign. `fallback(k)`: what runs
@@ -265,25 +279,10 @@ class Hook : public eval::ControlFlowHook {
     // The condition's truth under the assumption that input dims are at least 2 (TensorObj::assumed).
     std::optional<bool> assumed;
     bool assumed_unless_empty = false;
-    // `if t is None:` / `if t is not None:` for a tensor that is None on some runs: in the arm where
-    // it is None (none_arm) the variables bound to it (narrowed, also in `vars`) hold None, in the
-    // other it is a plain tensor (its `present` flag set aside), as Python knows there.
-    eval::Ref<TensorObj> narrowed_obj;
-    int none_arm = 0;
-    std::vector<eval::VarRef> narrowed;
+    // The condition's narrowing (its variables also in `vars`).
+    Narrowing narrow;
   };
   eval::Exit record_if(eval::Interp& I, eval::Frame& f, ir::Value* cond, IfArms& arms);
-  // A conditional expression's narrowing (as IfArms'): for `cond` = `t is None` / `t is not None`
-  // on a tensor that is None on some runs, the frame's variables bound to t.
-  struct Narrowing {
-    eval::Ref<TensorObj> obj;
-    int none_arm = 0;
-    std::vector<eval::VarRef> vars;
-    // Runs arm k's `fn` with t narrowed: its variables None in the None arm, t a plain tensor in
-    // the other (and t itself as that arm's value a plain tensor of its values).
-    eval::Value run(eval::Interp& I, eval::Frame& f, int k, const std::function<eval::Value()>& fn) const;
-  };
-  Narrowing narrowing(eval::Interp& I, eval::Frame& f, const eval::Value& cond);
   // After the loop statement `s` left a pending return: If(returned) { return ret } else { the rest }.
   eval::Exit settle_return(eval::Interp& I, eval::Frame& f, const eval::Stmt* s, ir::Value* returned,
                            const eval::Value& ret);
